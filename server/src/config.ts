@@ -1,0 +1,149 @@
+// Every setting Verso reads, read once from the environment, validated and frozen.
+//
+// Names follow the spec (`Section__Key`). A bad value stops start-up with a message that names the
+// setting, so a typo never turns into a silently different default.
+import path from 'node:path';
+
+export type Environment = 'development' | 'test' | 'production';
+export type StorageProviderName = 'local';
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+
+export interface Config {
+  readonly environment: Environment;
+  readonly version: string;
+  readonly api: {
+    readonly port: number;
+    readonly host: string;
+    readonly swaggerEnabled: boolean;
+    readonly healthDashboardEnabled: boolean;
+    readonly maxRequestBodyBytes: number;
+    readonly shutdownTimeoutMs: number;
+  };
+  readonly admin: { readonly port: number; readonly apiBaseUrl: string };
+  readonly data: { readonly directory: string };
+  readonly database: {
+    /** Null means: start the embedded PostgreSQL under the data directory. */
+    readonly url: string | null;
+    readonly embeddedPort: number;
+    readonly poolSize: number;
+    readonly statementTimeoutMs: number;
+  };
+  readonly storage: {
+    readonly provider: StorageProviderName;
+    readonly localBasePath: string;
+  };
+  readonly logging: { readonly level: LogLevel };
+  readonly workers: { readonly enabled: boolean };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly setting: string, message: string) {
+    super(`Invalid configuration: ${setting} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+class Reader {
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^-?\d+$/.test(value)) throw new ConfigError(name, `must be an integer, got "${value}"`);
+    const n = Number(value);
+    if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+    return n;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const v = value.toLowerCase();
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+    throw new ConfigError(name, `must be true or false, got "${value}"`);
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const match = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
+    if (!match) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${value}"`);
+    return match;
+  }
+
+  url(name: string, protocols: readonly string[]): string | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(name, 'must be a URL');
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(name, `must use ${protocols.join(' or ')}, got ${parsed.protocol}`);
+    }
+    return value;
+  }
+}
+
+export function loadConfig(env: Env, options: { version: string; cwd?: string }): Config {
+  const r = new Reader(env);
+  const cwd = options.cwd ?? process.cwd();
+  const environment = r.oneOf<Environment>('NODE_ENV', ['development', 'test', 'production'], 'development');
+  const dataDirectory = path.resolve(cwd, r.string('Data__Directory', '.data'));
+  const apiPort = r.int('Api__Port', 5000, 0, 65535);
+  // Storage__Local__BasePath wins over RootPath when both are set (spec, Limits).
+  const localBase = r.raw('Storage__Local__BasePath') ?? r.raw('Storage__Local__RootPath');
+
+  const config: Config = {
+    environment,
+    version: options.version,
+    api: {
+      port: apiPort,
+      host: r.string('Api__Host', '127.0.0.1'),
+      swaggerEnabled: r.bool('Api__SwaggerEnabled', environment !== 'production'),
+      healthDashboardEnabled: r.bool('Api__HealthDashboardEnabled', false),
+      maxRequestBodyBytes: r.int('Api__MaxRequestBodyBytes', 4 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+      shutdownTimeoutMs: r.int('Api__ShutdownTimeoutSeconds', 10, 1, 600) * 1000,
+    },
+    admin: {
+      port: r.int('Admin__Port', 5001, 0, 65535),
+      apiBaseUrl: r.url('Admin__ApiBaseUrl', ['http:', 'https:']) ?? `http://127.0.0.1:${apiPort}`,
+    },
+    data: { directory: dataDirectory },
+    database: {
+      url: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+      embeddedPort: r.int('Database__EmbeddedPort', 54329, 1, 65535),
+      poolSize: r.int('Database__PoolSize', 10, 1, 200),
+      statementTimeoutMs: r.int('Database__StatementTimeoutSeconds', 30, 1, 3600) * 1000,
+    },
+    storage: {
+      provider: r.oneOf<StorageProviderName>('Storage__Provider', ['local'], 'local'),
+      localBasePath: path.resolve(cwd, localBase ?? path.join(dataDirectory, 'media')),
+    },
+    logging: { level: r.oneOf<LogLevel>('Logging__Level', ['error', 'warn', 'info', 'debug'], 'info') },
+    workers: { enabled: r.bool('Workers__Enabled', true) },
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,18 @@
+// What handlers and services can reach. Built once in server.ts; tests build it the same way.
+import type { Config } from './config.js';
+import type { Db } from './db/pool.js';
+import type { Logger } from './logging/logger.js';
+import type { StorageProvider } from './storage/provider.js';
+import type { Authenticator } from './http/authenticate.js';
+import type { WorkspaceDirectory } from './http/authorize.js';
+
+export interface Dependencies {
+  readonly config: Config;
+  readonly db: Db;
+  readonly storage: StorageProvider;
+  readonly logger: Logger;
+  readonly authenticator: Authenticator;
+  readonly workspaces: WorkspaceDirectory;
+  /** The bundled contract, served at /openapi.json. */
+  readonly document: Readonly<Record<string, unknown>>;
+}

@@ -1,0 +1,44 @@
+// The access rule each operation declares in the contract (`x-verso-access`).
+//
+// One generic step (http/authorize.ts) enforces it before any handler runs, so a handler can never
+// forget a check and the contract tells callers the truth about who may call what.
+export type RoleName = 'Reader' | 'Editor' | 'TemplateAdmin' | 'Admin';
+export type WorkspaceAccess = 'None' | 'Read' | 'Write';
+
+export type AccessRule =
+  | { readonly public: true }
+  | {
+      readonly public?: false;
+      readonly role: RoleName;
+      /** Access needed on the `workspaceId` path parameter; absent for global operations. */
+      readonly workspace?: WorkspaceAccess;
+      readonly superadmin?: boolean;
+    };
+
+export const ROLE_RANK: Readonly<Record<RoleName, number>> = { Reader: 0, Editor: 1, TemplateAdmin: 2, Admin: 3 };
+const WORKSPACE_ACCESS: readonly WorkspaceAccess[] = ['None', 'Read', 'Write'];
+
+/** Checks a rule read from the document; start-up fails on a malformed one. */
+export function parseAccessRule(operationId: string, raw: unknown): AccessRule {
+  const fail = (why: string): never => {
+    throw new Error(`operation ${operationId}: x-verso-access ${why}`);
+  };
+  if (raw === null || typeof raw !== 'object') return fail('is missing');
+  const rule = raw as Record<string, unknown>;
+  const known = new Set(['public', 'role', 'workspace', 'superadmin']);
+  for (const key of Object.keys(rule)) if (!known.has(key)) fail(`has unknown key "${key}"`);
+  if (rule.public === true) {
+    if (Object.keys(rule).length !== 1) fail('public: true takes no other keys');
+    return { public: true };
+  }
+  if (typeof rule.role !== 'string' || !(rule.role in ROLE_RANK)) fail('needs role: Reader|Editor|TemplateAdmin|Admin');
+  if (rule.workspace !== undefined && !WORKSPACE_ACCESS.includes(rule.workspace as WorkspaceAccess)) {
+    fail('workspace must be None, Read or Write');
+  }
+  if (rule.superadmin !== undefined && typeof rule.superadmin !== 'boolean') fail('superadmin must be a boolean');
+  return {
+    role: rule.role as RoleName,
+    ...(rule.workspace !== undefined ? { workspace: rule.workspace as WorkspaceAccess } : {}),
+    ...(rule.superadmin !== undefined ? { superadmin: rule.superadmin as boolean } : {}),
+  };
+}

@@ -1,0 +1,42 @@
+// The express application: correlation → body parsing → contract router → problem details.
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Document } from 'openapi-backend';
+import type { Dependencies } from '../dependencies.js';
+import { handlers } from '../handlers/index.js';
+import { correlation } from './correlation.js';
+import { createOpenApiRouter } from './openapi-router.js';
+import { isServerError, sendProblem, toApiError } from './problem.js';
+
+export async function createApp(deps: Dependencies): Promise<express.Express> {
+  const router = await createOpenApiRouter(deps.document as unknown as Document, handlers, deps);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(correlation);
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      deps.logger.info('request finished', {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
+    next();
+  });
+  app.use(
+    express.json({
+      limit: deps.config.api.maxRequestBodyBytes,
+      type: ['application/json', 'application/*+json', 'text/json'],
+      strict: false,
+    }),
+  );
+  app.use((req, res) => router.handle(req, res));
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const error = toApiError(err);
+    if (isServerError(error)) deps.logger.error('unhandled error', { err, method: req.method, path: req.path });
+    sendProblem(res, error, req.originalUrl.split('?')[0] ?? req.path);
+  });
+  return app;
+}

@@ -1,0 +1,19 @@
+// Per-request state that must reach every log line and error body without being threaded through
+// every call: the correlation id, the trace id and (once authenticated) the actor.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface RequestContext {
+  readonly correlationId: string;
+  readonly traceId: string;
+  actor?: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentRequestContext(): RequestContext | undefined {
+  return storage.getStore();
+}

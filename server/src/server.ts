@@ -1,0 +1,77 @@
+// Assembles and starts one API process: pool → migrations → dependencies → HTTP. Used by main.ts
+// and, unchanged, by the tests, so the tests exercise the real server.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.js';
+import { createDatabasePool } from './db/pool.js';
+import { migrate } from './db/migrate.js';
+import type { Dependencies } from './dependencies.js';
+import { createApp } from './http/app.js';
+import type { Logger } from './logging/logger.js';
+import { createStorageProvider } from './storage/create-provider.js';
+import { loadContract, MIGRATIONS_DIR } from './contract.js';
+import { rejectAllAuthenticator } from './http/authenticate.js';
+
+export interface RunningApi {
+  readonly url: string;
+  readonly port: number;
+  readonly deps: Dependencies;
+  close(): Promise<void>;
+}
+
+export interface StartApiOptions {
+  readonly logger: Logger;
+  readonly databaseUrl: string;
+  /** Replaces parts of the dependency set (tests use it to inject failures). */
+  readonly overrides?: Partial<Omit<Dependencies, 'config' | 'db' | 'logger' | 'document'>>;
+}
+
+export async function startApi(config: Config, options: StartApiOptions): Promise<RunningApi> {
+  const { logger } = options;
+  const document = await loadContract();
+  const db = await createDatabasePool(options.databaseUrl, {
+    size: config.database.poolSize,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+  });
+  try {
+    await migrate(options.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
+    const deps: Dependencies = {
+      config,
+      db,
+      storage: createStorageProvider(config),
+      logger,
+      authenticator: rejectAllAuthenticator,
+      workspaces: { exists: async () => false },
+      document,
+      ...options.overrides,
+    };
+    const app = await createApp(deps);
+    const server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.api.port, config.api.host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${config.api.host}:${port}`,
+      port,
+      deps,
+      close() {
+        closing ??= (async () => {
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          const timer = setTimeout(() => server.closeAllConnections(), config.api.shutdownTimeoutMs);
+          await closed;
+          clearTimeout(timer);
+          await db.end();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await db.end();
+    throw err;
+  }
+}

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../server/src/config.js';
+import { REPO_ROOT } from '../../server/src/contract.js';
+
+const load = (env: Record<string, string>) => loadConfig(env, { version: '1.2.3', cwd: '/srv/verso' });
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = load({});
+    expect(c.environment).to.equal('development');
+    expect(c.api.port).to.equal(5000);
+    expect(c.admin.port).to.equal(5001);
+    expect(c.data.directory).to.equal('/srv/verso/.data');
+    expect(c.database.url).to.equal(null);
+    expect(c.storage.provider).to.equal('local');
+    expect(c.storage.localBasePath).to.equal('/srv/verso/.data/media');
+    expect(c.api.swaggerEnabled).to.equal(true);
+    expect(c.api.healthDashboardEnabled).to.equal(false);
+    expect(c.version).to.equal('1.2.3');
+  });
+
+  it('turns Swagger off in production unless asked', () => {
+    expect(load({ NODE_ENV: 'production' }).api.swaggerEnabled).to.equal(false);
+    expect(load({ NODE_ENV: 'production', Api__SwaggerEnabled: 'true' }).api.swaggerEnabled).to.equal(true);
+  });
+
+  it('prefers Storage__Local__BasePath over RootPath', () => {
+    expect(load({ Storage__Local__RootPath: '/a', Storage__Local__BasePath: '/b' }).storage.localBasePath).to.equal('/b');
+    expect(load({ Storage__Local__RootPath: '/a' }).storage.localBasePath).to.equal('/a');
+  });
+
+  it('is frozen', () => {
+    const c = load({});
+    expect(Object.isFrozen(c)).to.equal(true);
+    expect(Object.isFrozen(c.api)).to.equal(true);
+  });
+
+  for (const [name, value, message] of [
+    ['Api__Port', 'abc', /Api__Port must be an integer/],
+    ['Api__Port', '70000', /Api__Port must be between 0 and 65535/],
+    ['Api__HealthDashboardEnabled', 'yes', /Api__HealthDashboardEnabled must be true or false/],
+    ['NODE_ENV', 'staging', /NODE_ENV must be one of development, test, production/],
+    ['Storage__Provider', 'ftp', /Storage__Provider must be one of/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL must use postgres: or postgresql:/],
+    ['DATABASE_URL', 'not a url', /DATABASE_URL must be a URL/],
+    ['Api__MaxRequestBodyBytes', '1.5', /Api__MaxRequestBodyBytes must be an integer/],
+  ] as const) {
+    it(`rejects ${name}=${JSON.stringify(value)} naming the setting`, () => {
+      expect(() => load({ [name]: value })).to.throw(ConfigError, message);
+    });
+  }
+
+  it('stops the API process at start-up with the setting named and exit code 78', function () {
+    this.timeout(30_000);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+      env: { ...process.env, Api__Port: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 25_000,
+    });
+    expect(result.status).to.equal(78);
+    expect(result.stderr).to.include('Invalid configuration: Api__Port must be an integer');
+  });
+});

@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+
+describe('X-Correlation-Id', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startTestApi();
+  });
+  after(() => api.close());
+
+  it('echoes a well-formed id from the request', async () => {
+    const res = await api.get('/health/live', { headers: { 'X-Correlation-Id': 'order-42.retry:1' } });
+    expect(res.headers.get('x-correlation-id')).to.equal('order-42.retry:1');
+  });
+
+  it('generates one when the request has none', async () => {
+    const a = await api.get('/health/live');
+    const b = await api.get('/health/live');
+    expect(a.headers.get('x-correlation-id')).to.match(/^[0-9a-f-]{36}$/);
+    expect(a.headers.get('x-correlation-id')).not.to.equal(b.headers.get('x-correlation-id'));
+  });
+
+  for (const [name, value] of [
+    ['too long', 'a'.repeat(129)],
+    ['unsafe characters', 'abc<script>'],
+    ['spaces', 'two words'],
+    ['a leading dash', '-abc'],
+    ['a tab', 'a\tb'],
+  ] as const) {
+    it(`replaces an id with ${name}`, async () => {
+      const res = await api.get('/health/live', { headers: { 'X-Correlation-Id': value } });
+      expect(res.headers.get('x-correlation-id')).not.to.equal(value);
+      expect(res.headers.get('x-correlation-id')).to.match(/^[0-9a-f-]{36}$/);
+    });
+  }
+
+  it('carries the id in the problem body and in every log line of the request', async () => {
+    const res = await api.get('/api/v1/auth/me', { headers: { 'X-Correlation-Id': 'trace-me-123' } });
+    expect(res.status).to.equal(401);
+    expect(res.body.correlationId).to.equal('trace-me-123');
+    const lines = api.log.lines.filter((l) => l.correlationId === 'trace-me-123');
+    expect(lines.map((l) => l.message)).to.include.members(['request rejected: not authenticated', 'request finished']);
+    for (const line of lines) expect(line.traceId).to.equal(res.body.traceId);
+  });
+
+  it('takes the trace id from a valid W3C traceparent', async () => {
+    const res = await api.get('/api/v1/auth/me', {
+      headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+    });
+    expect(res.body.traceId).to.equal('4bf92f3577b34da6a3ce929d0e0e4736');
+  });
+});

@@ -1,0 +1,105 @@
+// Every response a test receives is checked against the contract: the status must be documented
+// for the matched operation, the content type offered, and a JSON body must match its schema.
+// A mismatch throws, failing the test, so the document cannot drift from what the server does.
+import fs from 'node:fs';
+import { OpenAPIRouter, type Document } from 'openapi-backend';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { CONTRACT_PATH } from '../../server/src/contract.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+type Json = Record<string, unknown>;
+
+const document = JSON.parse(fs.readFileSync(CONTRACT_PATH, 'utf8')) as Json;
+const router = new OpenAPIRouter({ definition: document as unknown as Document });
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+addFormats(ajv);
+ajv.addSchema(document, 'contract');
+const compiled = new Map<string, ValidateFunction>();
+
+/** Statuses any operation may answer without listing them: they come from the shared pipeline. */
+const PIPELINE_STATUSES = new Set([400, 413, 415, 429, 500, 503]);
+
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function resolveRef(node: Json): { node: Json; pointer: string | null } {
+  let pointer: string | null = null;
+  while (typeof node.$ref === 'string') {
+    pointer = node.$ref.slice(1);
+    node = pointer.split('/').filter(Boolean).reduce<Json>((n, k) => n[k.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, document);
+  }
+  return { node, pointer };
+}
+
+function validatorFor(schemaPointer: string): ValidateFunction {
+  let v = compiled.get(schemaPointer);
+  if (!v) {
+    v = ajv.compile({ $ref: `contract#${schemaPointer}` });
+    compiled.set(schemaPointer, v);
+  }
+  return v;
+}
+
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+}
+
+export interface ObservedResponse {
+  method: string;
+  path: string;
+  status: number;
+  contentType: string | null;
+  body: unknown;
+  headers: Headers;
+}
+
+export function assertMatchesContract(r: ObservedResponse): void {
+  const where = `${r.method} ${r.path} → ${r.status}`;
+  if (!r.headers.get('x-correlation-id')) throw new ContractViolation(`${where}: no X-Correlation-Id header`);
+  let operation: Json | undefined;
+  try {
+    operation = router.matchOperation({ method: r.method, path: r.path, headers: {} } as never, true) as unknown as Json;
+  } catch {
+    operation = undefined;
+  }
+  const mediaType = r.contentType?.split(';')[0]?.trim() ?? null;
+  if (!operation) {
+    // Unknown route or method: the pipeline must still answer with a problem.
+    if (mediaType !== 'application/problem+json') throw new ContractViolation(`${where}: unmatched route did not answer with a problem`);
+    checkBody(where, '/components/schemas/ProblemDetails', r.body);
+    return;
+  }
+  const responses = operation.responses as Json;
+  const statusKey = String(r.status);
+  let responseKey: string | undefined = statusKey in responses ? statusKey : undefined;
+  if (!responseKey && `${statusKey[0]}XX` in responses) responseKey = `${statusKey[0]}XX`;
+  if (!responseKey && PIPELINE_STATUSES.has(r.status)) {
+    if (mediaType !== 'application/problem+json') throw new ContractViolation(`${where}: pipeline error is not a problem`);
+    checkBody(where, '/components/schemas/ProblemDetails', r.body);
+    return;
+  }
+  if (!responseKey) {
+    throw new ContractViolation(`${where}: status not documented for ${String(operation.operationId)} (documented: ${Object.keys(responses).join(', ')})`);
+  }
+  const opPath = `/paths/${escapePointer(operation.path as string)}/${String(operation.method).toLowerCase()}/responses/${responseKey}`;
+  const { node: response, pointer } = resolveRef(responses[responseKey] as Json);
+  const base = pointer ?? opPath;
+  const content = response.content as Json | undefined;
+  if (!content) {
+    if (r.body !== undefined && r.body !== '') throw new ContractViolation(`${where}: documented without a body but one was sent`);
+    return;
+  }
+  if (!mediaType || !(mediaType in content)) {
+    throw new ContractViolation(`${where}: content type ${mediaType} not documented (documented: ${Object.keys(content).join(', ')})`);
+  }
+  if (mediaType.endsWith('json')) checkBody(where, `${base}/content/${escapePointer(mediaType)}/schema`, r.body);
+}
+
+function checkBody(where: string, schemaPointer: string, body: unknown): void {
+  const validate = validatorFor(schemaPointer);
+  if (!validate(body)) {
+    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+    throw new ContractViolation(`${where}: body does not match the contract: ${errors}\nbody: ${JSON.stringify(body).slice(0, 500)}`);
+  }
+}
