@@ -26,11 +26,12 @@ for (const check of checks) {
 }
 record('checks', checks.length - checkFailures, checkFailures);
 
-// 2. mocha: every *.test.ts (see .mocharc.json).
+// 2. mocha: every *.test.ts of the API, the SDK and the admin app (options in .mocharc.json).
 {
   const resultsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verso-results-')), 'mocha.json');
   console.log('\n== mocha');
-  const r = spawnSync('mocha', [], { cwd: root, stdio: 'inherit', env: { ...process.env, VERSO_TEST_RESULTS: resultsFile } });
+  const specs = ['test/**/*.test.ts', 'sdk-ts/test/**/*.test.ts', 'admin/test/**/*.test.ts'];
+  const r = spawnSync('mocha', specs, { cwd: root, stdio: 'inherit', env: { ...process.env, VERSO_TEST_RESULTS: resultsFile } });
   if (fs.existsSync(resultsFile)) {
     const s = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
     // A run that crashed after its last test still counts as a failure.
