@@ -11,6 +11,8 @@ import type { Logger } from './logging/logger.js';
 import { createStorageProvider } from './storage/create-provider.js';
 import { loadContract, MIGRATIONS_DIR } from './contract.js';
 import { rejectAllAuthenticator } from './http/authenticate.js';
+import { createWorkers } from './workers/index.js';
+import { WorkerHost } from './workers/worker-host.js';
 
 export interface RunningApi {
   readonly url: string;
@@ -53,6 +55,8 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       server.listen(config.api.port, config.api.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
+    const workers = new WorkerHost(config.workers.enabled ? createWorkers(deps) : [], logger);
+    workers.start();
     let closing: Promise<void> | undefined;
     return {
       url: `http://${config.api.host}:${port}`,
@@ -65,6 +69,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           const timer = setTimeout(() => server.closeAllConnections(), config.api.shutdownTimeoutMs);
           await closed;
           clearTimeout(timer);
+          await workers.stop();
           await db.end();
         })();
         return closing;
