@@ -54,6 +54,22 @@ export function toValidationErrors(errors: readonly ErrorObjectLike[]): Validati
   return out;
 }
 
+const JSON_ALIASES = /^(application\/([a-z0-9.+-]+\+)?json|text\/json)$/;
+
+function hasBody(req: Request): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
+function assertAcceptedMediaType(req: Request, accepted: readonly string[] | undefined): void {
+  if (!hasBody(req)) return;
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!accepted) return; // an operation without a body ignores one, as HTTP allows
+  const ok = accepted.some((a) => a === type || (a === 'application/json' && JSON_ALIASES.test(type)) || a === '*/*');
+  if (!ok) {
+    throw new ApiError('unsupported-media-type', `This operation accepts ${accepted.join(', ')}, not ${type || 'a body without a Content-Type'}.`);
+  }
+}
+
 export interface OpenApiRouter {
   handle(req: Request, res: Response): Promise<void>;
   readonly operationIds: readonly string[];
@@ -90,6 +106,12 @@ export async function createOpenApiRouter(
       if (p.in === 'query' && p.name) names.set(p.name.toLowerCase(), p.name);
     }
     queryNames.set(op.operationId, names);
+  }
+  // Media types each operation's request body accepts; a body of any other type is 415.
+  const bodyTypes = new Map<string, string[]>();
+  for (const op of operations) {
+    const content = (op.requestBody as { content?: Record<string, unknown> } | undefined)?.content;
+    if (content) bodyTypes.set(op.operationId!, Object.keys(content));
   }
   const ids = operations.map((o) => o.operationId!);
   const missing = ids.filter((id) => !handlers[id]);
@@ -157,6 +179,7 @@ export async function createOpenApiRouter(
       } catch {
         matched = undefined;
       }
+      if (matched) assertAcceptedMediaType(req, bodyTypes.get(matched));
       const names = matched ? queryNames.get(matched) : undefined;
       if (names) {
         for (const key of Object.keys(query)) {

@@ -1,0 +1,66 @@
+// The SDK's error types. Tokens never appear in any message: errors are built from the response
+// and the request line only.
+import type { ProblemDetails } from './problem-details.js';
+
+export interface ApiErrorInit {
+  status: number;
+  statusText: string;
+  problem: ProblemDetails;
+  correlationId: string | undefined;
+  method: string;
+  url: string;
+  operationId: string | undefined;
+  headers: Headers;
+}
+
+/** A final non-2xx response. */
+export class VersoApiError extends Error {
+  override readonly name = 'VersoApiError';
+  readonly status: number;
+  readonly statusText: string;
+  readonly problem: ProblemDetails;
+  readonly traceId: string | undefined;
+  /** The response's `X-Correlation-Id`, else the one sent on the final attempt. */
+  readonly correlationId: string | undefined;
+  readonly method: string;
+  readonly url: string;
+  readonly operationId: string | undefined;
+  readonly headers: Headers;
+
+  constructor(init: ApiErrorInit) {
+    super(init.problem.detail || init.problem.title || `The Verso API answered ${init.method} ${init.url} with status ${init.status}.`);
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.problem = init.problem;
+    this.traceId = init.problem.traceId;
+    this.correlationId = init.correlationId;
+    this.method = init.method;
+    this.url = init.url;
+    this.operationId = init.operationId;
+    this.headers = init.headers;
+  }
+}
+
+/**
+ * The SDK's own time limit ran out: the call's overall deadline (`scope: 'deadline'`), or the
+ * per-attempt limit on the last allowed attempt (`scope: 'attempt'`). A caller's AbortSignal never
+ * produces this error; it surfaces as the signal's own reason.
+ */
+export class VersoTimeoutError extends Error {
+  override readonly name = 'VersoTimeoutError';
+  constructor(
+    readonly timeoutMs: number,
+    readonly scope: 'deadline' | 'attempt',
+    options?: { cause?: unknown },
+  ) {
+    super(`The Verso API call exceeded its ${scope === 'deadline' ? 'overall' : 'per-attempt'} timeout of ${timeoutMs} ms.`, options);
+  }
+}
+
+/** The circuit breaker is open: the call failed fast and nothing was sent. */
+export class VersoCircuitOpenError extends Error {
+  override readonly name = 'VersoCircuitOpenError';
+  constructor(readonly retryAfterMs: number) {
+    super(`The Verso API circuit is open after repeated transient failures; retry in ${retryAfterMs} ms.`);
+  }
+}

@@ -1,0 +1,15 @@
+// @verso/sdk: the typed, resilient client for the Verso API.
+export { VersoClient, type RawRequest, type VersoResponse } from './client.js';
+export { DEFAULT_RETRYABLE_STATUSES, type RetryOptions, type VersoClientOptions, type ResolvedClientOptions } from './client-options.js';
+export { VersoApiError, VersoCircuitOpenError, VersoTimeoutError } from './errors.js';
+export type { ProblemDetails } from './problem-details.js';
+export { ETagStore } from './etag-store.js';
+export { MissingETagError, readWithETag, writeWithETag, type RefreshAndRetry, type Tagged } from './optimistic-concurrency.js';
+export { listAllItems, paginate, type PagedEnvelope, type PagedInput, type PageItem, type PageOf, type PaginateOptions } from './pagination.js';
+export type { CircuitBreakerSettings, CircuitState } from './transport/circuit-breaker.js';
+export type { ObservedResponse, ResponseObserver } from './transport/response-observer.js';
+export type { TokenProvider, TokenRequest, TokenSource } from './transport/token-provider.js';
+export type { CallOptions, OperationId, OperationInput, OperationResult, BinaryBody } from './operations/operation-types.js';
+export type { OperationSpec } from './operations/operation-spec.js';
+export { operationSpecs, VersoOperations, type PagedOperationId } from './generated/operations.js';
+export type { components, operations, paths } from './generated/openapi.js';
