@@ -51,7 +51,6 @@ build: install
 
 generate: install
 	node scripts/generate.mjs
-	if [ -x sdk-dotnet/generate.sh ]; then sdk-dotnet/generate.sh openapi/dist/openapi.json; fi
 
 check: install
 	node scripts/check.mjs

@@ -50,6 +50,9 @@ outputs.set(
 const extra = [];
 const sdkTsGen = path.join(root, 'sdk-ts/scripts/generate-operations.mjs');
 if (fs.existsSync(sdkTsGen)) extra.push(['node', [sdkTsGen, ...(check ? ['--check'] : [])]]);
+// The .NET client (NSwag, see sdk-dotnet/README.md) is generated from the same bundled document.
+const sdkDotnetGen = path.join(root, 'sdk-dotnet/generate.sh');
+if (fs.existsSync(sdkDotnetGen)) extra.push(['bash', [sdkDotnetGen, ...(check ? ['--check'] : []), path.join(root, 'openapi/dist/openapi.json')]]);
 
 let stale = [];
 for (const [rel, content] of outputs) {
@@ -67,7 +70,7 @@ for (const [cmd, args] of extra) {
   try {
     execFileSync(cmd, args, { stdio: 'inherit', cwd: root });
   } catch {
-    stale.push(args[0]);
+    stale.push(args.find((a) => a.includes('/')) ?? cmd);
   }
 }
 if (stale.length) {

@@ -3,6 +3,7 @@
 // Names follow the spec (`Section__Key`). A bad value stops start-up with a message that names the
 // setting, so a typo never turns into a silently different default.
 import path from 'node:path';
+import { passwordViolations } from './services/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
 export type StorageProviderName = 'local';
@@ -34,6 +35,34 @@ export interface Config {
   };
   readonly logging: { readonly level: LogLevel };
   readonly workers: { readonly enabled: boolean };
+  readonly auth: AuthConfig;
+  readonly seed: SeedConfig;
+}
+
+export interface AuthConfig {
+  /** > 0: every touch moves the expiry to now + this; 0: fixed lifetime of absoluteExpiryMs. */
+  readonly sessionSlidingExpiryMs: number;
+  readonly sessionAbsoluteExpiryMs: number;
+  readonly sessionTouchIntervalMs: number;
+  readonly apiClientTouchIntervalMs: number;
+  readonly oidc: {
+    readonly enabled: boolean;
+    readonly authority: string | null;
+    readonly audience: string;
+    readonly roleClaim: string;
+    readonly workspaceClaim: string;
+    readonly requireHttpsMetadata: boolean;
+  };
+}
+
+export interface SeedConfig {
+  readonly defaultWorkspace: { readonly name: string; readonly slug: string };
+  readonly admin: {
+    readonly email: string;
+    readonly displayName: string;
+    readonly password: string | null;
+    readonly passwordHash: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -51,6 +80,11 @@ class Reader {
   raw(name: string): string | undefined {
     const value = this.env[name];
     return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  /** The value exactly as set (secrets whose whitespace matters). */
+  untrimmed(name: string): string | undefined {
+    return this.env[name];
   }
 
   string(name: string, fallback: string): string {
@@ -136,8 +170,55 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
     },
     logging: { level: r.oneOf<LogLevel>('Logging__Level', ['error', 'warn', 'info', 'debug'], 'info') },
     workers: { enabled: r.bool('Workers__Enabled', true) },
+    auth: loadAuthConfig(r, environment),
+    seed: loadSeedConfig(r),
   };
   return deepFreeze(config);
+}
+
+function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
+  const enabled = r.bool('Auth__Oidc__Enabled', false);
+  const requireHttpsMetadata = r.bool('Auth__Oidc__RequireHttpsMetadata', environment === 'production');
+  const authority = r.url('Auth__Oidc__Authority', requireHttpsMetadata ? ['https:'] : ['https:', 'http:']);
+  if (enabled && !authority) throw new ConfigError('Auth__Oidc__Authority', 'is required when Auth__Oidc__Enabled is true');
+  return {
+    sessionSlidingExpiryMs: r.int('Auth__SessionSlidingExpiryMinutes', 480, 0, 525_600) * 60_000,
+    sessionAbsoluteExpiryMs: r.int('Auth__SessionAbsoluteExpiryHours', 8, 1, 8760) * 3_600_000,
+    sessionTouchIntervalMs: r.int('Auth__SessionTouchIntervalSeconds', 300, 1, 3600) * 1000,
+    apiClientTouchIntervalMs: r.int('Auth__ApiClientTouchIntervalSeconds', 300, 1, 3600) * 1000,
+    oidc: {
+      enabled,
+      authority,
+      audience: r.string('Auth__Oidc__Audience', 'verso'),
+      roleClaim: r.string('Auth__Oidc__ClaimsMapping__Role', 'verso_role'),
+      workspaceClaim: r.string('Auth__Oidc__ClaimsMapping__WorkspaceId', 'verso_workspace'),
+      requireHttpsMetadata,
+    },
+  };
+}
+
+const SLUG = /^[a-z0-9]+([-_][a-z0-9]+)*$/;
+
+function loadSeedConfig(r: Reader): SeedConfig {
+  const slug = r.string('Seed__DefaultWorkspace__Slug', 'default');
+  if (!SLUG.test(slug) || slug.length > 100) throw new ConfigError('Seed__DefaultWorkspace__Slug', `is not a valid slug: "${slug}"`);
+  const email = r.string('Seed__Admin__Email', 'admin@localhost');
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new ConfigError('Seed__Admin__Email', `is not an email address: "${email}"`);
+  // Read untrimmed: a password's edge whitespace is exactly what the rules reject.
+  const rawPassword = r.untrimmed('Seed__Admin__Password');
+  const password = rawPassword === undefined || rawPassword === '' ? null : rawPassword;
+  if (password !== null) {
+    const broken = passwordViolations(password);
+    if (broken.length) throw new ConfigError('Seed__Admin__Password', broken.map((v) => v.message).join(' '));
+  }
+  const passwordHash = r.raw('Seed__Admin__PasswordHash') ?? null;
+  if (passwordHash !== null && !passwordHash.startsWith('$argon2id$')) {
+    throw new ConfigError('Seed__Admin__PasswordHash', 'must be an argon2id hash ($argon2id$…)');
+  }
+  return {
+    defaultWorkspace: { name: r.string('Seed__DefaultWorkspace__Name', 'Default'), slug },
+    admin: { email, displayName: r.string('Seed__Admin__DisplayName', 'Administrator'), password, passwordHash },
+  };
 }
 
 function deepFreeze<T>(value: T): T {

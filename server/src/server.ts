@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
+import type { Interceptor } from 'slonik';
 import { createDatabasePool } from './db/pool.js';
 import { migrate } from './db/migrate.js';
 import type { Dependencies } from './dependencies.js';
@@ -10,7 +11,9 @@ import { createApp } from './http/app.js';
 import type { Logger } from './logging/logger.js';
 import { createStorageProvider } from './storage/create-provider.js';
 import { loadContract, MIGRATIONS_DIR } from './contract.js';
-import { rejectAllAuthenticator } from './http/authenticate.js';
+import { createDbAuthenticator } from './services/authenticator.js';
+import { AccessLookups } from './db/access-lookups.js';
+import { seedIdentity } from './services/seed.js';
 import { createWorkers } from './workers/index.js';
 import { WorkerHost } from './workers/worker-host.js';
 
@@ -26,6 +29,8 @@ export interface StartApiOptions {
   readonly databaseUrl: string;
   /** Replaces parts of the dependency set (tests use it to inject failures). */
   readonly overrides?: Partial<Omit<Dependencies, 'config' | 'db' | 'logger' | 'document'>>;
+  /** slonik interceptors for the pool (tests count the SQL statements a request runs). */
+  readonly databaseInterceptors?: readonly Interceptor[];
 }
 
 export async function startApi(config: Config, options: StartApiOptions): Promise<RunningApi> {
@@ -34,16 +39,23 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
   const db = await createDatabasePool(options.databaseUrl, {
     size: config.database.poolSize,
     statementTimeoutMs: config.database.statementTimeoutMs,
+    interceptors: options.databaseInterceptors,
+  });
+  // The per-request credential and workspace lookups (prepared statements on a small pool of their own).
+  const lookups = new AccessLookups(options.databaseUrl, {
+    size: Math.max(2, Math.ceil(config.database.poolSize / 2)),
+    statementTimeoutMs: config.database.statementTimeoutMs,
   });
   try {
     await migrate(options.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
+    await seedIdentity(db, config, logger);
     const deps: Dependencies = {
       config,
       db,
       storage: createStorageProvider(config),
       logger,
-      authenticator: rejectAllAuthenticator,
-      workspaces: { exists: async () => false },
+      authenticator: createDbAuthenticator(db, lookups, config, logger),
+      workspaces: { exists: (id) => lookups.workspaceExists(id) },
       document,
       ...options.overrides,
     };
@@ -71,12 +83,14 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           clearTimeout(timer);
           await workers.stop();
           await db.end();
+          await lookups.close();
         })();
         return closing;
       },
     };
   } catch (err) {
     await db.end();
+    await lookups.close();
     throw err;
   }
 }

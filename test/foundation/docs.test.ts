@@ -38,7 +38,9 @@ describe('API documentation', () => {
   });
 
   it('is off in production unless Api__SwaggerEnabled is set', async () => {
-    const prod = await startTestApi({ env: { NODE_ENV: 'production' } });
+    // Production refuses to invent a seed admin password, so the test provides one.
+    const production = { NODE_ENV: 'production', Seed__Admin__Password: 'a-Strong-production-passw0rd' };
+    const prod = await startTestApi({ env: production });
     try {
       expect((await prod.get('/swagger')).status).to.equal(404);
       expect((await prod.get('/openapi.json')).status).to.equal(404);
@@ -46,7 +48,7 @@ describe('API documentation', () => {
     } finally {
       await prod.close();
     }
-    const enabled = await startTestApi({ env: { NODE_ENV: 'production', Api__SwaggerEnabled: 'true' } });
+    const enabled = await startTestApi({ env: { ...production, Api__SwaggerEnabled: 'true' } });
     try {
       expect((await enabled.get('/swagger')).status).to.equal(200);
     } finally {

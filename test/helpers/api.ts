@@ -42,7 +42,12 @@ export interface TestApi {
 }
 
 export async function startTestApi(
-  options: { env?: Record<string, string>; databaseUrl?: string; overrides?: StartApiOptions['overrides'] } = {},
+  options: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    overrides?: StartApiOptions['overrides'];
+    databaseInterceptors?: StartApiOptions['databaseInterceptors'];
+  } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-test-data-'));
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
@@ -52,7 +57,7 @@ export async function startTestApi(
   );
   const log = new MemoryLog();
   const logger = createLogger({ level: config.logging.level, stream: log });
-  const running = await startApi(config, { logger, databaseUrl, overrides: options.overrides });
+  const running = await startApi(config, { logger, databaseUrl, overrides: options.overrides, databaseInterceptors: options.databaseInterceptors });
 
   async function request<T>(method: string, urlPath: string, o: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...o.headers };

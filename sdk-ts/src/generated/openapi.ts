@@ -1,6 +1,104 @@
 // DO NOT EDIT: generated from openapi/ by `make generate`.
 /* eslint-disable */
 export interface paths {
+    "/api/v1/account/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's time zone and theme. */
+        get: operations["getAccountPreferences"];
+        /** Set the caller's time zone and theme. */
+        put: operations["updateAccountPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit entries across the workspaces the caller can access, newest first.
+         * @description A host superadmin sees every entry (including those outside any workspace, such as user changes); others see the entries of the workspaces they hold a grant on, an API client those of its workspace.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the caller's own password; clears MustChangePassword.
+         * @description Needs the current password (a wrong one is 401). The new password must pass the character rules (400 naming each broken rule in `rules`). The caller's other sessions end; this one stays.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password; returns a session token once.
+         * @description Every failure (unknown, deleted or inactive user, wrong password) is the same plain 401, and an unknown email costs as much time as a known one. The new-password character rules are not applied here, so passwords set before they existed keep working.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the caller's session; its token stops working at once.
+         * @description For an API client or OIDC caller there is no session to end, and the call still answers 204.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/me": {
         parameters: {
             query?: never;
@@ -10,6 +108,1197 @@ export interface paths {
         };
         /** Who the caller is. */
         get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange the session token for a new one; the old token stops working at once. */
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API clients (not deleted) the caller can manage or see, newest first.
+         * @description A host superadmin sees every client; others see the clients of workspaces they can access.
+         */
+        get: operations["listApiClients"];
+        put?: never;
+        /**
+         * Create an API client; its token is returned this once.
+         * @description A client scoped to a workspace needs Write access to it (404 when the caller cannot see it, 403 when read-only); an unscoped client (every workspace) needs a host superadmin.
+         */
+        post: operations["createApiClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** An API client (never its token). */
+        get: operations["getApiClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate an API client; its token stops working on the next request. */
+        post: operations["revokeApiClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace an API client with a new one (new id, same name, role, scope and expiry) and a new token, returned this once; the old token stops working. */
+        post: operations["rotateApiClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packages/official": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The official packages shipped with Verso, ordered by name. */
+        get: operations["listOfficialPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List users (not deleted), ordered by email. */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user with a temporary password (shown once); the user must change it at first sign-in.
+         * @description The email must be unused among live users (409). The temporary password must pass the character rules (400, see NewPassword). Grants naming an unknown workspace are 422.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A user. */
+        get: operations["getUser"];
+        /**
+         * Change a user's email, name, role, superadmin flag, active state and grants.
+         * @description Needs If-Match when sent with a stale tag (412); a missing tag is accepted. An admin cannot deactivate themself, and the last active superadmin cannot be disabled, demoted or lose the flag (409). Deactivating a user ends their sessions.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Soft-delete a user; their sessions end and the email becomes free.
+         * @description An admin cannot delete themself, and the last active superadmin cannot be deleted (409).
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new temporary password (shown once) and require a change at next sign-in; the user's sessions end. */
+        post: operations["resetUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspaces the caller can access, ordered by name.
+         * @description Users see the workspaces they hold a grant on (a host superadmin sees all); an API client or OIDC token sees the workspace it is scoped to.
+         */
+        get: operations["listWorkspaces"];
+        put?: never;
+        /**
+         * Create a workspace.
+         * @description Needs the Admin role and the host-superadmin flag. The slug must be valid (422) and unused among live workspaces (409).
+         */
+        post: operations["createWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A workspace. */
+        get: operations["getWorkspace"];
+        /**
+         * Rename a workspace or change its slug or description.
+         * @description Needs Admin plus Write access, and If-Match with the current ETag (412 when missing or stale).
+         */
+        put: operations["updateWorkspace"];
+        post?: never;
+        /**
+         * Soft-delete a workspace.
+         * @description Needs Admin plus Write access, and If-Match with the current ETag (412 when missing or stale). The workspace and everything in it stop being reachable; its history stays.
+         */
+        delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** Audit entries of one workspace, newest first. */
+        get: operations["listWorkspaceAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the workspace's components, ordered by name. */
+        get: operations["listComponents"];
+        put?: never;
+        /** Create a component with version 1 as a Draft. */
+        post: operations["createComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/components/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A component with its current version (the published one, else the draft). */
+        get: operations["getComponent"];
+        /** Change a component's name, slug and description. */
+        put: operations["updateComponent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/components/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a Draft version, or return the existing one.
+         * @description A new draft copies the fields of the latest version. When a draft already exists it is returned unchanged (200).
+         */
+        post: operations["createComponentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** One version of a component. */
+        get: operations["getComponentVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace every field of a Draft version.
+         * @description 422 `validation-failed` names the offending field; 422 `circular-component-reference` (with the `cycle`) when a
+         *     nested component would make the component graph cyclic; 409 when the version is not a Draft.
+         */
+        put: operations["replaceComponentFields"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a Draft version that has at least one field.
+         * @description Earlier published versions become Archived and the component's current version moves here. 409 unless the version is a Draft; 422 when it has no fields.
+         */
+        post: operations["publishComponentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List content items, optionally only those served at an instant.
+         * @description Two SQL statements whatever the page size or data volume (a count and one paged projection).
+         */
+        get: operations["listContent"];
+        put?: never;
+        /** Create a content item and its version 1 (Draft). */
+        post: operations["createContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A content item with every version summary and the version served now. */
+        get: operations["getContent"];
+        /**
+         * Change an item's slug, locale, translation group and tags.
+         * @description Slug, locale and translation group are copied onto every version. Needs the item ETag in `If-Match`.
+         */
+        put: operations["updateContent"];
+        post?: never;
+        /**
+         * Soft-delete a content item.
+         * @description Refused with 409 `referenced-by-other-entity` (listing `referencedBy`) while a Reference field of another live item points at it. Inline children are not deleted with it. Needs `If-Match`.
+         */
+        delete: operations["deleteContent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/link-translation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put two items in one translation group.
+         * @description Reuses the item's group, else the target's, else a new one; returns every member ordered by locale.
+         */
+        post: operations["linkContentTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The members of the item's translation group (empty when it has none), ordered by locale. */
+        get: operations["listContentTranslations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The item's versions, highest number first. */
+        get: operations["listContentVersions"];
+        put?: never;
+        /** Create a new Draft version (optionally duplicating an existing one). */
+        post: operations["createContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** One version with its field values. */
+        get: operations["getContentVersion"];
+        /**
+         * Replace a Draft, Review or Approved version's values and window.
+         * @description Clears any schedule. Needs the version ETag in `If-Match`; a Published or Archived version is 409.
+         */
+        put: operations["updateContentVersion"];
+        post?: never;
+        /** Delete a Draft version (never the last one). */
+        delete: operations["deleteContentVersion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a version in review (Review → Approved).
+         * @description Needs TemplateAdmin.
+         */
+        post: operations["approveContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a Published version (Published → Archived).
+         * @description It stops being served.
+         */
+        post: operations["archiveContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an Approved version now, or schedule it.
+         * @description Publishing a version without an effective window archives the prior default-published version first, in the same transaction (with the `content.version_published` event). `overrideWorkflow` lets an Admin publish a Draft or Review version (403 for anyone else). With `publishAt` the Approved version is only scheduled. The body is optional.
+         */
+        post: operations["publishContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a version in review back to Draft with a reason (Review → Draft).
+         * @description Needs TemplateAdmin.
+         */
+        post: operations["rejectContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring an Archived version back as a Draft (Archived → Draft).
+         * @description Emits `content.version_status_changed`.
+         */
+        post: operations["restoreContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Draft for review (Draft → Review).
+         * @description Emits `content.version_status_changed`.
+         */
+        post: operations["submitContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a Draft, Review or Approved version to its template's published version.
+         * @description Without a body, values are remapped by field key (values whose key is gone are dropped); with `fields` they are replaced. Validated before saving: a failure is 422 and changes nothing. Clears any schedule; the item follows when this is its latest version. 409 when the version is Published or Archived or the template has no published version.
+         */
+        post: operations["upgradeContentVersionTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: components["parameters"]["ContentSlugPath"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The version of the item with this slug that is served at `asOf` (default now). */
+        get: operations["getContentBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/packages/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export templates, components and picklists as a package document.
+         * @description Without any `templateIds`, `componentIds` or `picklistIds` the whole model of the workspace is exported.
+         *     Components and picklists the selected templates depend on are included automatically. Each template is
+         *     exported at its current version (published, else draft); picklists at the revision their fields bind.
+         */
+        get: operations["exportPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/packages/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a package in one transaction.
+         * @description The body is a package document, or `{manifest, resolutions}`. Templates are matched by slug: a new one is
+         *     created, an existing one gets a new published version whose fields are matched by key. Picklists and
+         *     components whose slug exists with different content need a resolution (`useExisting`, `replace`,
+         *     `importAsNew`); without one the import is refused with 409 listing `unresolvedPicklists`,
+         *     `unresolvedComponents` and the `preview`. Importing a version of the package that is already installed
+         *     (or an older one) is refused with 409 and `installedVersions`. An invalid package (unknown references,
+         *     duplicate slugs or keys, cycles, too many fields) is refused with 422 and `errors`; nothing changes.
+         */
+        post: operations["importPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an official package (as listed by `GET /api/v1/packages/official`). */
+                packageId: components["parameters"]["OfficialPackageId"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import one of the official packages (resolutions optional). */
+        post: operations["importOfficialPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an official package (as listed by `GET /api/v1/packages/official`). */
+                packageId: components["parameters"]["OfficialPackageId"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview importing one of the official packages; changes nothing. */
+        post: operations["previewOfficialPackageImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/packages/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report what importing a package would create, update or conflict with; changes nothing. */
+        post: operations["previewPackageImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/picklists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the workspace's picklists, ordered by name. */
+        get: operations["listPickLists"];
+        put?: never;
+        /**
+         * Create a picklist (revision 1).
+         * @description Option values must be unique, case-insensitively (422).
+         */
+        post: operations["createPickList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/picklists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A picklist at its current revision. */
+        get: operations["getPickList"];
+        /**
+         * Write a new revision of a picklist and make it current.
+         * @description Fields bound to an earlier revision keep it until a draft rebinds them.
+         */
+        put: operations["updatePickList"];
+        post?: never;
+        /**
+         * Soft-delete a picklist that no field binds.
+         * @description Refused with 409 `referenced-by-other-entity` while a template or component field binds it.
+         */
+        delete: operations["deletePickList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                revisionId: components["parameters"]["PickListRevisionId"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A picklist as it was at one revision. */
+        get: operations["getPickListRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the workspace's tags, ordered by name, with how many content items carry each. */
+        get: operations["listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a tag and remove it from every content item. */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the workspace's templates, ordered by name. */
+        get: operations["listTemplates"];
+        put?: never;
+        /** Create a template with version 1 as a Draft. */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A template with its current version (the published one, else the draft). */
+        get: operations["getTemplate"];
+        /** Change a template's name and description (the slug is immutable). */
+        put: operations["updateTemplate"];
+        post?: never;
+        /**
+         * Soft-delete a template that no content uses.
+         * @description Refused with 409 `referenced-by-other-entity` (listing the items in `referencedBy`) while any content item uses any of its versions.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The template's versions, newest first. */
+        get: operations["listTemplateVersions"];
+        put?: never;
+        /**
+         * Start a new Draft version.
+         * @description Copies the sections and fields of the current published version (fields get new ids, keep their keys).
+         *     A template has at most one Draft: 409 `conflict` while one exists.
+         */
+        post: operations["createTemplateVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** One version of a template, by number. */
+        get: operations["getTemplateVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a field to a Draft version.
+         * @description 422 `validation-failed` (naming the offending member in `errors`) when the field breaks a rule; 422
+         *     `circular-template-reference` (with the `cycle` of template names) when its composition would make the
+         *     workspace's template graph cyclic; 409 `conflict` when the key is already used in the version.
+         */
+        post: operations["createTemplateField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fieldId: components["parameters"]["FieldId"];
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a field of a Draft version. */
+        put: operations["updateTemplateField"];
+        post?: never;
+        /** Remove a field of a Draft version. */
+        delete: operations["deleteTemplateField"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the order of fields of a Draft version. */
+        put: operations["reorderTemplateFields"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publish a Draft version.
+         * @description Earlier published versions become Archived, the template's `currentVersionId` moves to this version and a
+         *     `template.version_published` event is recorded, all in one transaction. Only a Draft can be published (409).
+         *     An `If-Match` with the version's ETag, when sent, must be current (412).
+         */
+        put: operations["publishTemplateVersion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a section to a Draft version. */
+        post: operations["createTemplateSection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                sectionId: components["parameters"]["SectionId"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a section of a Draft version. */
+        put: operations["updateTemplateSection"];
+        post?: never;
+        /** Remove a section of a Draft version; its fields move to the root. */
+        delete: operations["deleteTemplateSection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/templates/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template version's own id. */
+                versionId: components["parameters"]["TemplateVersionId"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A template version by its own id, whatever its template or status. */
+        get: operations["getTemplateVersionById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -93,6 +1382,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/schema/ctp-1.0.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JSON Schema of package documents, format 1.0. */
+        get: operations["getPackageSchemaV10"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schema/ctp-1.1.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JSON Schema of package documents, format 1.1. */
+        get: operations["getPackageSchemaV11"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/swagger": {
         parameters: {
             query?: never;
@@ -134,16 +1457,578 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountPreferencesResponse: {
+            displayName: string | null;
+            email: string;
+            theme: components["schemas"]["Theme"];
+            timeZoneId: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
         /** @enum {string} */
         ActorKind: "User" | "ApiClient" | "External";
+        ApiClientDto: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            /**
+             * Format: date-time
+             * @description Updated at most once per `Auth__ApiClientTouchIntervalSeconds`.
+             */
+            lastUsedAt: string | null;
+            name: string;
+            role: components["schemas"]["Role"];
+            /**
+             * Format: uuid
+             * @description The workspace the client is confined to; null means every workspace.
+             */
+            workspaceId: string | null;
+        };
+        ApiClientDtoPagedResponse: {
+            items: components["schemas"]["ApiClientDto"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        /** @enum {string} */
+        AuditAction: "Created" | "Updated" | "Deleted" | "StatusChanged";
+        AuditActorResponse: {
+            displayName: string | null;
+            /** @description A user or API-client id, or an OIDC subject. */
+            id: string;
+            /** @enum {string} */
+            type: "User" | "ApiClient" | "External";
+        };
+        AuditLogResponse: {
+            action: components["schemas"]["AuditAction"];
+            /** @description Who made the change; null for changes the system made itself (the first-start seed). */
+            actor: components["schemas"]["AuditActorResponse"] | null;
+            /** @description For each changed property, its value before and after. PasswordHash, Secret and TokenHash values appear as `redacted:` followed by the first 12 hex characters of their SHA-256. */
+            changeDelta: {
+                [key: string]: {
+                    after: unknown;
+                    before: unknown;
+                };
+            };
+            /** Format: uuid */
+            entityId: string;
+            /** @example ContentVersion */
+            entityType: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            workspaceId: string | null;
+        };
+        AuditLogResponsePagedResponse: {
+            items: components["schemas"]["AuditLogResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: components["schemas"]["NewPassword"];
+        };
+        /** @description Names exactly one of `primitiveType` or `nestedComponentId`. A `PickList` field binds `picklistId` and `picklistRevisionId`. */
+        ComponentFieldRequest: {
+            fieldConfig?: components["schemas"]["FieldConfig"] | null;
+            helpText?: string | null;
+            /** @default false */
+            isRequired: boolean;
+            key: components["schemas"]["FieldKey"];
+            label: string;
+            /** Format: int32 */
+            maxOccurrences?: number | null;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            minOccurrences: number;
+            /** Format: uuid */
+            nestedComponentId?: string | null;
+            /** Format: int32 */
+            order: number;
+            /** Format: uuid */
+            picklistId?: string | null;
+            /** Format: uuid */
+            picklistRevisionId?: string | null;
+            primitiveType?: components["schemas"]["PrimitiveType"] | null;
+        };
+        ComponentFieldResponse: {
+            fieldConfig: components["schemas"]["FieldConfig"];
+            helpText: string | null;
+            /** Format: uuid */
+            id: string;
+            isRequired: boolean;
+            key: string;
+            label: string;
+            /** Format: int32 */
+            maxOccurrences: number | null;
+            /** Format: int32 */
+            minOccurrences: number;
+            /** Format: uuid */
+            nestedComponentId: string | null;
+            /** Format: int32 */
+            order: number;
+            /** Format: uuid */
+            picklistId: string | null;
+            /** Format: uuid */
+            picklistRevisionId: string | null;
+            primitiveType: components["schemas"]["PrimitiveType"] | null;
+        };
+        ComponentRequest: {
+            description?: string | null;
+            name: string;
+            slug: components["schemas"]["Slug"];
+        };
+        ComponentResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            currentVersion: components["schemas"]["ComponentVersionResponse"] | null;
+            /**
+             * Format: uuid
+             * @description The published version, else the draft.
+             */
+            currentVersionId: string | null;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        ComponentSummaryResponse: {
+            /** Format: uuid */
+            currentVersionId: string | null;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+        };
+        ComponentSummaryResponsePagedResponse: {
+            items: components["schemas"]["ComponentSummaryResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        ComponentVersionRequest: {
+            notes?: string | null;
+        };
+        ComponentVersionResponse: {
+            /** Format: uuid */
+            componentId: string;
+            fields: components["schemas"]["ComponentFieldResponse"][];
+            /** Format: uuid */
+            id: string;
+            notes: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            status: components["schemas"]["TemplateVersionStatus"];
+            /** Format: int32 */
+            versionNumber: number;
+        };
+        /**
+         * @description How a composition field holds its child content item — `Inline` (owned, edited with the parent) or `Reference` (an existing item).
+         * @enum {string}
+         */
+        CompositionMode: "Inline" | "Reference";
+        /**
+         * @description One value of one field of the version's template version. Repeated fields send one value per occurrence; values of
+         *     one field submitted with equal `order` are renumbered in the order they were sent. Which member carries the value
+         *     depends on `valueKind`: `textValue` (Text, RichText, Markdown, Link, Quote, and PickList option values),
+         *     `boolValue` (Boolean), `mediaAssetId` (Media), `fileAssetId` (File), `childContentItemId` (ChildContent),
+         *     `jsonValue` (Component values, an object keyed by the component's field keys; also Link and Quote).
+         */
+        ContentFieldValueRequest: {
+            boolValue?: boolean | null;
+            /** Format: uuid */
+            childContentItemId?: string | null;
+            /** Format: uuid */
+            fieldId: string;
+            /** Format: uuid */
+            fileAssetId?: string | null;
+            /** @description Any JSON value (an object for Component values). */
+            jsonValue?: unknown;
+            /** Format: uuid */
+            mediaAssetId?: string | null;
+            /** Format: int32 */
+            order: number;
+            textValue?: string | null;
+            valueKind: components["schemas"]["ValueKind"];
+        };
+        ContentItemDetailResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The version served now (or at `asOf` on the list), per the serving rule; null when nothing is served. */
+            currentlyServingVersion: components["schemas"]["ContentVersionSummaryResponse"] | null;
+            /** Format: uuid */
+            id: string;
+            localeCode: string | null;
+            slug: string | null;
+            tags: string[];
+            templateName: string;
+            templateSlug: string;
+            /** Format: uuid */
+            templateVersionId: string;
+            /** Format: uuid */
+            translationGroupId: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Every version's summary, highest version number first. */
+            versions: components["schemas"]["ContentVersionSummaryResponse"][];
+        };
+        ContentItemSummaryResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The version served now (or at `asOf` on the list), per the serving rule; null when nothing is served. */
+            currentlyServingVersion: components["schemas"]["ContentVersionSummaryResponse"] | null;
+            /** Format: uuid */
+            id: string;
+            localeCode: string | null;
+            slug: string | null;
+            tags: string[];
+            templateName: string;
+            templateSlug: string;
+            /** Format: uuid */
+            templateVersionId: string;
+            /** Format: uuid */
+            translationGroupId: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int32 */
+            versionCount: number;
+        };
+        ContentItemSummaryResponsePagedResponse: {
+            items: components["schemas"]["ContentItemSummaryResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description Lower-case letters and digits in words joined by a single `-` or `_`; unique among the workspace's live items. */
+        ContentSlug: string;
+        /**
+         * @description A version's place in the review workflow: Draft → Review → Approved → Published → Archived
+         *     (reject: Review → Draft; restore: Archived → Draft; an Admin may publish Draft or Review with `overrideWorkflow`).
+         * @enum {string}
+         */
+        ContentStatus: "Draft" | "Review" | "Approved" | "Published" | "Archived";
+        ContentVersionDetailResponse: {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: uuid */
+            contentItemId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            effectiveEndAt: string | null;
+            /** Format: date-time */
+            effectiveStartAt: string | null;
+            fields: components["schemas"]["ContentVersionFieldValueResponse"][];
+            /** Format: uuid */
+            id: string;
+            localeCode: string | null;
+            /**
+             * Format: date-time
+             * @description When the scheduler will publish this (Approved) version.
+             */
+            publishAt: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: uuid */
+            publishedByUserId: string | null;
+            /** Format: int32 */
+            rolledBackFromVersionNumber: number | null;
+            slug: string | null;
+            status: components["schemas"]["ContentStatus"];
+            tags: string[];
+            templateName: string;
+            templateSlug: string;
+            /** Format: uuid */
+            templateVersionId: string;
+            /** Format: uuid */
+            translationGroupId: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int32 */
+            versionNumber: number;
+        };
+        ContentVersionFieldValueResponse: {
+            boolValue: boolean | null;
+            /**
+             * @description The child item's version served at the same instant, expanded up to 8 levels below the requested version; null
+             *     when `expandChildren` is false, the bound is reached, or the child serves nothing at that instant.
+             */
+            child: components["schemas"]["ContentVersionDetailResponse"] | null;
+            /** Format: uuid */
+            childContentItemId: string | null;
+            /** @description The picklist option's label when the value was saved. */
+            displayLabel: string | null;
+            /** Format: uuid */
+            fieldId: string;
+            /** Format: uuid */
+            fileAssetId: string | null;
+            /** @description Any JSON value, or null. */
+            jsonValue: unknown;
+            key: string | null;
+            label: string | null;
+            /** Format: uuid */
+            mediaAssetId: string | null;
+            /** Format: int32 */
+            order: number;
+            textValue: string | null;
+            valueKind: components["schemas"]["ValueKind"];
+        };
+        ContentVersionSummaryResponse: {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: uuid */
+            contentItemId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            effectiveEndAt: string | null;
+            /** Format: date-time */
+            effectiveStartAt: string | null;
+            /** Format: uuid */
+            id: string;
+            localeCode: string | null;
+            /**
+             * Format: date-time
+             * @description When the scheduler will publish this (Approved) version.
+             */
+            publishAt: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: uuid */
+            publishedByUserId: string | null;
+            /** Format: int32 */
+            rolledBackFromVersionNumber: number | null;
+            slug: string | null;
+            status: components["schemas"]["ContentStatus"];
+            tags: string[];
+            /** Format: uuid */
+            templateVersionId: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int32 */
+            versionNumber: number;
+        };
+        ContentVersionSummaryResponsePagedResponse: {
+            items: components["schemas"]["ContentVersionSummaryResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        CreateApiClientRequest: {
+            description?: string | null;
+            /**
+             * Format: date-time
+             * @description After this instant the token authenticates as anonymous. Must lie in the future (422).
+             */
+            expiresAt?: string | null;
+            name: string;
+            role: components["schemas"]["Role"];
+            /**
+             * Format: uuid
+             * @description Needs Write access to that workspace; null (every workspace) needs a host superadmin.
+             */
+            workspaceId?: string | null;
+        };
+        CreateApiClientResponse: {
+            client: components["schemas"]["ApiClientDto"];
+            /** @description `verso_<identifier>_<secret>`, shown this once; only a digest is stored. */
+            token: string;
+            warning: string;
+        };
+        CreateContentItemRequest: {
+            fields?: components["schemas"]["FieldValueList"];
+            localeCode?: components["schemas"]["LocaleCode"] | null;
+            slug?: components["schemas"]["ContentSlug"] | null;
+            tags?: components["schemas"]["TagName"][];
+            /** Format: uuid */
+            templateVersionId: string;
+            /** Format: uuid */
+            translationGroupId?: string | null;
+        };
+        /**
+         * @description A new Draft. With `duplicateFromVersionNumber` it copies that version's values and template version (this is
+         *     "rollback": duplicate, then publish) and records `rolledBackFromVersionNumber`; `fields`, when given, replace the
+         *     copied values. Otherwise the values are validated against the template version of the item's latest version. There
+         *     is no template-version parameter: moving to a newer template version is `upgrade-template-version`.
+         */
+        CreateContentVersionRequest: {
+            /** Format: int32 */
+            duplicateFromVersionNumber?: number | null;
+            /** Format: date-time */
+            effectiveEndAt?: string | null;
+            /** Format: date-time */
+            effectiveStartAt?: string | null;
+            fields?: components["schemas"]["FieldValueList"] | null;
+        };
+        CreateTemplateRequest: {
+            description?: string | null;
+            name: string;
+            slug: components["schemas"]["Slug"];
+        };
+        CreateTemplateVersionRequest: {
+            notes?: string | null;
+        };
+        CreateUserRequest: {
+            displayName: string | null;
+            email: components["schemas"]["Email"];
+            isSuperAdmin: boolean;
+            role: components["schemas"]["Role"];
+            temporaryPassword: components["schemas"]["NewPassword"];
+            /** @description An IANA time zone id (for example Europe/Berlin). */
+            timeZoneId?: string | null;
+            /** @description Duplicate entries for one workspace collapse to the strongest (Write wins); an unknown workspace is 422. */
+            workspaceAccesses?: components["schemas"]["UserWorkspaceAccessRequest"][] | null;
+        };
+        CtpAllowedType: {
+            primitiveType?: components["schemas"]["PrimitiveType"] | null;
+            templateRef?: components["schemas"]["Slug"] | null;
+        };
+        CtpComponent: {
+            description?: string | null;
+            fields: components["schemas"]["CtpComponentField"][];
+            name: string;
+            slug: components["schemas"]["Slug"];
+        };
+        CtpComponentField: {
+            componentRef?: components["schemas"]["Slug"] | null;
+            fieldConfig?: components["schemas"]["FieldConfig"] | null;
+            helpText?: string | null;
+            isRequired?: boolean;
+            key: components["schemas"]["FieldKey"];
+            label: string;
+            maxOccurrences?: number | null;
+            minOccurrences?: number;
+            order: number;
+            picklistRef?: components["schemas"]["Slug"] | null;
+            primitiveType?: components["schemas"]["PrimitiveType"] | null;
+        };
+        /** @description Lower-case words separated by dots or dashes (`verso.official`, `blog`). */
+        CtpName: string;
+        /**
+         * @description A content-type package (`.ctp`): templates, components and picklists that can be exported from one workspace
+         *     and imported into another. References between them are by slug (`templateRef`, `componentRef`,
+         *     `picklistRef`) and must resolve inside the package; field keys are the identity of fields across
+         *     re-imports. Served as a standalone JSON Schema at `/schema/ctp-1.1.json` (and `/schema/ctp-1.0.json`).
+         */
+        CtpPackage: {
+            author?: string | null;
+            components?: components["schemas"]["CtpComponent"][];
+            description?: string | null;
+            homepage?: string | null;
+            id: components["schemas"]["CtpName"];
+            license?: string | null;
+            name: string;
+            namespace: components["schemas"]["CtpName"];
+            picklists?: components["schemas"]["CtpPickList"][];
+            templates: components["schemas"]["CtpTemplate"][];
+            /** @description Semantic version of this package (`1.2.3`). */
+            version: string;
+            /**
+             * @description The package format version.
+             * @enum {string}
+             */
+            versoPackage: "1.0" | "1.1";
+        };
+        CtpPickList: {
+            description?: string | null;
+            name: string;
+            options: components["schemas"]["CtpPickListOption"][];
+            slug: components["schemas"]["Slug"];
+        };
+        CtpPickListOption: {
+            label: string;
+            order?: number;
+            value: string;
+        };
+        CtpSection: {
+            description?: string | null;
+            fields: components["schemas"]["CtpTemplateField"][];
+            isCollapsible?: boolean;
+            name: string;
+            order: number;
+        };
+        CtpTemplate: {
+            description?: string | null;
+            /** @description Fields at the root of the template. */
+            fields: components["schemas"]["CtpTemplateField"][];
+            name: string;
+            sections?: components["schemas"]["CtpSection"][];
+            slug: components["schemas"]["Slug"];
+        };
+        CtpTemplateField: {
+            allowedTypes?: components["schemas"]["CtpAllowedType"][];
+            componentRef?: components["schemas"]["Slug"] | null;
+            compositionMode: components["schemas"]["CompositionMode"];
+            fieldConfig?: components["schemas"]["FieldConfig"] | null;
+            helpText?: string | null;
+            isOpen?: boolean;
+            isRequired?: boolean;
+            key: components["schemas"]["FieldKey"];
+            label: string;
+            maxOccurrences?: number | null;
+            minOccurrences?: number;
+            order: number;
+            picklistRef?: components["schemas"]["Slug"] | null;
+            primitiveType?: components["schemas"]["PrimitiveType"] | null;
+            templateRef?: components["schemas"]["Slug"] | null;
+        };
         CurrentActor: {
             displayName?: string | null;
             email?: string | null;
+            /** @description The user or API-client id, or the OIDC subject. */
             id: string;
             isSuperAdmin: boolean;
             kind: components["schemas"]["ActorKind"];
+            /** @description Present for users; true until the user sets a password of their own. */
+            mustChangePassword?: boolean;
             role: components["schemas"]["Role"];
+            /**
+             * Format: uuid
+             * @description The one workspace an API client or OIDC token is scoped to; null for users and unscoped credentials.
+             */
+            workspaceId?: string | null;
         };
+        Email: string;
+        /** @description Type-specific settings (for Text, `maxLength` must be a positive integer). Unknown keys are kept as given. */
+        FieldConfig: {
+            [key: string]: unknown;
+        };
+        /** @description The field's stable identity across versions and package re-imports; unique per version, case-insensitively. */
+        FieldKey: string;
+        FieldValueList: components["schemas"]["ContentFieldValueRequest"][];
         HealthCheck: {
             description: string | null;
             /** @description How long the check took, as `hh:mm:ss.fffffff`. */
@@ -167,6 +2052,274 @@ export interface components {
         };
         /** @enum {string} */
         HealthStatus: "Healthy" | "Degraded" | "Unhealthy";
+        JsonSchemaDocument: {
+            $id: string;
+            $schema: string;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        LinkTranslationRequest: {
+            /** Format: uuid */
+            targetContentItemId: string;
+        };
+        /** @description A free-form locale (BCP 47 intended), e.g. `en-GB`. */
+        LocaleCode: string;
+        LoginRequest: {
+            email: string;
+            /** @description Checked as typed; the new-password character rules are not applied at login. */
+            password: string;
+        };
+        LoginResponse: {
+            /** Format: date-time */
+            expiresAt: string;
+            mustChangePassword: boolean;
+            /** @description The session token, shown this once; send it as `Authorization: Bearer <token>`. */
+            token: string;
+            user: components["schemas"]["UserSummary"];
+        };
+        /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020; the problem's `rules` names each broken rule. */
+        NewPassword: string;
+        OfficialPackageResponse: {
+            author: string | null;
+            /** Format: int32 */
+            componentCount: number;
+            description: string | null;
+            homepage: string | null;
+            id: string;
+            license: string | null;
+            name: string;
+            packageNamespace: string;
+            /** Format: int32 */
+            pickListCount: number;
+            /** Format: int32 */
+            templateCount: number;
+            templates: components["schemas"]["OfficialPackageTemplateResponse"][];
+            version: string;
+        };
+        OfficialPackageResponsePagedResponse: {
+            items: components["schemas"]["OfficialPackageResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        OfficialPackageTemplateResponse: {
+            description: string | null;
+            name: string;
+            slug: string;
+        };
+        PackageComponentImportResult: {
+            /** @enum {string} */
+            action: "imported" | "useExisting" | "replaced" | "importedAsNew";
+            /** Format: uuid */
+            componentId: string;
+            /** Format: uuid */
+            componentVersionId: string | null;
+            resolvedSlug: string;
+            slug: string;
+            /** Format: int32 */
+            versionNumber: number | null;
+        };
+        PackageComponentPreview: {
+            description: string | null;
+            /** Format: int32 */
+            existingFieldCount: number | null;
+            /** Format: uuid */
+            existingId: string | null;
+            existingName: string | null;
+            /** Format: int32 */
+            fieldCount: number;
+            name: string;
+            slug: string;
+            status: components["schemas"]["PackageItemStatus"];
+            /** @enum {string} */
+            suggestedAction: "import" | "useExisting" | "replace" | "importAsNew";
+        };
+        /** @description A package document, or `{manifest, resolutions}`. */
+        PackageImportBody: components["schemas"]["CtpPackage"] | components["schemas"]["PackageImportEnvelope"];
+        PackageImportEnvelope: {
+            manifest: components["schemas"]["CtpPackage"];
+            resolutions?: components["schemas"]["PackageImportResolutionsRequest"] | null;
+        };
+        PackageImportPreviewResponse: {
+            components: components["schemas"]["PackageComponentPreview"][];
+            id: string;
+            /** @description Versions of this package already imported into the workspace; importing one of them (or an older one) again is refused. */
+            installedVersions: string[];
+            packageNamespace: string;
+            pickLists: components["schemas"]["PackagePickListPreview"][];
+            templates: components["schemas"]["PackageTemplatePreview"][];
+            version: string;
+        };
+        /** @description Resolutions keyed by the package slug of a conflicting picklist or component. */
+        PackageImportResolutionsRequest: {
+            components?: {
+                [key: string]: components["schemas"]["PackageResolution"];
+            } | null;
+            pickLists?: {
+                [key: string]: components["schemas"]["PackageResolution"];
+            } | null;
+        };
+        PackageImportResponse: {
+            components: components["schemas"]["PackageComponentImportResult"][];
+            errors: string[];
+            id: string;
+            imported: components["schemas"]["PackageTemplateImportResult"][];
+            packageNamespace: string;
+            pickLists: components["schemas"]["PackagePickListImportResult"][];
+            skipped: string[];
+            version: string;
+        };
+        /**
+         * @description `Create`: nothing with this slug exists; it will be created. `Update`: a template with this slug exists and gets a
+         *     new published version (fields matched by key). `Unchanged`: an identical picklist or component exists and is reused.
+         *     `Conflict`: a different picklist or component with this slug exists; a resolution is needed.
+         * @enum {string}
+         */
+        PackageItemStatus: "Create" | "Update" | "Unchanged" | "Conflict";
+        PackagePickListImportResult: {
+            /** @enum {string} */
+            action: "imported" | "useExisting" | "replaced" | "importedAsNew";
+            /** Format: uuid */
+            pickListId: string;
+            resolvedSlug: string;
+            slug: string;
+        };
+        PackagePickListOptionPreview: {
+            label: string;
+            /** Format: int32 */
+            order: number;
+            value: string;
+        };
+        PackagePickListPreview: {
+            description: string | null;
+            /** Format: uuid */
+            existingId: string | null;
+            existingName: string | null;
+            existingOptions: components["schemas"]["PackagePickListOptionPreview"][] | null;
+            name: string;
+            options: components["schemas"]["PackagePickListOptionPreview"][];
+            slug: string;
+            status: components["schemas"]["PackageItemStatus"];
+            /** @enum {string} */
+            suggestedAction: "import" | "useExisting" | "replace" | "importAsNew";
+        };
+        /**
+         * @description What to do with a package picklist or component whose slug already exists with different content.
+         * @enum {string}
+         */
+        PackageResolution: "useExisting" | "replace" | "importAsNew";
+        PackageTemplateImportResult: {
+            /** @enum {string} */
+            action: "imported" | "updated";
+            name: string;
+            slug: string;
+            /** Format: uuid */
+            templateId: string;
+            /** Format: uuid */
+            templateVersionId: string;
+            /** Format: int32 */
+            versionNumber: number;
+        };
+        PackageTemplatePreview: {
+            addedFieldKeys: string[];
+            /** Format: uuid */
+            existingId: string | null;
+            /** Format: int32 */
+            fieldCount: number;
+            keptFieldKeys: string[];
+            name: string;
+            /** @description Keys of the existing current version that the package's version no longer has. */
+            removedFieldKeys: string[];
+            slug: string;
+            status: components["schemas"]["PackageItemStatus"];
+        };
+        PickListOptionRequest: {
+            label: string;
+            /**
+             * Format: int32
+             * @description Defaults to the option's position in the list.
+             */
+            order?: number | null;
+            value: string;
+        };
+        PickListOptionResponse: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** Format: int32 */
+            order: number;
+            value: string;
+        };
+        PickListRequest: {
+            description?: string | null;
+            name: string;
+            options: components["schemas"]["PickListOptionRequest"][];
+            slug: components["schemas"]["Slug"];
+        };
+        /** @description A picklist as of one revision (the current one, unless a revision was asked for). */
+        PickListResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            currentRevisionId: string | null;
+            /**
+             * Format: int32
+             * @description The revision number of the current revision.
+             */
+            currentVersionNumber: number;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            options: components["schemas"]["PickListOptionResponse"][];
+            /**
+             * Format: uuid
+             * @description The revision this body shows.
+             */
+            revisionId: string;
+            /** Format: int32 */
+            revisionNumber: number;
+            slug: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        PickListSummaryResponse: {
+            /** Format: uuid */
+            currentRevisionId: string | null;
+            /** Format: int32 */
+            currentVersionNumber: number;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: int32 */
+            optionCount: number;
+            slug: string;
+        };
+        PickListSummaryResponsePagedResponse: {
+            items: components["schemas"]["PickListSummaryResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /**
+         * @description The value type of a primitive field.
+         * @enum {string}
+         */
+        PrimitiveType: "Text" | "RichText" | "Markdown" | "Boolean" | "PickList" | "Media" | "File" | "Link" | "Quote" | "Separator";
         /** @description An RFC 9457 problem. `type` ends in one of the error codes listed in the README (bad-request, unauthenticated, forbidden, not-found, conflict, …). */
         ProblemDetails: {
             correlationId: string;
@@ -188,8 +2341,385 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @enum {string} */
+        /**
+         * @description Without `publishAt` the version is published now. With `publishAt` it is only scheduled (the version must be
+         *     Approved and `overrideWorkflow` is not allowed); the scheduler publishes it when the time comes.
+         *     `overrideWorkflow` lets an Admin publish a Draft or Review version directly.
+         */
+        PublishContentVersionRequest: {
+            overrideWorkflow?: boolean | null;
+            /** Format: date-time */
+            publishAt?: string | null;
+        };
+        PublishContentVersionResponse: {
+            version: components["schemas"]["ContentVersionDetailResponse"];
+            warnings: string[];
+        };
+        RejectContentRequest: {
+            reason: string;
+        };
+        ReorderFieldRequest: {
+            /** Format: uuid */
+            fieldId: string;
+            /** Format: int32 */
+            order: number;
+        };
+        ResetPasswordRequest: {
+            temporaryPassword: components["schemas"]["NewPassword"];
+        };
+        /**
+         * @description Global role of a user or API client; each role includes the ones before it.
+         * @enum {string}
+         */
         Role: "Reader" | "Editor" | "TemplateAdmin" | "Admin";
+        /** @description Lower-case letters and digits in dash-separated words. */
+        Slug: string;
+        /** @description Tags are trimmed and lower-cased; unknown tags are created on the fly. */
+        TagName: string;
+        TagResponse: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description How many content items carry the tag.
+             */
+            usageCount: number;
+        };
+        TagResponsePagedResponse: {
+            items: components["schemas"]["TagResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description Names exactly one of a template (`allowedTemplateId`) or a primitive type. */
+        TemplateFieldAllowedTypeRequest: {
+            /** Format: uuid */
+            allowedTemplateId?: string | null;
+            primitiveType?: components["schemas"]["PrimitiveType"] | null;
+        };
+        TemplateFieldAllowedTypeResponse: {
+            /** Format: uuid */
+            allowedTemplateId: string | null;
+            /** Format: uuid */
+            id: string;
+            primitiveType: components["schemas"]["PrimitiveType"] | null;
+        };
+        /**
+         * @description A constrained field (`isOpen` false) names exactly one of `primitiveType`, `templateId` (composition target) or
+         *     `componentId`. An open (polymorphic) field names none of them and lists the templates it accepts in
+         *     `allowedTypes`. A `PickList` field binds `picklistId` and `picklistRevisionId` (a revision of that picklist).
+         */
+        TemplateFieldRequest: {
+            allowedTypes?: components["schemas"]["TemplateFieldAllowedTypeRequest"][];
+            /** Format: uuid */
+            componentId?: string | null;
+            compositionMode: components["schemas"]["CompositionMode"];
+            fieldConfig?: components["schemas"]["FieldConfig"] | null;
+            helpText?: string | null;
+            /** @default false */
+            isOpen: boolean;
+            /** @default false */
+            isRequired: boolean;
+            key: components["schemas"]["FieldKey"];
+            label: string;
+            /**
+             * Format: int32
+             * @description Null means unbounded; otherwise at least `minOccurrences`.
+             */
+            maxOccurrences?: number | null;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            minOccurrences: number;
+            /** Format: int32 */
+            order: number;
+            /** Format: uuid */
+            picklistId?: string | null;
+            /** Format: uuid */
+            picklistRevisionId?: string | null;
+            primitiveType?: components["schemas"]["PrimitiveType"] | null;
+            /** Format: uuid */
+            sectionId?: string | null;
+            /** Format: uuid */
+            templateId?: string | null;
+        };
+        TemplateFieldResponse: {
+            allowedTypes: components["schemas"]["TemplateFieldAllowedTypeResponse"][];
+            /** Format: uuid */
+            componentId: string | null;
+            compositionMode: components["schemas"]["CompositionMode"];
+            fieldConfig: components["schemas"]["FieldConfig"];
+            helpText: string | null;
+            /** Format: uuid */
+            id: string;
+            isOpen: boolean;
+            isRequired: boolean;
+            key: string;
+            label: string;
+            /** Format: int32 */
+            maxOccurrences: number | null;
+            /** Format: int32 */
+            minOccurrences: number;
+            /** Format: int32 */
+            order: number;
+            /** Format: uuid */
+            picklistId: string | null;
+            /** Format: uuid */
+            picklistRevisionId: string | null;
+            primitiveType: components["schemas"]["PrimitiveType"] | null;
+            /** Format: uuid */
+            sectionId: string | null;
+            /** Format: uuid */
+            templateId: string | null;
+        };
+        TemplateResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The current published version, else the draft. */
+            currentVersion: components["schemas"]["TemplateVersionResponse"] | null;
+            /**
+             * Format: uuid
+             * @description The published version content is written against; null until the first publish.
+             */
+            currentVersionId: string | null;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Always false (kept for upstream compatibility). */
+            isSystem: boolean;
+            name: string;
+            slug: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        TemplateSectionRequest: {
+            description?: string | null;
+            /** @default false */
+            isCollapsible: boolean;
+            name: string;
+            /** Format: int32 */
+            order: number;
+        };
+        TemplateSectionResponse: {
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            isCollapsible: boolean;
+            name: string;
+            /** Format: int32 */
+            order: number;
+        };
+        TemplateSummaryResponse: {
+            /** Format: uuid */
+            currentVersionId: string | null;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        TemplateSummaryResponsePagedResponse: {
+            items: components["schemas"]["TemplateSummaryResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        TemplateVersionResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Every field of the version, ordered by section order (root fields first), then field order. */
+            fields: components["schemas"]["TemplateFieldResponse"][];
+            /** Format: uuid */
+            id: string;
+            notes: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            sections: components["schemas"]["TemplateSectionResponse"][];
+            status: components["schemas"]["TemplateVersionStatus"];
+            /** Format: uuid */
+            templateId: string;
+            /** Format: int32 */
+            versionNumber: number;
+        };
+        /**
+         * @description Draft (editable) → Published (immutable, current) → Archived (immutable, kept for pinned content).
+         * @enum {string}
+         */
+        TemplateVersionStatus: "Draft" | "Published" | "Archived";
+        TemplateVersionSummaryResponse: {
+            /** Format: int32 */
+            fieldCount: number;
+            /** Format: uuid */
+            id: string;
+            notes: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            status: components["schemas"]["TemplateVersionStatus"];
+            /** Format: int32 */
+            versionNumber: number;
+        };
+        TemplateVersionSummaryResponsePagedResponse: {
+            items: components["schemas"]["TemplateVersionSummaryResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        TempPasswordResponse: {
+            /** @description Shown this once; the user must change it at first sign-in. */
+            temporaryPassword: string;
+            /** Format: uuid */
+            userId: string;
+            warning: string;
+        };
+        /**
+         * @default auto
+         * @enum {string}
+         */
+        Theme: "auto" | "light" | "dark";
+        UpdateAccountPreferencesRequest: {
+            theme: components["schemas"]["Theme"];
+            /** @description An IANA time zone id (422 when unknown); null clears it. */
+            timeZoneId?: string | null;
+        };
+        /** @description Identity only; slug, locale and translation group are copied onto every version. `tags` replaces the item's tags. */
+        UpdateContentItemRequest: {
+            localeCode?: components["schemas"]["LocaleCode"] | null;
+            slug?: components["schemas"]["ContentSlug"] | null;
+            tags?: components["schemas"]["TagName"][];
+            /** Format: uuid */
+            translationGroupId?: string | null;
+        };
+        /** @description Replaces all field values (and the effective window); the template version cannot change here. Clears any schedule. */
+        UpdateContentVersionRequest: {
+            /** Format: date-time */
+            effectiveEndAt?: string | null;
+            /** Format: date-time */
+            effectiveStartAt?: string | null;
+            fields: components["schemas"]["FieldValueList"];
+        };
+        /** @description The slug is immutable; only the name and description change. */
+        UpdateTemplateRequest: {
+            description?: string | null;
+            name: string;
+        };
+        UpdateUserRequest: {
+            displayName: string | null;
+            email: components["schemas"]["Email"];
+            isActive: boolean;
+            isSuperAdmin: boolean;
+            role: components["schemas"]["Role"];
+            timeZoneId?: string | null;
+            /** @description Replaces every grant of the user; omitted or null keeps the current grants. */
+            workspaceAccesses?: components["schemas"]["UserWorkspaceAccessRequest"][] | null;
+        };
+        /**
+         * @description Optional. Without a body (or with `fields` null) values are remapped onto the target template version's fields by
+         *     key (values whose key is gone are dropped); with `fields` they replace the version's values and their ids refer to
+         *     the target's fields.
+         */
+        UpgradeTemplateVersionRequest: {
+            fields?: components["schemas"]["FieldValueList"] | null;
+        };
+        UserDto: {
+            /** Format: date-time */
+            createdAt: string;
+            displayName: string | null;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            isSuperAdmin: boolean;
+            /** Format: date-time */
+            lastLoginAt: string | null;
+            mustChangePassword: boolean;
+            role: components["schemas"]["Role"];
+            timeZoneId: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            workspaceAccesses: components["schemas"]["UserWorkspaceAccessDto"][];
+        };
+        UserDtoPagedResponse: {
+            items: components["schemas"]["UserDto"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        UserSummary: {
+            displayName: string | null;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            isSuperAdmin: boolean;
+            role: components["schemas"]["Role"];
+        };
+        UserWorkspaceAccessDto: {
+            accessLevel: components["schemas"]["WorkspaceAccessLevel"];
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        UserWorkspaceAccessRequest: {
+            accessLevel: components["schemas"]["WorkspaceAccessLevel"];
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        /**
+         * @description What a field value holds; the primitive types plus `ChildContent` (a composition field's child item) and `Component` (a structured component value).
+         * @enum {string}
+         */
+        ValueKind: "Text" | "RichText" | "Markdown" | "Boolean" | "PickList" | "Media" | "File" | "Link" | "Quote" | "Separator" | "ChildContent" | "Component";
+        /**
+         * @description A workspace grant. No grant (none) is the absence of an entry.
+         * @enum {string}
+         */
+        WorkspaceAccessLevel: "Read" | "Write";
+        WorkspaceDto: {
+            /** @description Whether the caller may write in this workspace (its grant or superadmin reach). A hint for clients; the API still checks every request. */
+            canWrite: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WorkspaceDtoPagedResponse: {
+            items: components["schemas"]["WorkspaceDto"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        WorkspaceRequest: {
+            description?: string | null;
+            name: string;
+            /** @description Lower-case ASCII letters and digits in segments joined by one `-` or `_`, at most 100 characters, unique among live workspaces (422 when invalid, 409 when taken). */
+            slug: string;
+        };
     };
     responses: {
         /** @description The request does not match the contract (every violation is listed in `errors`), or its JSON is malformed. */
@@ -274,13 +2804,66 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The instant to resolve served versions at (default now). */
+        AsOf: string;
+        AuditActionFilter: components["schemas"]["AuditAction"];
+        AuditActorApiClientId: string;
+        AuditActorUserId: string;
+        /** @description Only entries at or after this instant. */
+        AuditAfter: string;
+        /** @description Only entries before this instant. */
+        AuditBefore: string;
+        AuditEntityId: string;
+        /** @description Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively. */
+        AuditEntityType: string;
+        /** @description Entries per page (the audit log defaults to 50). */
+        AuditPageSize: number;
+        ContentLocaleFilter: string;
+        /** @description Case-insensitive substring of the slug or of any version's text value. */
+        ContentQuery: string;
+        /** @description Exact slug. */
+        ContentSlugFilter: string;
+        ContentSlugPath: string;
+        ContentSortBy: "createdAt" | "updatedAt" | "slug" | "CreatedAt" | "UpdatedAt" | "Slug";
+        /** @description Items with at least one version in this status. */
+        ContentStatusFilter: components["schemas"]["ContentStatus"];
+        /** @description Comma-separated tag names (trimmed, case-insensitive); an item must carry all of them. */
+        ContentTagsFilter: string;
+        /** @description Items whose template is this one (any of its versions). */
+        ContentTemplateFilter: string;
+        /** @description Items whose (latest) template version is this one. */
+        ContentTemplateVersionFilter: string;
+        ContentTranslationGroupFilter: string;
+        CreatedAfter: string;
+        CreatedBefore: string;
+        /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
+        ExpandChildren: boolean;
+        FieldId: string;
         Id: string;
         /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
         IfMatch: string;
+        /** @description Case-insensitive substring of the name or slug. */
+        ModelSearch: string;
+        /** @description The id of an official package (as listed by `GET /api/v1/packages/official`). */
+        OfficialPackageId: string;
         /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
         Page: number;
         /** @description Items per page. */
         PageSize: number;
+        PickListRevisionId: string;
+        /** @description Items with at least one version published at or after this instant. */
+        PublishedAfter: string;
+        /** @description Items with at least one version published before this instant. */
+        PublishedBefore: string;
+        /**
+         * @description List only items served at `asOf`, one row per item carrying the served version as `currentlyServingVersion`
+         *     (`createdAt` and `updatedAt` then carry its `publishedAt`, `versionCount` is 1).
+         */
+        Resolve: boolean;
+        SectionId: string;
+        SortDesc: boolean;
+        /** @description The template version's own id. */
+        TemplateVersionId: string;
         VersionNumber: number;
         WorkspaceId: string;
     };
@@ -290,6 +2873,8 @@ export interface components {
         CorrelationId: string;
         /** @description Opaque version tag of the returned resource; send it back in `If-Match` on writes. */
         ETag: string;
+        /** @description The path of the created resource. */
+        Location: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description When the caller's session expires (sliding); present on responses to session-authenticated requests. */
@@ -299,6 +2884,186 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAccountPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPreferencesResponse"];
+                };
+            };
+            /** @description The caller is not a local user (API clients and OIDC tokens have no preferences). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateAccountPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountPreferencesRequest"];
+            };
+        };
+        responses: {
+            /** @description The preferences as saved. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPreferencesResponse"];
+                };
+            };
+            /** @description The caller is not a local user (API clients and OIDC tokens have no preferences). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                action?: components["parameters"]["AuditActionFilter"];
+                actorApiClientId?: components["parameters"]["AuditActorApiClientId"];
+                actorUserId?: components["parameters"]["AuditActorUserId"];
+                /** @description Only entries at or after this instant. */
+                after?: components["parameters"]["AuditAfter"];
+                /** @description Only entries before this instant. */
+                before?: components["parameters"]["AuditBefore"];
+                entityId?: components["parameters"]["AuditEntityId"];
+                /** @description Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively. */
+                entityType?: components["parameters"]["AuditEntityType"];
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Entries per page (the audit log defaults to 50). */
+                pageSize?: components["parameters"]["AuditPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    "X-Session-Expires-At": components["headers"]["SessionExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    "X-Session-Expires-At": components["headers"]["SessionExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is gone. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     getCurrentUser: {
         parameters: {
             query?: never;
@@ -320,6 +3085,2450 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new session. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    "X-Session-Expires-At": components["headers"]["SessionExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The caller is not signed in with a session (API clients and OIDC tokens cannot refresh). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listApiClients: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of API clients. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientDtoPagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiClientRequest"];
+            };
+        };
+        responses: {
+            /** @description The client and its token. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateApiClientResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientDto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client, now inactive. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientDto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rotateApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replacement client and its token. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateApiClientResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listOfficialPackages: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of official packages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficialPackageResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDtoPagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user id and the temporary password. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TempPasswordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user as saved. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is deleted. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The user id and the temporary password. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TempPasswordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of workspaces. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceDtoPagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The workspace. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceDto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceDto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The workspace as saved. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceDto"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace is deleted. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    listWorkspaceAuditEntries: {
+        parameters: {
+            query?: {
+                action?: components["parameters"]["AuditActionFilter"];
+                actorApiClientId?: components["parameters"]["AuditActorApiClientId"];
+                actorUserId?: components["parameters"]["AuditActorUserId"];
+                /** @description Only entries at or after this instant. */
+                after?: components["parameters"]["AuditAfter"];
+                /** @description Only entries before this instant. */
+                before?: components["parameters"]["AuditBefore"];
+                entityId?: components["parameters"]["AuditEntityId"];
+                /** @description Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively. */
+                entityType?: components["parameters"]["AuditEntityType"];
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Entries per page (the audit log defaults to 50). */
+                pageSize?: components["parameters"]["AuditPageSize"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listComponents: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive substring of the name or slug. */
+                search?: components["parameters"]["ModelSearch"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of components. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentSummaryResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComponentRequest"];
+            };
+        };
+        responses: {
+            /** @description The component, its draft version 1 as `currentVersion`. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateComponent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComponentRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated component. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    createComponentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComponentVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft that already existed. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentVersionResponse"];
+                };
+            };
+            /** @description The new draft. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getComponentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version with its fields. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replaceComponentFields: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComponentFieldRequest"][];
+            };
+        };
+        responses: {
+            /** @description The version with its new fields. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    publishComponentVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component with its newly published version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listContent: {
+        parameters: {
+            query?: {
+                /** @description The instant to resolve served versions at (default now). */
+                asOf?: components["parameters"]["AsOf"];
+                createdAfter?: components["parameters"]["CreatedAfter"];
+                createdBefore?: components["parameters"]["CreatedBefore"];
+                localeCode?: components["parameters"]["ContentLocaleFilter"];
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Items with at least one version published at or after this instant. */
+                publishedAfter?: components["parameters"]["PublishedAfter"];
+                /** @description Items with at least one version published before this instant. */
+                publishedBefore?: components["parameters"]["PublishedBefore"];
+                /** @description Case-insensitive substring of the slug or of any version's text value. */
+                q?: components["parameters"]["ContentQuery"];
+                /**
+                 * @description List only items served at `asOf`, one row per item carrying the served version as `currentlyServingVersion`
+                 *     (`createdAt` and `updatedAt` then carry its `publishedAt`, `versionCount` is 1).
+                 */
+                resolve?: components["parameters"]["Resolve"];
+                /** @description Exact slug. */
+                slug?: components["parameters"]["ContentSlugFilter"];
+                sortBy?: components["parameters"]["ContentSortBy"];
+                sortDesc?: components["parameters"]["SortDesc"];
+                /** @description Items with at least one version in this status. */
+                status?: components["parameters"]["ContentStatusFilter"];
+                /** @description Comma-separated tag names (trimmed, case-insensitive); an item must carry all of them. */
+                tags?: components["parameters"]["ContentTagsFilter"];
+                /** @description Items whose template is this one (any of its versions). */
+                templateId?: components["parameters"]["ContentTemplateFilter"];
+                /** @description Items whose (latest) template version is this one. */
+                templateVersionId?: components["parameters"]["ContentTemplateVersionFilter"];
+                translationGroupId?: components["parameters"]["ContentTranslationGroupFilter"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemSummaryResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContentItemRequest"];
+            };
+        };
+        responses: {
+            /** @description The item with its first version. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateContentItemRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated item. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    linkContentTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkTranslationRequest"];
+            };
+        };
+        responses: {
+            /** @description The members of the group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemSummaryResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listContentTranslations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of group members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemSummaryResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listContentVersions: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionSummaryResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createContentVersion: {
+        parameters: {
+            query?: {
+                /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
+                expandChildren?: components["parameters"]["ExpandChildren"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContentVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getContentVersion: {
+        parameters: {
+            query?: {
+                /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
+                expandChildren?: components["parameters"]["ExpandChildren"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateContentVersion: {
+        parameters: {
+            query?: {
+                /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
+                expandChildren?: components["parameters"]["ExpandChildren"];
+            };
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateContentVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteContentVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    approveContentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version in its new status. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    archiveContentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version in its new status. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    publishContentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PublishContentVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The version and any warnings. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishContentVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    rejectContentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectContentRequest"];
+            };
+        };
+        responses: {
+            /** @description The version in its new status. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    restoreContentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version in its new status. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    submitContentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version in its new status. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    upgradeContentVersionTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpgradeTemplateVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The upgraded version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getContentBySlug: {
+        parameters: {
+            query?: {
+                /** @description The instant to resolve served versions at (default now). */
+                asOf?: components["parameters"]["AsOf"];
+                /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
+                expandChildren?: components["parameters"]["ExpandChildren"];
+            };
+            header?: never;
+            path: {
+                slug: components["parameters"]["ContentSlugPath"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The served version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportPackage: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated component ids. */
+                componentIds?: string;
+                id?: components["schemas"]["CtpName"];
+                packageNamespace?: components["schemas"]["CtpName"];
+                /** @description Comma-separated picklist ids. */
+                picklistIds?: string;
+                /** @description Comma-separated template ids. */
+                templateIds?: string;
+                version?: string;
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package document (also offered as a download named `<namespace>.<id>@<version>.ctp`). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<namespace>.<id>@<version>.ctp"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CtpPackage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    importPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageImportBody"];
+            };
+        };
+        responses: {
+            /** @description What was imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageImportResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    importOfficialPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an official package (as listed by `GET /api/v1/packages/official`). */
+                packageId: components["parameters"]["OfficialPackageId"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PackageImportResolutionsRequest"];
+            };
+        };
+        responses: {
+            /** @description What was imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageImportResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    previewOfficialPackageImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an official package (as listed by `GET /api/v1/packages/official`). */
+                packageId: components["parameters"]["OfficialPackageId"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageImportPreviewResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewPackageImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageImportBody"];
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageImportPreviewResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listPickLists: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive substring of the name or slug. */
+                search?: components["parameters"]["ModelSearch"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of picklists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickListSummaryResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createPickList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickListRequest"];
+            };
+        };
+        responses: {
+            /** @description The picklist at its first revision. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getPickList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picklist. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatePickList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickListRequest"];
+            };
+        };
+        responses: {
+            /** @description The picklist at its new revision. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deletePickList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    getPickListRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                revisionId: components["parameters"]["PickListRevisionId"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picklist at that revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Accepted for upstream compatibility and ignored (no template is a system template). */
+                isSystem?: boolean;
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive substring of the name or slug. */
+                search?: components["parameters"]["ModelSearch"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of templates. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSummaryResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template, its draft version 1 as `currentVersion`. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated template. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    listTemplateVersions: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateVersionSummaryResponsePagedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new draft. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version with its sections and fields. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTemplateField: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateFieldRequest"];
+            };
+        };
+        responses: {
+            /** @description The new field. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateFieldResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateTemplateField: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                fieldId: components["parameters"]["FieldId"];
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateFieldRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated field. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateFieldResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteTemplateField: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                fieldId: components["parameters"]["FieldId"];
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    reorderTemplateFields: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReorderFieldRequest"][];
+            };
+        };
+        responses: {
+            /** @description Reordered. */
+            204: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    publishTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createTemplateSection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateSectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new section. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSectionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    updateTemplateSection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                sectionId: components["parameters"]["SectionId"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateSectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated section. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSectionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    deleteTemplateSection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                sectionId: components["parameters"]["SectionId"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    getTemplateVersionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template version's own id. */
+                versionId: components["parameters"]["TemplateVersionId"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version with its sections and fields. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHealthDashboard: {
@@ -421,6 +5630,46 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    getPackageSchemaV10: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON Schema (the same rules as format 1.1, which only adds optional members). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": components["schemas"]["JsonSchemaDocument"];
+                };
+            };
+        };
+    };
+    getPackageSchemaV11: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON Schema. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": components["schemas"]["JsonSchemaDocument"];
+                };
+            };
         };
     };
     getApiDocsViewer: {

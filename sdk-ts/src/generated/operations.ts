@@ -5,21 +5,349 @@ import type { OperationSpec } from '../operations/operation-spec.js';
 
 /** What the transport needs to know about each operation, taken from the contract. */
 export const operationSpecs = {
+  approveContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/approve","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  archiveContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/archive","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  changePassword: {"method":"POST","path":"/api/v1/auth/change-password","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
+  createApiClient: {"method":"POST","path":"/api/v1/clients","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createComponent: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/components","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createComponentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createContent: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createPickList: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createTemplate: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createTemplateField: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  createTemplateSection: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  createTemplateVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createUser: {"method":"POST","path":"/api/v1/users","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createWorkspace: {"method":"POST","path":"/api/v1/workspaces","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  deleteContent: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/content/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteContentVersion: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deletePickList: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteTag: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/tags/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
+  deleteTemplate: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteTemplateField: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}","pathParams":["workspaceId","id","versionNumber","fieldId"],"uuidPathParams":["workspaceId","id","fieldId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteTemplateSection: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}","pathParams":["workspaceId","id","versionNumber","sectionId"],"uuidPathParams":["workspaceId","id","sectionId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteUser: {"method":"DELETE","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteWorkspace: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  exportPackage: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/packages/export","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["templateIds","componentIds","picklistIds","packageNamespace","id","version"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getAccountPreferences: {"method":"GET","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getApiClient: {"method":"GET","path":"/api/v1/clients/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getApiDocsAsset: {"method":"GET","path":"/swagger/assets/{asset}","pathParams":["asset"],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/javascript","image/png","text/css"],"paged":null,"ifMatch":false,"anonymous":true},
   getApiDocsViewer: {"method":"GET","path":"/swagger","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["text/html"],"paged":null,"ifMatch":false,"anonymous":true},
+  getComponent: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/components/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getComponentVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getContent: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getContentBySlug: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/by-slug/{slug}","pathParams":["workspaceId","slug"],"uuidPathParams":["workspaceId"],"queryParams":["asOf","expandChildren"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getContentVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getCurrentUser: {"method":"GET","path":"/api/v1/auth/me","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getHealthDashboard: {"method":"GET","path":"/health/dashboard","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["text/html"],"paged":null,"ifMatch":false,"anonymous":true},
   getHealthLive: {"method":"GET","path":"/health/live","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
   getHealthReady: {"method":"GET","path":"/health/ready","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
   getOpenApiDocument: {"method":"GET","path":"/openapi.json","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
+  getPackageSchemaV10: {"method":"GET","path":"/schema/ctp-1.0.json","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/schema+json"],"paged":null,"ifMatch":false,"anonymous":true},
+  getPackageSchemaV11: {"method":"GET","path":"/schema/ctp-1.1.json","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/schema+json"],"paged":null,"ifMatch":false,"anonymous":true},
+  getPickList: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getPickListRevision: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}","pathParams":["workspaceId","id","revisionId"],"uuidPathParams":["workspaceId","id","revisionId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getTemplate: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getTemplateVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getTemplateVersionById: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/versions/{versionId}","pathParams":["workspaceId","versionId"],"uuidPathParams":["workspaceId","versionId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getUser: {"method":"GET","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getWorkspace: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  importOfficialPackage: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}","pathParams":["workspaceId","packageId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  importPackage: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  linkContentTranslation: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/link-translation","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  listApiClients: {"method":"GET","path":"/api/v1/clients","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listAuditEntries: {"method":"GET","path":"/api/v1/audit","pathParams":[],"uuidPathParams":[],"queryParams":["entityType","entityId","action","actorUserId","actorApiClientId","after","before","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listComponents: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/components","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listContent: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["q","templateVersionId","templateId","status","localeCode","translationGroupId","slug","tags","createdAfter","createdBefore","publishedAfter","publishedBefore","resolve","asOf","sortBy","sortDesc","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listContentTranslations: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/translations","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listContentVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listOfficialPackages: {"method":"GET","path":"/api/v1/packages/official","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listPickLists: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listTags: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/tags","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listTemplateVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listTemplates: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","isSystem","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listUsers: {"method":"GET","path":"/api/v1/users","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listWorkspaceAuditEntries: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/audit","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["entityType","entityId","action","actorUserId","actorApiClientId","after","before","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listWorkspaces: {"method":"GET","path":"/api/v1/workspaces","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  login: {"method":"POST","path":"/api/v1/auth/login","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
+  logout: {"method":"POST","path":"/api/v1/auth/logout","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
+  previewOfficialPackageImport: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}/preview","pathParams":["workspaceId","packageId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  previewPackageImport: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import/preview","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  publishComponentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/publish","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  publishContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/publish","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  publishTemplateVersion: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/publish","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  refreshSession: {"method":"POST","path":"/api/v1/auth/refresh","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  rejectContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/reject","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  reorderTemplateFields: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/reorder","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  replaceComponentFields: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/fields","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  resetUserPassword: {"method":"POST","path":"/api/v1/users/{id}/reset-password","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  restoreContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  revokeApiClient: {"method":"POST","path":"/api/v1/clients/{id}/revoke","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  rotateApiClient: {"method":"POST","path":"/api/v1/clients/{id}/rotate","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  submitContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  updateAccountPreferences: {"method":"PUT","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  updateComponent: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/components/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateContent: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/content/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateContentVersion: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updatePickList: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateTemplate: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateTemplateField: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}","pathParams":["workspaceId","id","versionNumber","fieldId"],"uuidPathParams":["workspaceId","id","fieldId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateTemplateSection: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}","pathParams":["workspaceId","id","versionNumber","sectionId"],"uuidPathParams":["workspaceId","id","sectionId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateUser: {"method":"PUT","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateWorkspace: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  upgradeContentVersionTemplate: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
 } as const satisfies { readonly [Id in OperationId]: OperationSpec };
 
 /** Operations whose response is the `{items,totalCount,page,pageSize,totalPages}` envelope with `page`/`pageSize` query parameters. */
-export type PagedOperationId = never;
+export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listOfficialPackages' | 'listPickLists' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWorkspaceAuditEntries' | 'listWorkspaces';
 
 /** One method per operation in the contract; VersoClient supplies `invoke` (the resilient transport). */
 export abstract class VersoOperations {
   protected abstract invoke<Id extends OperationId>(operationId: Id, input: OperationInput<Id> | undefined, options: CallOptions | undefined): Promise<OperationResult<Id>>;
+
+  /**
+   * Approve a version in review (Review → Approved).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/approve` — access: role TemplateAdmin, workspace Write.
+   */
+  approveContentVersion(input: OperationInput<'approveContentVersion'>, options?: CallOptions): Promise<OperationResult<'approveContentVersion'>> {
+    return this.invoke('approveContentVersion', input, options);
+  }
+
+  /**
+   * Archive a Published version (Published → Archived).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/archive` — access: role Editor, workspace Write.
+   */
+  archiveContentVersion(input: OperationInput<'archiveContentVersion'>, options?: CallOptions): Promise<OperationResult<'archiveContentVersion'>> {
+    return this.invoke('archiveContentVersion', input, options);
+  }
+
+  /**
+   * Change the caller's own password; clears MustChangePassword.
+   *
+   * `POST /api/v1/auth/change-password` — access: role Reader.
+   */
+  changePassword(input: OperationInput<'changePassword'>, options?: CallOptions): Promise<OperationResult<'changePassword'>> {
+    return this.invoke('changePassword', input, options);
+  }
+
+  /**
+   * Create an API client; its token is returned this once.
+   *
+   * `POST /api/v1/clients` — access: role Admin.
+   */
+  createApiClient(input: OperationInput<'createApiClient'>, options?: CallOptions): Promise<OperationResult<'createApiClient'>> {
+    return this.invoke('createApiClient', input, options);
+  }
+
+  /**
+   * Create a component with version 1 as a Draft.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/components` — access: role TemplateAdmin, workspace Write.
+   */
+  createComponent(input: OperationInput<'createComponent'>, options?: CallOptions): Promise<OperationResult<'createComponent'>> {
+    return this.invoke('createComponent', input, options);
+  }
+
+  /**
+   * Start a Draft version, or return the existing one.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/components/{id}/versions` — access: role TemplateAdmin, workspace Write.
+   */
+  createComponentVersion(input: OperationInput<'createComponentVersion'>, options?: CallOptions): Promise<OperationResult<'createComponentVersion'>> {
+    return this.invoke('createComponentVersion', input, options);
+  }
+
+  /**
+   * Create a content item and its version 1 (Draft).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content` — access: role Editor, workspace Write.
+   */
+  createContent(input: OperationInput<'createContent'>, options?: CallOptions): Promise<OperationResult<'createContent'>> {
+    return this.invoke('createContent', input, options);
+  }
+
+  /**
+   * Create a new Draft version (optionally duplicating an existing one).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions` — access: role Editor, workspace Write.
+   */
+  createContentVersion(input: OperationInput<'createContentVersion'>, options?: CallOptions): Promise<OperationResult<'createContentVersion'>> {
+    return this.invoke('createContentVersion', input, options);
+  }
+
+  /**
+   * Create a picklist (revision 1).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/picklists` — access: role TemplateAdmin, workspace Write.
+   */
+  createPickList(input: OperationInput<'createPickList'>, options?: CallOptions): Promise<OperationResult<'createPickList'>> {
+    return this.invoke('createPickList', input, options);
+  }
+
+  /**
+   * Create a template with version 1 as a Draft.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/templates` — access: role TemplateAdmin, workspace Write.
+   */
+  createTemplate(input: OperationInput<'createTemplate'>, options?: CallOptions): Promise<OperationResult<'createTemplate'>> {
+    return this.invoke('createTemplate', input, options);
+  }
+
+  /**
+   * Add a field to a Draft version.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields` — access: role TemplateAdmin, workspace Write.
+   */
+  createTemplateField(input: OperationInput<'createTemplateField'>, options?: CallOptions): Promise<OperationResult<'createTemplateField'>> {
+    return this.invoke('createTemplateField', input, options);
+  }
+
+  /**
+   * Add a section to a Draft version.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections` — access: role TemplateAdmin, workspace Write.
+   */
+  createTemplateSection(input: OperationInput<'createTemplateSection'>, options?: CallOptions): Promise<OperationResult<'createTemplateSection'>> {
+    return this.invoke('createTemplateSection', input, options);
+  }
+
+  /**
+   * Start a new Draft version.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/templates/{id}/versions` — access: role TemplateAdmin, workspace Write.
+   */
+  createTemplateVersion(input: OperationInput<'createTemplateVersion'>, options?: CallOptions): Promise<OperationResult<'createTemplateVersion'>> {
+    return this.invoke('createTemplateVersion', input, options);
+  }
+
+  /**
+   * Create a user with a temporary password (shown once); the user must change it at first sign-in.
+   *
+   * `POST /api/v1/users` — access: role Admin, host superadmin.
+   */
+  createUser(input: OperationInput<'createUser'>, options?: CallOptions): Promise<OperationResult<'createUser'>> {
+    return this.invoke('createUser', input, options);
+  }
+
+  /**
+   * Create a workspace.
+   *
+   * `POST /api/v1/workspaces` — access: role Admin, host superadmin.
+   */
+  createWorkspace(input: OperationInput<'createWorkspace'>, options?: CallOptions): Promise<OperationResult<'createWorkspace'>> {
+    return this.invoke('createWorkspace', input, options);
+  }
+
+  /**
+   * Soft-delete a content item.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/content/{id}` — access: role Editor, workspace Write.
+   */
+  deleteContent(input: OperationInput<'deleteContent'>, options?: CallOptions): Promise<OperationResult<'deleteContent'>> {
+    return this.invoke('deleteContent', input, options);
+  }
+
+  /**
+   * Delete a Draft version (never the last one).
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}` — access: role Editor, workspace Write.
+   */
+  deleteContentVersion(input: OperationInput<'deleteContentVersion'>, options?: CallOptions): Promise<OperationResult<'deleteContentVersion'>> {
+    return this.invoke('deleteContentVersion', input, options);
+  }
+
+  /**
+   * Soft-delete a picklist that no field binds.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/picklists/{id}` — access: role TemplateAdmin, workspace Write.
+   */
+  deletePickList(input: OperationInput<'deletePickList'>, options?: CallOptions): Promise<OperationResult<'deletePickList'>> {
+    return this.invoke('deletePickList', input, options);
+  }
+
+  /**
+   * Delete a tag and remove it from every content item.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/tags/{id}` — access: role Admin, workspace Write.
+   */
+  deleteTag(input: OperationInput<'deleteTag'>, options?: CallOptions): Promise<OperationResult<'deleteTag'>> {
+    return this.invoke('deleteTag', input, options);
+  }
+
+  /**
+   * Soft-delete a template that no content uses.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/templates/{id}` — access: role TemplateAdmin, workspace Write.
+   */
+  deleteTemplate(input: OperationInput<'deleteTemplate'>, options?: CallOptions): Promise<OperationResult<'deleteTemplate'>> {
+    return this.invoke('deleteTemplate', input, options);
+  }
+
+  /**
+   * Remove a field of a Draft version.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}` — access: role TemplateAdmin, workspace Write.
+   */
+  deleteTemplateField(input: OperationInput<'deleteTemplateField'>, options?: CallOptions): Promise<OperationResult<'deleteTemplateField'>> {
+    return this.invoke('deleteTemplateField', input, options);
+  }
+
+  /**
+   * Remove a section of a Draft version; its fields move to the root.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}` — access: role TemplateAdmin, workspace Write.
+   */
+  deleteTemplateSection(input: OperationInput<'deleteTemplateSection'>, options?: CallOptions): Promise<OperationResult<'deleteTemplateSection'>> {
+    return this.invoke('deleteTemplateSection', input, options);
+  }
+
+  /**
+   * Soft-delete a user; their sessions end and the email becomes free.
+   *
+   * `DELETE /api/v1/users/{id}` — access: role Admin, host superadmin.
+   */
+  deleteUser(input: OperationInput<'deleteUser'>, options?: CallOptions): Promise<OperationResult<'deleteUser'>> {
+    return this.invoke('deleteUser', input, options);
+  }
+
+  /**
+   * Soft-delete a workspace.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}` — access: role Admin, workspace Write.
+   */
+  deleteWorkspace(input: OperationInput<'deleteWorkspace'>, options?: CallOptions): Promise<OperationResult<'deleteWorkspace'>> {
+    return this.invoke('deleteWorkspace', input, options);
+  }
+
+  /**
+   * Export templates, components and picklists as a package document.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/packages/export` — access: role TemplateAdmin, workspace Write.
+   */
+  exportPackage(input: OperationInput<'exportPackage'>, options?: CallOptions): Promise<OperationResult<'exportPackage'>> {
+    return this.invoke('exportPackage', input, options);
+  }
+
+  /**
+   * The caller's time zone and theme.
+   *
+   * `GET /api/v1/account/preferences` — access: role Reader.
+   */
+  getAccountPreferences(input?: OperationInput<'getAccountPreferences'>, options?: CallOptions): Promise<OperationResult<'getAccountPreferences'>> {
+    return this.invoke('getAccountPreferences', input, options);
+  }
+
+  /**
+   * An API client (never its token).
+   *
+   * `GET /api/v1/clients/{id}` — access: role Admin.
+   */
+  getApiClient(input: OperationInput<'getApiClient'>, options?: CallOptions): Promise<OperationResult<'getApiClient'>> {
+    return this.invoke('getApiClient', input, options);
+  }
 
   /**
    * A static file of the documentation viewer.
@@ -37,6 +365,51 @@ export abstract class VersoOperations {
    */
   getApiDocsViewer(input?: OperationInput<'getApiDocsViewer'>, options?: CallOptions): Promise<OperationResult<'getApiDocsViewer'>> {
     return this.invoke('getApiDocsViewer', input, options);
+  }
+
+  /**
+   * A component with its current version (the published one, else the draft).
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/components/{id}` — access: role Reader, workspace Read.
+   */
+  getComponent(input: OperationInput<'getComponent'>, options?: CallOptions): Promise<OperationResult<'getComponent'>> {
+    return this.invoke('getComponent', input, options);
+  }
+
+  /**
+   * One version of a component.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}` — access: role Reader, workspace Read.
+   */
+  getComponentVersion(input: OperationInput<'getComponentVersion'>, options?: CallOptions): Promise<OperationResult<'getComponentVersion'>> {
+    return this.invoke('getComponentVersion', input, options);
+  }
+
+  /**
+   * A content item with every version summary and the version served now.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/{id}` — access: role Reader, workspace Read.
+   */
+  getContent(input: OperationInput<'getContent'>, options?: CallOptions): Promise<OperationResult<'getContent'>> {
+    return this.invoke('getContent', input, options);
+  }
+
+  /**
+   * The version of the item with this slug that is served at `asOf` (default now).
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/by-slug/{slug}` — access: role Reader, workspace Read.
+   */
+  getContentBySlug(input: OperationInput<'getContentBySlug'>, options?: CallOptions): Promise<OperationResult<'getContentBySlug'>> {
+    return this.invoke('getContentBySlug', input, options);
+  }
+
+  /**
+   * One version with its field values.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}` — access: role Reader, workspace Read.
+   */
+  getContentVersion(input: OperationInput<'getContentVersion'>, options?: CallOptions): Promise<OperationResult<'getContentVersion'>> {
+    return this.invoke('getContentVersion', input, options);
   }
 
   /**
@@ -82,5 +455,482 @@ export abstract class VersoOperations {
    */
   getOpenApiDocument(input?: OperationInput<'getOpenApiDocument'>, options?: CallOptions): Promise<OperationResult<'getOpenApiDocument'>> {
     return this.invoke('getOpenApiDocument', input, options);
+  }
+
+  /**
+   * JSON Schema of package documents, format 1.0.
+   *
+   * `GET /schema/ctp-1.0.json` — access: public.
+   */
+  getPackageSchemaV10(input?: OperationInput<'getPackageSchemaV10'>, options?: CallOptions): Promise<OperationResult<'getPackageSchemaV10'>> {
+    return this.invoke('getPackageSchemaV10', input, options);
+  }
+
+  /**
+   * JSON Schema of package documents, format 1.1.
+   *
+   * `GET /schema/ctp-1.1.json` — access: public.
+   */
+  getPackageSchemaV11(input?: OperationInput<'getPackageSchemaV11'>, options?: CallOptions): Promise<OperationResult<'getPackageSchemaV11'>> {
+    return this.invoke('getPackageSchemaV11', input, options);
+  }
+
+  /**
+   * A picklist at its current revision.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/picklists/{id}` — access: role Reader, workspace Read.
+   */
+  getPickList(input: OperationInput<'getPickList'>, options?: CallOptions): Promise<OperationResult<'getPickList'>> {
+    return this.invoke('getPickList', input, options);
+  }
+
+  /**
+   * A picklist as it was at one revision.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}` — access: role Reader, workspace Read.
+   */
+  getPickListRevision(input: OperationInput<'getPickListRevision'>, options?: CallOptions): Promise<OperationResult<'getPickListRevision'>> {
+    return this.invoke('getPickListRevision', input, options);
+  }
+
+  /**
+   * A template with its current version (the published one, else the draft).
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/templates/{id}` — access: role Reader, workspace Read.
+   */
+  getTemplate(input: OperationInput<'getTemplate'>, options?: CallOptions): Promise<OperationResult<'getTemplate'>> {
+    return this.invoke('getTemplate', input, options);
+  }
+
+  /**
+   * One version of a template, by number.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}` — access: role Reader, workspace Read.
+   */
+  getTemplateVersion(input: OperationInput<'getTemplateVersion'>, options?: CallOptions): Promise<OperationResult<'getTemplateVersion'>> {
+    return this.invoke('getTemplateVersion', input, options);
+  }
+
+  /**
+   * A template version by its own id, whatever its template or status.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/templates/versions/{versionId}` — access: role Reader, workspace Read.
+   */
+  getTemplateVersionById(input: OperationInput<'getTemplateVersionById'>, options?: CallOptions): Promise<OperationResult<'getTemplateVersionById'>> {
+    return this.invoke('getTemplateVersionById', input, options);
+  }
+
+  /**
+   * A user.
+   *
+   * `GET /api/v1/users/{id}` — access: role Admin, host superadmin.
+   */
+  getUser(input: OperationInput<'getUser'>, options?: CallOptions): Promise<OperationResult<'getUser'>> {
+    return this.invoke('getUser', input, options);
+  }
+
+  /**
+   * A workspace.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}` — access: role Reader, workspace Read.
+   */
+  getWorkspace(input: OperationInput<'getWorkspace'>, options?: CallOptions): Promise<OperationResult<'getWorkspace'>> {
+    return this.invoke('getWorkspace', input, options);
+  }
+
+  /**
+   * Import one of the official packages (resolutions optional).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}` — access: role TemplateAdmin, workspace Write.
+   */
+  importOfficialPackage(input: OperationInput<'importOfficialPackage'>, options?: CallOptions): Promise<OperationResult<'importOfficialPackage'>> {
+    return this.invoke('importOfficialPackage', input, options);
+  }
+
+  /**
+   * Import a package in one transaction.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/packages/import` — access: role TemplateAdmin, workspace Write.
+   */
+  importPackage(input: OperationInput<'importPackage'>, options?: CallOptions): Promise<OperationResult<'importPackage'>> {
+    return this.invoke('importPackage', input, options);
+  }
+
+  /**
+   * Put two items in one translation group.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/link-translation` — access: role Editor, workspace Write.
+   */
+  linkContentTranslation(input: OperationInput<'linkContentTranslation'>, options?: CallOptions): Promise<OperationResult<'linkContentTranslation'>> {
+    return this.invoke('linkContentTranslation', input, options);
+  }
+
+  /**
+   * List API clients (not deleted) the caller can manage or see, newest first.
+   *
+   * `GET /api/v1/clients` — access: role Admin. Paged: see `paginate`/`listAll`.
+   */
+  listApiClients(input?: OperationInput<'listApiClients'>, options?: CallOptions): Promise<OperationResult<'listApiClients'>> {
+    return this.invoke('listApiClients', input, options);
+  }
+
+  /**
+   * Audit entries across the workspaces the caller can access, newest first.
+   *
+   * `GET /api/v1/audit` — access: role TemplateAdmin. Paged: see `paginate`/`listAll`.
+   */
+  listAuditEntries(input?: OperationInput<'listAuditEntries'>, options?: CallOptions): Promise<OperationResult<'listAuditEntries'>> {
+    return this.invoke('listAuditEntries', input, options);
+  }
+
+  /**
+   * List the workspace's components, ordered by name.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/components` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listComponents(input: OperationInput<'listComponents'>, options?: CallOptions): Promise<OperationResult<'listComponents'>> {
+    return this.invoke('listComponents', input, options);
+  }
+
+  /**
+   * List content items, optionally only those served at an instant.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listContent(input: OperationInput<'listContent'>, options?: CallOptions): Promise<OperationResult<'listContent'>> {
+    return this.invoke('listContent', input, options);
+  }
+
+  /**
+   * The members of the item's translation group (empty when it has none), ordered by locale.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/{id}/translations` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listContentTranslations(input: OperationInput<'listContentTranslations'>, options?: CallOptions): Promise<OperationResult<'listContentTranslations'>> {
+    return this.invoke('listContentTranslations', input, options);
+  }
+
+  /**
+   * The item's versions, highest number first.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/{id}/versions` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listContentVersions(input: OperationInput<'listContentVersions'>, options?: CallOptions): Promise<OperationResult<'listContentVersions'>> {
+    return this.invoke('listContentVersions', input, options);
+  }
+
+  /**
+   * The official packages shipped with Verso, ordered by name.
+   *
+   * `GET /api/v1/packages/official` — access: role Reader. Paged: see `paginate`/`listAll`.
+   */
+  listOfficialPackages(input?: OperationInput<'listOfficialPackages'>, options?: CallOptions): Promise<OperationResult<'listOfficialPackages'>> {
+    return this.invoke('listOfficialPackages', input, options);
+  }
+
+  /**
+   * List the workspace's picklists, ordered by name.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/picklists` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listPickLists(input: OperationInput<'listPickLists'>, options?: CallOptions): Promise<OperationResult<'listPickLists'>> {
+    return this.invoke('listPickLists', input, options);
+  }
+
+  /**
+   * List the workspace's tags, ordered by name, with how many content items carry each.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/tags` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listTags(input: OperationInput<'listTags'>, options?: CallOptions): Promise<OperationResult<'listTags'>> {
+    return this.invoke('listTags', input, options);
+  }
+
+  /**
+   * The template's versions, newest first.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/templates/{id}/versions` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listTemplateVersions(input: OperationInput<'listTemplateVersions'>, options?: CallOptions): Promise<OperationResult<'listTemplateVersions'>> {
+    return this.invoke('listTemplateVersions', input, options);
+  }
+
+  /**
+   * List the workspace's templates, ordered by name.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/templates` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listTemplates(input: OperationInput<'listTemplates'>, options?: CallOptions): Promise<OperationResult<'listTemplates'>> {
+    return this.invoke('listTemplates', input, options);
+  }
+
+  /**
+   * List users (not deleted), ordered by email.
+   *
+   * `GET /api/v1/users` — access: role Admin, host superadmin. Paged: see `paginate`/`listAll`.
+   */
+  listUsers(input?: OperationInput<'listUsers'>, options?: CallOptions): Promise<OperationResult<'listUsers'>> {
+    return this.invoke('listUsers', input, options);
+  }
+
+  /**
+   * Audit entries of one workspace, newest first.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/audit` — access: role TemplateAdmin, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listWorkspaceAuditEntries(input: OperationInput<'listWorkspaceAuditEntries'>, options?: CallOptions): Promise<OperationResult<'listWorkspaceAuditEntries'>> {
+    return this.invoke('listWorkspaceAuditEntries', input, options);
+  }
+
+  /**
+   * List the workspaces the caller can access, ordered by name.
+   *
+   * `GET /api/v1/workspaces` — access: role Reader. Paged: see `paginate`/`listAll`.
+   */
+  listWorkspaces(input?: OperationInput<'listWorkspaces'>, options?: CallOptions): Promise<OperationResult<'listWorkspaces'>> {
+    return this.invoke('listWorkspaces', input, options);
+  }
+
+  /**
+   * Sign in with email and password; returns a session token once.
+   *
+   * `POST /api/v1/auth/login` — access: public.
+   */
+  login(input: OperationInput<'login'>, options?: CallOptions): Promise<OperationResult<'login'>> {
+    return this.invoke('login', input, options);
+  }
+
+  /**
+   * End the caller's session; its token stops working at once.
+   *
+   * `POST /api/v1/auth/logout` — access: role Reader.
+   */
+  logout(input?: OperationInput<'logout'>, options?: CallOptions): Promise<OperationResult<'logout'>> {
+    return this.invoke('logout', input, options);
+  }
+
+  /**
+   * Preview importing one of the official packages; changes nothing.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}/preview` — access: role TemplateAdmin, workspace Write.
+   */
+  previewOfficialPackageImport(input: OperationInput<'previewOfficialPackageImport'>, options?: CallOptions): Promise<OperationResult<'previewOfficialPackageImport'>> {
+    return this.invoke('previewOfficialPackageImport', input, options);
+  }
+
+  /**
+   * Report what importing a package would create, update or conflict with; changes nothing.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/packages/import/preview` — access: role TemplateAdmin, workspace Write.
+   */
+  previewPackageImport(input: OperationInput<'previewPackageImport'>, options?: CallOptions): Promise<OperationResult<'previewPackageImport'>> {
+    return this.invoke('previewPackageImport', input, options);
+  }
+
+  /**
+   * Publish a Draft version that has at least one field.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/publish` — access: role TemplateAdmin, workspace Write.
+   */
+  publishComponentVersion(input: OperationInput<'publishComponentVersion'>, options?: CallOptions): Promise<OperationResult<'publishComponentVersion'>> {
+    return this.invoke('publishComponentVersion', input, options);
+  }
+
+  /**
+   * Publish an Approved version now, or schedule it.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/publish` — access: role Editor, workspace Write.
+   */
+  publishContentVersion(input: OperationInput<'publishContentVersion'>, options?: CallOptions): Promise<OperationResult<'publishContentVersion'>> {
+    return this.invoke('publishContentVersion', input, options);
+  }
+
+  /**
+   * Publish a Draft version.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/publish` — access: role TemplateAdmin, workspace Write.
+   */
+  publishTemplateVersion(input: OperationInput<'publishTemplateVersion'>, options?: CallOptions): Promise<OperationResult<'publishTemplateVersion'>> {
+    return this.invoke('publishTemplateVersion', input, options);
+  }
+
+  /**
+   * Exchange the session token for a new one; the old token stops working at once.
+   *
+   * `POST /api/v1/auth/refresh` — access: role Reader.
+   */
+  refreshSession(input?: OperationInput<'refreshSession'>, options?: CallOptions): Promise<OperationResult<'refreshSession'>> {
+    return this.invoke('refreshSession', input, options);
+  }
+
+  /**
+   * Send a version in review back to Draft with a reason (Review → Draft).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/reject` — access: role TemplateAdmin, workspace Write.
+   */
+  rejectContentVersion(input: OperationInput<'rejectContentVersion'>, options?: CallOptions): Promise<OperationResult<'rejectContentVersion'>> {
+    return this.invoke('rejectContentVersion', input, options);
+  }
+
+  /**
+   * Set the order of fields of a Draft version.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/reorder` — access: role TemplateAdmin, workspace Write.
+   */
+  reorderTemplateFields(input: OperationInput<'reorderTemplateFields'>, options?: CallOptions): Promise<OperationResult<'reorderTemplateFields'>> {
+    return this.invoke('reorderTemplateFields', input, options);
+  }
+
+  /**
+   * Replace every field of a Draft version.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/fields` — access: role TemplateAdmin, workspace Write.
+   */
+  replaceComponentFields(input: OperationInput<'replaceComponentFields'>, options?: CallOptions): Promise<OperationResult<'replaceComponentFields'>> {
+    return this.invoke('replaceComponentFields', input, options);
+  }
+
+  /**
+   * Set a new temporary password (shown once) and require a change at next sign-in; the user's sessions end.
+   *
+   * `POST /api/v1/users/{id}/reset-password` — access: role Admin, host superadmin.
+   */
+  resetUserPassword(input: OperationInput<'resetUserPassword'>, options?: CallOptions): Promise<OperationResult<'resetUserPassword'>> {
+    return this.invoke('resetUserPassword', input, options);
+  }
+
+  /**
+   * Bring an Archived version back as a Draft (Archived → Draft).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore` — access: role Editor, workspace Write.
+   */
+  restoreContentVersion(input: OperationInput<'restoreContentVersion'>, options?: CallOptions): Promise<OperationResult<'restoreContentVersion'>> {
+    return this.invoke('restoreContentVersion', input, options);
+  }
+
+  /**
+   * Deactivate an API client; its token stops working on the next request.
+   *
+   * `POST /api/v1/clients/{id}/revoke` — access: role Admin.
+   */
+  revokeApiClient(input: OperationInput<'revokeApiClient'>, options?: CallOptions): Promise<OperationResult<'revokeApiClient'>> {
+    return this.invoke('revokeApiClient', input, options);
+  }
+
+  /**
+   * Replace an API client with a new one (new id, same name, role, scope and expiry) and a new token, returned this once; the old token stops working.
+   *
+   * `POST /api/v1/clients/{id}/rotate` — access: role Admin.
+   */
+  rotateApiClient(input: OperationInput<'rotateApiClient'>, options?: CallOptions): Promise<OperationResult<'rotateApiClient'>> {
+    return this.invoke('rotateApiClient', input, options);
+  }
+
+  /**
+   * Submit a Draft for review (Draft → Review).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit` — access: role Editor, workspace Write.
+   */
+  submitContentVersion(input: OperationInput<'submitContentVersion'>, options?: CallOptions): Promise<OperationResult<'submitContentVersion'>> {
+    return this.invoke('submitContentVersion', input, options);
+  }
+
+  /**
+   * Set the caller's time zone and theme.
+   *
+   * `PUT /api/v1/account/preferences` — access: role Reader.
+   */
+  updateAccountPreferences(input: OperationInput<'updateAccountPreferences'>, options?: CallOptions): Promise<OperationResult<'updateAccountPreferences'>> {
+    return this.invoke('updateAccountPreferences', input, options);
+  }
+
+  /**
+   * Change a component's name, slug and description.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/components/{id}` — access: role TemplateAdmin, workspace Write.
+   */
+  updateComponent(input: OperationInput<'updateComponent'>, options?: CallOptions): Promise<OperationResult<'updateComponent'>> {
+    return this.invoke('updateComponent', input, options);
+  }
+
+  /**
+   * Change an item's slug, locale, translation group and tags.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/content/{id}` — access: role Editor, workspace Write.
+   */
+  updateContent(input: OperationInput<'updateContent'>, options?: CallOptions): Promise<OperationResult<'updateContent'>> {
+    return this.invoke('updateContent', input, options);
+  }
+
+  /**
+   * Replace a Draft, Review or Approved version's values and window.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}` — access: role Editor, workspace Write.
+   */
+  updateContentVersion(input: OperationInput<'updateContentVersion'>, options?: CallOptions): Promise<OperationResult<'updateContentVersion'>> {
+    return this.invoke('updateContentVersion', input, options);
+  }
+
+  /**
+   * Write a new revision of a picklist and make it current.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/picklists/{id}` — access: role TemplateAdmin, workspace Write.
+   */
+  updatePickList(input: OperationInput<'updatePickList'>, options?: CallOptions): Promise<OperationResult<'updatePickList'>> {
+    return this.invoke('updatePickList', input, options);
+  }
+
+  /**
+   * Change a template's name and description (the slug is immutable).
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/templates/{id}` — access: role TemplateAdmin, workspace Write.
+   */
+  updateTemplate(input: OperationInput<'updateTemplate'>, options?: CallOptions): Promise<OperationResult<'updateTemplate'>> {
+    return this.invoke('updateTemplate', input, options);
+  }
+
+  /**
+   * Replace a field of a Draft version.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}` — access: role TemplateAdmin, workspace Write.
+   */
+  updateTemplateField(input: OperationInput<'updateTemplateField'>, options?: CallOptions): Promise<OperationResult<'updateTemplateField'>> {
+    return this.invoke('updateTemplateField', input, options);
+  }
+
+  /**
+   * Change a section of a Draft version.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}` — access: role TemplateAdmin, workspace Write.
+   */
+  updateTemplateSection(input: OperationInput<'updateTemplateSection'>, options?: CallOptions): Promise<OperationResult<'updateTemplateSection'>> {
+    return this.invoke('updateTemplateSection', input, options);
+  }
+
+  /**
+   * Change a user's email, name, role, superadmin flag, active state and grants.
+   *
+   * `PUT /api/v1/users/{id}` — access: role Admin, host superadmin.
+   */
+  updateUser(input: OperationInput<'updateUser'>, options?: CallOptions): Promise<OperationResult<'updateUser'>> {
+    return this.invoke('updateUser', input, options);
+  }
+
+  /**
+   * Rename a workspace or change its slug or description.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}` — access: role Admin, workspace Write.
+   */
+  updateWorkspace(input: OperationInput<'updateWorkspace'>, options?: CallOptions): Promise<OperationResult<'updateWorkspace'>> {
+    return this.invoke('updateWorkspace', input, options);
+  }
+
+  /**
+   * Move a Draft, Review or Approved version to its template's published version.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version` — access: role Editor, workspace Write.
+   */
+  upgradeContentVersionTemplate(input: OperationInput<'upgradeContentVersionTemplate'>, options?: CallOptions): Promise<OperationResult<'upgradeContentVersionTemplate'>> {
+    return this.invoke('upgradeContentVersionTemplate', input, options);
   }
 }

@@ -3,6 +3,114 @@
 // against OperationId, so a missing or extra handler fails to compile as well as at start-up.
 
 export const operations = {
+  "approveContentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/approve"
+  },
+  "archiveContentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/archive"
+  },
+  "changePassword": {
+    "method": "POST",
+    "path": "/api/v1/auth/change-password"
+  },
+  "createApiClient": {
+    "method": "POST",
+    "path": "/api/v1/clients"
+  },
+  "createComponent": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/components"
+  },
+  "createComponentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/components/{id}/versions"
+  },
+  "createContent": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content"
+  },
+  "createContentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions"
+  },
+  "createPickList": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/picklists"
+  },
+  "createTemplate": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/templates"
+  },
+  "createTemplateField": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields"
+  },
+  "createTemplateSection": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections"
+  },
+  "createTemplateVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions"
+  },
+  "createUser": {
+    "method": "POST",
+    "path": "/api/v1/users"
+  },
+  "createWorkspace": {
+    "method": "POST",
+    "path": "/api/v1/workspaces"
+  },
+  "deleteContent": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}"
+  },
+  "deleteContentVersion": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}"
+  },
+  "deletePickList": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}"
+  },
+  "deleteTag": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/tags/{id}"
+  },
+  "deleteTemplate": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}"
+  },
+  "deleteTemplateField": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}"
+  },
+  "deleteTemplateSection": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}"
+  },
+  "deleteUser": {
+    "method": "DELETE",
+    "path": "/api/v1/users/{id}"
+  },
+  "deleteWorkspace": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}"
+  },
+  "exportPackage": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/packages/export"
+  },
+  "getAccountPreferences": {
+    "method": "GET",
+    "path": "/api/v1/account/preferences"
+  },
+  "getApiClient": {
+    "method": "GET",
+    "path": "/api/v1/clients/{id}"
+  },
   "getApiDocsAsset": {
     "method": "GET",
     "path": "/swagger/assets/{asset}"
@@ -10,6 +118,26 @@ export const operations = {
   "getApiDocsViewer": {
     "method": "GET",
     "path": "/swagger"
+  },
+  "getComponent": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/components/{id}"
+  },
+  "getComponentVersion": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}"
+  },
+  "getContent": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}"
+  },
+  "getContentBySlug": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/by-slug/{slug}"
+  },
+  "getContentVersion": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}"
   },
   "getCurrentUser": {
     "method": "GET",
@@ -30,6 +158,218 @@ export const operations = {
   "getOpenApiDocument": {
     "method": "GET",
     "path": "/openapi.json"
+  },
+  "getPackageSchemaV10": {
+    "method": "GET",
+    "path": "/schema/ctp-1.0.json"
+  },
+  "getPackageSchemaV11": {
+    "method": "GET",
+    "path": "/schema/ctp-1.1.json"
+  },
+  "getPickList": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}"
+  },
+  "getPickListRevision": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}"
+  },
+  "getTemplate": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}"
+  },
+  "getTemplateVersion": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}"
+  },
+  "getTemplateVersionById": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/versions/{versionId}"
+  },
+  "getUser": {
+    "method": "GET",
+    "path": "/api/v1/users/{id}"
+  },
+  "getWorkspace": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}"
+  },
+  "importOfficialPackage": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}"
+  },
+  "importPackage": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/packages/import"
+  },
+  "linkContentTranslation": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/link-translation"
+  },
+  "listApiClients": {
+    "method": "GET",
+    "path": "/api/v1/clients"
+  },
+  "listAuditEntries": {
+    "method": "GET",
+    "path": "/api/v1/audit"
+  },
+  "listComponents": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/components"
+  },
+  "listContent": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content"
+  },
+  "listContentTranslations": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/translations"
+  },
+  "listContentVersions": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions"
+  },
+  "listOfficialPackages": {
+    "method": "GET",
+    "path": "/api/v1/packages/official"
+  },
+  "listPickLists": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/picklists"
+  },
+  "listTags": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/tags"
+  },
+  "listTemplates": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/templates"
+  },
+  "listTemplateVersions": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions"
+  },
+  "listUsers": {
+    "method": "GET",
+    "path": "/api/v1/users"
+  },
+  "listWorkspaceAuditEntries": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/audit"
+  },
+  "listWorkspaces": {
+    "method": "GET",
+    "path": "/api/v1/workspaces"
+  },
+  "login": {
+    "method": "POST",
+    "path": "/api/v1/auth/login"
+  },
+  "logout": {
+    "method": "POST",
+    "path": "/api/v1/auth/logout"
+  },
+  "previewOfficialPackageImport": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}/preview"
+  },
+  "previewPackageImport": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/packages/import/preview"
+  },
+  "publishComponentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/publish"
+  },
+  "publishContentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/publish"
+  },
+  "publishTemplateVersion": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/publish"
+  },
+  "refreshSession": {
+    "method": "POST",
+    "path": "/api/v1/auth/refresh"
+  },
+  "rejectContentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/reject"
+  },
+  "reorderTemplateFields": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/reorder"
+  },
+  "replaceComponentFields": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/fields"
+  },
+  "resetUserPassword": {
+    "method": "POST",
+    "path": "/api/v1/users/{id}/reset-password"
+  },
+  "restoreContentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore"
+  },
+  "revokeApiClient": {
+    "method": "POST",
+    "path": "/api/v1/clients/{id}/revoke"
+  },
+  "rotateApiClient": {
+    "method": "POST",
+    "path": "/api/v1/clients/{id}/rotate"
+  },
+  "submitContentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit"
+  },
+  "updateAccountPreferences": {
+    "method": "PUT",
+    "path": "/api/v1/account/preferences"
+  },
+  "updateComponent": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/components/{id}"
+  },
+  "updateContent": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}"
+  },
+  "updateContentVersion": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}"
+  },
+  "updatePickList": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}"
+  },
+  "updateTemplate": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}"
+  },
+  "updateTemplateField": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}"
+  },
+  "updateTemplateSection": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}"
+  },
+  "updateUser": {
+    "method": "PUT",
+    "path": "/api/v1/users/{id}"
+  },
+  "updateWorkspace": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}"
+  },
+  "upgradeContentVersionTemplate": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version"
   }
 } as const;
 

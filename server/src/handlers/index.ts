@@ -2,12 +2,34 @@
 // handler without an operation (or the reverse) fails to compile; start-up checks it again.
 import type { OperationId } from '../generated/operations.js';
 import type { OperationHandler } from '../http/operation.js';
+import * as account from './account.js';
+import * as apiClients from './api-clients.js';
+import * as audit from './audit.js';
 import * as auth from './auth.js';
+import * as components from './components.js';
+import * as content from './content.js';
 import * as docs from './docs.js';
 import * as health from './health.js';
+import * as packages from './packages.js';
+import * as picklists from './picklists.js';
+import * as tags from './tags.js';
+import * as templates from './templates.js';
+import * as users from './users.js';
+import * as workspaces from './workspaces.js';
 
 export const handlers: Record<OperationId, OperationHandler> = {
+  ...account,
+  ...apiClients,
+  ...audit,
   ...auth,
+  ...users,
+  ...workspaces,
   ...docs,
   ...health,
+  ...components,
+  ...content,
+  ...packages,
+  ...picklists,
+  ...tags,
+  ...templates,
 };

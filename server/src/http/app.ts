@@ -14,6 +14,8 @@ export async function createApp(deps: Dependencies): Promise<express.Express> {
   app.set('etag', false);
   app.use(correlation);
   app.use((req, res, next) => {
+    // Below info (production load) the line would be built and then dropped by winston: skip it.
+    if (!deps.logger.isInfoEnabled()) return next();
     const started = performance.now();
     res.on('finish', () => {
       deps.logger.info('request finished', {

@@ -13,6 +13,7 @@ import type { OperationHandler, OperationRequest } from './operation.js';
 import { writeResult } from './respond.js';
 import { currentRequestContext } from './request-context.js';
 import { logUnauthorized } from './unauthorized-log.js';
+import { precompileRoutes } from './route-matcher.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -93,6 +94,7 @@ export async function createOpenApiRouter(
     },
   });
   await api.init();
+  precompileRoutes(api.router);
 
   const operations = api.getOperations();
   const rules = new Map<string, AccessRule>();
@@ -161,10 +163,22 @@ export async function createOpenApiRouter(
       try {
         await authorize(rule, auth.actor, request.params, deps.workspaces);
       } catch (err) {
+        if (err instanceof ApiError) {
+          if (err.status === 401) logUnauthorized(deps.logger, req, auth);
+          // Which decisions the access step made (as opposed to a handler) is what the access-matrix
+          // test checks, and what an operator debugging a refusal wants to see.
+          deps.logger.debug('access denied', { event: 'access_denied', operationId: id, status: err.status });
+        }
+        throw err;
+      }
+      let result;
+      try {
+        result = await handler({ request, actor: auth.actor, deps, log: deps.logger });
+      } catch (err) {
+        // Every 401 is logged, also when a credential check (login, change-password) refused it.
         if (err instanceof ApiError && err.status === 401) logUnauthorized(deps.logger, req, auth);
         throw err;
       }
-      const result = await handler({ request, actor: auth.actor, deps, log: deps.logger });
       writeResult(res, result);
     });
   }

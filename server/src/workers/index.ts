@@ -1,8 +1,9 @@
 // The background workers every API replica runs (when Workers__Enabled is true). Each area adds
 // its worker here; the host gives them their loop, pacing and graceful stop.
 import type { Dependencies } from '../dependencies.js';
+import { createScheduledPublishingWorker } from './scheduled-publishing.js';
 import type { BackgroundWorker } from './worker-host.js';
 
-export function createWorkers(_deps: Dependencies): BackgroundWorker[] {
-  return [];
+export function createWorkers(deps: Dependencies): BackgroundWorker[] {
+  return [createScheduledPublishingWorker(deps.db, deps.logger)];
 }

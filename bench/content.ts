@@ -1,0 +1,203 @@
+// Content benchmarks on upstream's capacity dataset (bench/lib/content-dataset.ts). Measures,
+// against the real server on 127.0.0.1:
+//   1. list:    the resolved content list, page of 100: SQL statements per request and latency at
+//               16 clients (target: constant statements, p99 < 25 ms) and at 1 client;
+//   2. slug:    by-slug with children expanded 3 levels deep, 10 children per level: statements by
+//               depth and width (they must grow with depth only) and latency;
+//   3. publish: publish throughput with 16 clients publishing different items;
+//   4. race:    8 clients racing to publish versions of one item (each race must end with one
+//               default version).
+// Every loop is bounded (by time, by a request count, and a timeout per request); the process exits
+// 0 when every request succeeded and every invariant held, else 1. A summary table goes to stdout.
+// Run: node --import tsx bench/content.ts [--seconds 10] [--explain] [--only list,slug,publish,race]
+//      [--workers 1] [--json]
+import type { Interceptor } from 'slonik';
+import { startTestApi, type TestApi } from '../test/helpers/api.js';
+import { createActor, createWorkspace, dbQuery } from '../test/helpers/actors.js';
+import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { buildCapacityDataset, buildTemplates, buildTree, DatasetWriter, hoursFromNow } from './lib/content-dataset.js';
+import { machine, percentile, runLoad, table, type LoadRequest, type LoadSummary } from './lib/load.js';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const SECONDS = Number(arg('seconds')) || 10;
+const WORKERS = Number(arg('workers')) || 1;
+const ONLY = new Set((arg('only') ?? 'list,slug,publish,race').split(','));
+const EXPLAIN = process.argv.includes('--explain');
+const JSON_OUT = process.argv.includes('--json');
+const progress = (what: string) => process.stderr.write(`bench/content: ${what}\n`);
+
+// Statements are recorded only while a probe runs, so the load phases do not pile them up.
+let recording = false;
+const captured: { sql: string; values: readonly unknown[] }[] = [];
+const counter: Interceptor = {
+  name: 'bench-counter',
+  beforeQueryExecution: (_c, q) => {
+    if (recording) captured.push(q);
+    return null;
+  },
+};
+const isContent = (s: string) => /content_(items|versions|field_values)/.test(s);
+
+/** One request alone: its status and the content statements it ran (explained with --explain). */
+async function probe(api: TestApi, token: string, path: string): Promise<number> {
+  captured.length = 0;
+  recording = true;
+  const res = await fetch(api.url + path, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+  await res.arrayBuffer();
+  recording = false;
+  const content = captured.filter((c) => isContent(c.sql));
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  if (EXPLAIN) {
+    for (const q of content) {
+      const plan = await dbQuery(api, `EXPLAIN (ANALYZE, BUFFERS OFF) ${q.sql}`, [...q.values]);
+      const times = plan.map((r: Record<string, string>) => r['QUERY PLAN']!).filter((l: string) => /Execution Time|Planning Time/.test(l));
+      progress(`  ${times.join(' | ')} :: ${q.sql.replace(/\s+/g, ' ').trim().slice(0, 80)}`);
+    }
+  }
+  return content.length;
+}
+
+const results: { scenario: string; clients: number; summary: LoadSummary }[] = [];
+const problems: string[] = [];
+const report: Record<string, unknown> = { machine: machine() };
+
+async function measure(scenario: string, clients: number, api: TestApi, token: string, requests: LoadRequest[], o: { once?: boolean; seconds?: number } = {}) {
+  const summary = await runLoad({ url: api.url, token, requests, clients, durationMs: (o.seconds ?? SECONDS) * 1000, once: o.once, workers: WORKERS });
+  results.push({ scenario, clients, summary });
+  if (summary.failures > 0) problems.push(`${scenario}: ${summary.failures} failed requests`);
+  progress(`${scenario} @${clients}: ${summary.perSecond} req/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms`);
+  return summary;
+}
+
+async function main(api: TestApi) {
+  const { id: ws } = await createWorkspace(api);
+  const base = `/api/v1/workspaces/${ws}`;
+  const reviewer = (await createActor(api, { role: 'TemplateAdmin', grants: { [ws]: 'Write' } })).token;
+  const admin = (await createActor(api, { role: 'Admin', grants: { [ws]: 'Write' } })).token;
+  const reader = (await createActor(api, { role: 'Reader', grants: { [ws]: 'Read' } })).token;
+  const templates = await buildTemplates(api, base, reviewer);
+  const at = hoursFromNow(Date.now());
+  const t0 = performance.now();
+  report.dataset = { ...(await buildCapacityDataset(api, ws, templates, at)), buildMs: Math.round(performance.now() - t0) };
+  progress('dataset built');
+
+  if (ONLY.has('list')) {
+    const statements: Record<string, number> = {};
+    for (const q of ['resolve=true&pageSize=100', 'resolve=true&pageSize=10', 'resolve=true&pageSize=100&page=5', 'pageSize=100&tags=news,guides&q=item']) {
+      progress(`list ?${q}`);
+      statements[q] = await probe(api, reader, `${base}/content?${q}`);
+    }
+    report.listStatementsPerRequest = statements;
+    if (new Set(Object.values(statements)).size !== 1) problems.push(`list statements vary with the query: ${JSON.stringify(statements)}`);
+    const page = [{ path: `${base}/content?resolve=true&pageSize=100` }];
+    await runLoad({ url: api.url, token: reader, requests: page, clients: 16, durationMs: 2000, workers: WORKERS }); // warm-up
+    await measure('list resolve page 100', 16, api, reader, page);
+    await measure('list resolve page 100', 1, api, reader, page);
+    await measure('list resolve page 100 asOf +30h', 16, api, reader, [{ path: `${base}/content?resolve=true&pageSize=100&asOf=${encodeURIComponent(at(30).toISOString())}` }]);
+  }
+
+  if (ONLY.has('slug')) {
+    const node = templates[4]!;
+    const wide = await buildTree(api, ws, node, 10, 3, 'tree-wide', at);
+    const narrow = await buildTree(api, ws, node, 2, 3, 'tree-narrow', at);
+    const statements: Record<string, number> = {};
+    for (const [label, slug] of [['depth 3, width 10', wide], ['depth 3, width 2', narrow], ['depth 2, width 10', `${wide}-0`], ['depth 1, width 10', `${wide}-0-0`]] as const) {
+      progress(`by-slug ${label}`);
+      statements[label] = await probe(api, reader, `${base}/content/by-slug/${slug}`);
+    }
+    report.bySlugStatementsPerRequest = statements;
+    if (statements['depth 3, width 10'] !== statements['depth 3, width 2']) problems.push(`by-slug statements grow with width: ${JSON.stringify(statements)}`);
+    const tree = [{ path: `${base}/content/by-slug/${wide}` }];
+    await runLoad({ url: api.url, token: reader, requests: tree, clients: 16, durationMs: 1000, workers: WORKERS }); // warm-up
+    await measure('by-slug depth 3 x 10', 16, api, reader, tree);
+    await measure('by-slug depth 3 x 10', 1, api, reader, tree);
+  }
+
+  const publishPath = (itemId: string, n: number) => `${base}/content/${itemId}/versions/${n}/publish`;
+  if (ONLY.has('publish')) {
+    const writer = new DatasetWriter(ws);
+    const targets: string[] = [];
+    for (let i = 0; i < 1600; i++) {
+      const id = writer.item(templates[0]!, { slug: `pub-${i}` });
+      writer.version(templates[0]!, id, 1, { status: 'Published', publishedAt: at(-1), title: 'v1' });
+      writer.version(templates[0]!, id, 2, { status: 'Draft', title: 'v2' });
+      targets.push(id);
+    }
+    await writer.flush(api);
+    const requests = targets.map((id) => ({ method: 'POST', path: publishPath(id, 2), body: { overrideWorkflow: true } }));
+    await measure('publish, different items', 16, api, admin, requests, { once: true, seconds: 300 });
+    const [published] = await dbQuery(api, `SELECT count(*)::int AS n FROM content_versions WHERE content_item_id = ANY($1::uuid[]) AND status = 'Published' AND version_number = 2`, [targets]);
+    if (published!.n !== targets.length) problems.push(`publish: ${targets.length - published!.n} items not published`);
+  }
+
+  if (ONLY.has('race')) {
+    const writer = new DatasetWriter(ws);
+    const item = writer.item(templates[0]!, { slug: 'race' });
+    for (let n = 1; n <= 8; n++) writer.version(templates[0]!, item, n, { status: 'Draft', title: `v${n}` });
+    await writer.flush(api);
+    const latencies: number[] = [];
+    let badRaces = 0;
+    const rounds = 50;
+    const started = performance.now();
+    for (let r = 0; r < rounds; r++) {
+      await dbQuery(api, `UPDATE content_versions SET status = 'Draft', published_at = NULL, archived_at = NULL WHERE content_item_id = $1`, [item]);
+      const statuses = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const t = performance.now();
+          const res = await fetch(api.url + publishPath(item, i + 1), {
+            method: 'POST',
+            headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ overrideWorkflow: true }),
+            signal: AbortSignal.timeout(30_000),
+          });
+          await res.arrayBuffer();
+          latencies.push(performance.now() - t);
+          return res.status;
+        }),
+      );
+      const [live] = await dbQuery(api, `SELECT count(*)::int AS n FROM content_versions WHERE content_item_id = $1 AND status = 'Published' AND effective_start_at IS NULL`, [item]);
+      if (live!.n !== 1 || statuses.some((s) => s !== 200)) badRaces += 1;
+    }
+    const sorted = latencies.sort((a, b) => a - b);
+    const ms = (n: number) => Math.round(n * 100) / 100;
+    report.race = { rounds, racesNotEndingWithExactlyOneDefault: badRaces, perSecond: ms((sorted.length / (performance.now() - started)) * 1000), p50Ms: ms(percentile(sorted, 50)), p99Ms: ms(percentile(sorted, 99)) };
+    if (badRaces > 0) problems.push(`race: ${badRaces} of ${rounds} races did not end with exactly one default version`);
+  }
+}
+
+function printSummary() {
+  const rows: (string | number)[][] = [['scenario', 'clients', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'fail', 'cpu ms/req srv', 'load', 'pg', 'machine busy']];
+  for (const { scenario, clients, summary: s } of results) {
+    rows.push([scenario, clients, s.perSecond, s.p50Ms, s.p95Ms, s.p99Ms, s.maxMs, s.failures, s.cpuMsPerRequest.server, s.cpuMsPerRequest.load, s.cpuMsPerRequest.postgres, `${Math.round(s.machineBusy * 100)}%`]);
+  }
+  console.log(`\nbench/content — ${report.machine ? JSON.stringify(report.machine) : ''} dataset ${JSON.stringify(report.dataset)}, ${SECONDS} s per run, load in ${WORKERS} worker thread(s)\n`);
+  console.log(table(rows));
+  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'race'] as const) {
+    if (report[key]) console.log(`\n${key}: ${JSON.stringify(report[key])}`);
+  }
+  console.log(problems.length ? `\nPROBLEMS:\n  ${problems.join('\n  ')}` : '\nall requests succeeded, all invariants held');
+  if (JSON_OUT) console.log(JSON.stringify({ ...report, results }, null, 2));
+}
+
+await startTestPostgres();
+let exitCode = 0;
+try {
+  // Logging at warn, as in production load: per-request info logs would be part of the measure.
+  const api = await startTestApi({ env: { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: '20' }, databaseInterceptors: [counter] });
+  try {
+    await main(api);
+  } finally {
+    await api.close();
+  }
+  printSummary();
+  exitCode = problems.length ? 1 : 0;
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  await stopTestPostgres();
+}
+process.exit(exitCode);

@@ -1,0 +1,128 @@
+// Upstream's content capacity dataset, written straight into the tables in bulk (building it
+// through the API would take minutes): 520 items — 500 live, 20 deleted — with 2,600 published
+// versions over 5 templates, 2 locales, tags, translation groups and overlapping bounded and
+// unbounded windows with exact boundaries; plus composition trees for the by-slug expansion.
+import crypto from 'node:crypto';
+import type { TestApi } from '../../test/helpers/api.js';
+import { dbQuery } from '../../test/helpers/actors.js';
+import { buildTemplate } from '../../test/content/content-fixture.js';
+
+const uuid = () => crypto.randomUUID();
+
+export interface Tpl {
+  templateId: string;
+  versionId: string;
+  fields: Record<string, string>;
+}
+
+async function insertRows(api: TestApi, table: string, rows: Record<string, unknown>[]) {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    const columns = [...new Set(chunk.flatMap((r) => Object.keys(r)))];
+    await dbQuery(
+      api,
+      `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`,
+      [JSON.stringify(chunk)],
+    );
+  }
+}
+
+/** Items with versions and a title value each (plus child links), written in bulk. */
+export class DatasetWriter {
+  items: Record<string, unknown>[] = [];
+  versions: Record<string, unknown>[] = [];
+  values: Record<string, unknown>[] = [];
+  tagLinks: Record<string, unknown>[] = [];
+  constructor(readonly ws: string) {}
+  item(t: Tpl, o: { slug: string; locale?: string; group?: string | null; deleted?: boolean }) {
+    const id = uuid();
+    this.items.push({
+      id, workspace_id: this.ws, template_id: t.templateId, template_version_id: t.versionId, slug: o.slug,
+      locale_code: o.locale ?? 'en', translation_group_id: o.group ?? null, is_deleted: o.deleted ?? false,
+    });
+    return id;
+  }
+  version(t: Tpl, itemId: string, n: number, o: { status: string; window?: [Date, Date] | null; publishedAt?: Date | null; title: string; children?: string[] }) {
+    const id = uuid();
+    this.versions.push({
+      id, content_item_id: itemId, version_number: n, status: o.status, template_version_id: t.versionId,
+      effective_start_at: o.window?.[0].toISOString() ?? null, effective_end_at: o.window?.[1].toISOString() ?? null,
+      published_at: o.status === 'Published' ? (o.publishedAt ?? new Date()).toISOString() : null, tags: [],
+    });
+    this.values.push({ id: uuid(), content_version_id: id, field_id: t.fields.title, sort_order: 0, value_kind: 'Text', text_value: o.title });
+    (o.children ?? []).forEach((c, i) =>
+      this.values.push({ id: uuid(), content_version_id: id, field_id: t.fields.children, sort_order: i, value_kind: 'ChildContent', child_content_item_id: c }),
+    );
+    return id;
+  }
+  async flush(api: TestApi) {
+    await insertRows(api, 'content_items', this.items);
+    if (this.tagLinks.length) await insertRows(api, 'content_item_tags', this.tagLinks);
+    await insertRows(api, 'content_versions', this.versions);
+    await insertRows(api, 'content_field_values', this.values);
+    await dbQuery(api, 'ANALYZE content_items, content_versions, content_field_values, content_item_tags');
+    this.items = [];
+    this.versions = [];
+    this.values = [];
+    this.tagLinks = [];
+  }
+}
+
+export async function buildTemplates(api: TestApi, base: string, token: string): Promise<Tpl[]> {
+  const templates: Tpl[] = [];
+  for (const name of ['Article', 'Page', 'Product', 'Event', 'Person']) {
+    templates.push(
+      await buildTemplate(api, base, token, name, () => [
+        { key: 'title', label: 'Title', primitiveType: 'Text', isRequired: true, minOccurrences: 1, maxOccurrences: 1 },
+        { key: 'body', label: 'Body', primitiveType: 'Markdown', minOccurrences: 0 },
+        { key: 'children', label: 'Children', isOpen: true, compositionMode: 'Inline', minOccurrences: 0 },
+      ]),
+    );
+  }
+  return templates;
+}
+
+export const hoursFromNow = (now: number) => (h: number) => new Date(now + h * 3_600_000);
+
+/** The capacity dataset; returns the item and published-version counts it produced. */
+export async function buildCapacityDataset(api: TestApi, ws: string, templates: readonly Tpl[], at: (h: number) => Date) {
+  const tagRows = ['news', 'guides', 'featured', 'archive', 'promo', 'spring'].map((name) => ({ id: uuid(), workspace_id: ws, name }));
+  await insertRows(api, 'tags', tagRows);
+  const data = new DatasetWriter(ws);
+  for (let i = 0; i < 520; i++) {
+    const t = templates[i % 5]!;
+    const group = i % 2 === 0 ? uuid() : (data.items[data.items.length - 1]!.translation_group_id as string);
+    const itemId = data.item(t, { slug: `item-${i}`, locale: i % 2 === 0 ? 'en' : 'fr', group, deleted: i >= 500 });
+    data.tagLinks.push({ content_item_id: itemId, tag_id: tagRows[i % 6]!.id }, { content_item_id: itemId, tag_id: tagRows[(i + 1) % 6]!.id });
+    // One unbounded default plus four dated windows: covering now, shorter around now (or in the
+    // future), in the past, and one whose end is exactly now + 1 h (a boundary).
+    data.version(t, itemId, 1, { status: 'Published', window: null, publishedAt: at(-240), title: `Item ${i} default` });
+    data.version(t, itemId, 2, { status: 'Published', window: [at(-24), at(24)], publishedAt: at(-200), title: `Item ${i} day` });
+    data.version(t, itemId, 3, { status: 'Published', window: i % 2 ? [at(24), at(48)] : [at(-2), at(2)], publishedAt: at(-150), title: `Item ${i} hours` });
+    data.version(t, itemId, 4, { status: 'Published', window: [at(-240), at(-120)], publishedAt: at(-100), title: `Item ${i} past` });
+    data.version(t, itemId, 5, { status: 'Published', window: [at(-1), at(1)], publishedAt: at(-50), title: `Item ${i} boundary` });
+  }
+  await data.flush(api);
+  const [counts] = await dbQuery(
+    api,
+    `SELECT (SELECT count(*) FROM content_items WHERE workspace_id = $1)::int AS items,
+      (SELECT count(*) FROM content_versions v JOIN content_items i ON i.id = v.content_item_id
+        WHERE i.workspace_id = $1 AND v.status = 'Published')::int AS published`,
+    [ws],
+  );
+  return counts as { items: number; published: number };
+}
+
+/** A composition tree `depth` levels below its root, `width` children per node; returns the root slug. */
+export async function buildTree(api: TestApi, ws: string, node: Tpl, width: number, depth: number, prefix: string, at: (h: number) => Date) {
+  const writer = new DatasetWriter(ws);
+  const build = (level: number, path: string): string => {
+    const children = level < depth ? Array.from({ length: width }, (_, c) => build(level + 1, `${path}-${c}`)) : [];
+    const id = writer.item(node, { slug: `${prefix}${path}` });
+    writer.version(node, id, 1, { status: 'Published', publishedAt: at(-1), title: `node ${path}`, children });
+    return id;
+  };
+  build(0, '');
+  await writer.flush(api);
+  return prefix;
+}

@@ -1,0 +1,180 @@
+// A bounded HTTP load generator for the benchmarks, plus CPU accounting.
+//
+// The load runs in worker threads with keep-alive agents so it never shares the server's event
+// loop (as bench/auth.ts does): with the generator on the server's thread, every response the
+// client reads delays the server's own work and the figures measure both. Each run is bounded
+// twice — by time and by a request count — and every request has a timeout, so a run always ends.
+import fs from 'node:fs';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+export interface LoadRequest {
+  readonly method?: string;
+  readonly path: string;
+  readonly body?: unknown;
+}
+
+export interface LoadOptions {
+  readonly url: string;
+  readonly token: string;
+  /** Requests to send: cycled until `durationMs` is up, or each sent once when `once` is set. */
+  readonly requests: readonly LoadRequest[];
+  readonly clients: number;
+  readonly durationMs: number;
+  readonly once?: boolean;
+  /** Worker threads sharing the clients (default 1). */
+  readonly workers?: number;
+}
+
+export interface LoadSummary {
+  requests: number;
+  perSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  failures: number;
+  /** CPU milliseconds per request: the server's thread, the load threads, PostgreSQL. */
+  cpuMsPerRequest: { server: number; load: number; postgres: number };
+  /** Busy share of all cores over the run, every process on the machine included. */
+  machineBusy: number;
+}
+
+// Plain JavaScript, evaluated in each worker. `cursor` (shared) hands out request indexes.
+const WORKER_SOURCE = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, token, requests, connections, durationMs, once, cursor } = workerData;
+const target = new URL(url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const counter = new Int32Array(cursor);
+const latencies = [];
+let failures = 0;
+const started = performance.now();
+const cpuStart = process.threadCpuUsage();
+function send(r) {
+  return new Promise((resolve) => {
+    const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+    const headers = { authorization: 'Bearer ' + token };
+    if (body !== undefined) { headers['content-type'] = 'application/json'; headers['content-length'] = Buffer.byteLength(body); }
+    const t = performance.now();
+    const req = http.request({ host: target.hostname, port: target.port, path: r.path, method: r.method || 'GET', agent, headers, timeout: 30000 }, (res) => {
+      res.resume();
+      res.on('end', () => { latencies.push(performance.now() - t); if (res.statusCode >= 400) failures++; resolve(); });
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => { failures++; resolve(); });
+    req.end(body);
+  });
+}
+async function loop() {
+  while (performance.now() - started < durationMs) {
+    const i = Atomics.add(counter, 0, 1);
+    if (once && i >= requests.length) return;
+    await send(requests[i % requests.length]);
+  }
+}
+Promise.all(Array.from({ length: connections }, loop)).then(() => {
+  agent.destroy();
+  const cpu = process.threadCpuUsage(cpuStart);
+  parentPort.postMessage({ latencies, failures, cpuMs: (cpu.user + cpu.system) / 1000 });
+});
+`;
+
+const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
+
+/** CPU ms used so far by the PostgreSQL processes this process started (its descendants). */
+function postgresCpuMs(): number {
+  if (process.platform !== 'linux') return 0;
+  const stats = new Map<number, { ppid: number; comm: string; ticks: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const raw = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = raw.lastIndexOf(')');
+      const rest = raw.slice(close + 2).split(' ');
+      stats.set(Number(entry), { comm: raw.slice(raw.indexOf('(') + 1, close), ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) });
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  const ours = new Set([process.pid]);
+  let total = 0;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, s] of stats) {
+      if (!ours.has(pid) && ours.has(s.ppid)) {
+        ours.add(pid);
+        grew = true;
+        if (s.comm === 'postgres') total += s.ticks * TICK_MS;
+      }
+    }
+  }
+  return total;
+}
+
+function machineTicks(): { busy: number; total: number } {
+  if (process.platform !== 'linux') return { busy: 0, total: 1 };
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { busy: total - cpu[3]! - (cpu[4] ?? 0), total };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
+  const workers = Math.max(1, Math.min(o.workers ?? 1, o.clients));
+  const cursor = new SharedArrayBuffer(4);
+  const pg0 = postgresCpuMs();
+  const m0 = machineTicks();
+  const server0 = process.threadCpuUsage();
+  const started = performance.now();
+  const outcomes = await Promise.all(
+    Array.from({ length: workers }, (_, w) => {
+      const connections = Math.floor(o.clients / workers) + (w < o.clients % workers ? 1 : 0);
+      return new Promise<{ latencies: number[]; failures: number; cpuMs: number }>((resolve, reject) => {
+        const worker = new Worker(WORKER_SOURCE, {
+          eval: true,
+          workerData: { url: o.url, token: o.token, requests: o.requests, connections, durationMs: o.durationMs, once: o.once ?? false, cursor },
+        });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+    }),
+  );
+  const elapsedMs = performance.now() - started;
+  const server = process.threadCpuUsage(server0);
+  const m1 = machineTicks();
+  const pgMs = postgresCpuMs() - pg0;
+  const sorted = outcomes.flatMap((x) => x.latencies).sort((a, b) => a - b);
+  const n = Math.max(1, sorted.length);
+  return {
+    requests: sorted.length,
+    perSecond: round((sorted.length / elapsedMs) * 1000),
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted[sorted.length - 1] ?? NaN),
+    failures: outcomes.reduce((a, x) => a + x.failures, 0),
+    cpuMsPerRequest: {
+      server: round((server.user + server.system) / 1000 / n),
+      load: round(outcomes.reduce((a, x) => a + x.cpuMs, 0) / n),
+      postgres: round(pgMs / n),
+    },
+    machineBusy: round((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)),
+  };
+}
+
+/** A fixed-width text table (header row first). */
+export function table(rows: readonly (readonly (string | number)[])[]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => String(r[c] ?? '').length)));
+  const line = (r: readonly (string | number)[]) =>
+    r.map((cell, c) => (typeof cell === 'number' ? String(cell).padStart(widths[c]!) : String(cell).padEnd(widths[c]!))).join('  ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+export const machine = () => ({ cpus: os.cpus().length, node: process.version });

@@ -1,0 +1,42 @@
+using System.Net;
+
+namespace Verso.Client.Errors;
+
+/// <summary>
+/// The API answered with a non-success status (after any retries). Carries the parsed problem, the server's
+/// trace id and the correlation id: the response's X-Correlation-Id, else the one sent on the final attempt.
+/// </summary>
+/// <remarks>The message is the problem's detail, else its title, else a sentence with the status; it never contains
+/// request headers, so a bearer token cannot leak through logs of this exception.</remarks>
+public sealed class VersoApiException : HttpRequestException
+{
+    public VersoApiException(HttpStatusCode statusCode, VersoProblemDetails problem, string? correlationId, string? responseBody)
+        : base(MessageFor(statusCode, problem), inner: null, statusCode)
+    {
+        Problem = problem;
+        CorrelationId = correlationId;
+        ResponseBody = responseBody;
+    }
+
+    /// <summary>The HTTP status as a number (also on <see cref="HttpRequestException.StatusCode"/>).</summary>
+    public int Status => (int)StatusCode!.Value;
+
+    /// <summary>The parsed problem details; built from the status line when the body was not a problem.</summary>
+    public VersoProblemDetails Problem { get; }
+
+    /// <summary>The server's trace id from the problem body.</summary>
+    public string? TraceId => Problem.TraceId;
+
+    /// <summary>The response's X-Correlation-Id, else the id this client sent on the final attempt.</summary>
+    public string? CorrelationId { get; }
+
+    /// <summary>The raw response body (truncated to 64 KiB), e.g. the health report of a 503 from /health/ready.</summary>
+    public string? ResponseBody { get; }
+
+    private static string MessageFor(HttpStatusCode status, VersoProblemDetails problem)
+    {
+        if (!string.IsNullOrWhiteSpace(problem.Detail)) return problem.Detail!;
+        if (!string.IsNullOrWhiteSpace(problem.Title)) return problem.Title!;
+        return $"The Verso API answered with HTTP status {(int)status}.";
+    }
+}

@@ -1,0 +1,78 @@
+// Named queries for the append-only audit log.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+export async function insertAuditEntry(
+  db: CommonQueryMethods,
+  e: {
+    id: string;
+    workspaceId: string | null;
+    entityType: string;
+    entityId: string;
+    action: string;
+    actorType: string;
+    actorId: string | null;
+    actorDisplayName: string | null;
+    changeDelta: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.query(sql.unsafe`
+    INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, action, actor_type, actor_id, actor_display_name, change_delta)
+    VALUES (${e.id}, ${e.workspaceId}, ${e.entityType}, ${e.entityId}, ${e.action}, ${e.actorType}, ${e.actorId},
+            ${e.actorDisplayName}, ${sql.jsonb(e.changeDelta as never)})`);
+}
+
+const auditRow = z.object({
+  id: z.string(),
+  workspace_id: z.string().nullable(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  action: z.enum(['Created', 'Updated', 'Deleted', 'StatusChanged']),
+  actor_type: z.string().nullable(),
+  actor_id: z.string().nullable(),
+  actor_display_name: z.string().nullable(),
+  occurred_at: z.string(),
+  change_delta: z.record(z.string(), z.unknown()),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+
+export interface AuditFilter {
+  /** null: every workspace (and entries outside any); otherwise only entries of these workspaces. */
+  readonly workspaceIds: readonly string[] | null;
+  readonly entityType: string | null;
+  readonly entityId: string | null;
+  readonly action: string | null;
+  readonly actorUserId: string | null;
+  readonly actorApiClientId: string | null;
+  readonly after: string | null;
+  readonly before: string | null;
+}
+
+export async function listAuditEntries(
+  db: CommonQueryMethods,
+  f: AuditFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const conditions = [sql.fragment`TRUE`];
+  if (f.workspaceIds !== null) conditions.push(sql.fragment`a.workspace_id = ANY(${sql.array(f.workspaceIds as string[], 'uuid')})`);
+  if (f.entityType !== null) conditions.push(sql.fragment`lower(a.entity_type) = lower(${f.entityType})`);
+  if (f.entityId !== null) conditions.push(sql.fragment`a.entity_id = ${f.entityId}`);
+  if (f.action !== null) conditions.push(sql.fragment`a.action = ${f.action}`);
+  if (f.actorUserId !== null) conditions.push(sql.fragment`a.actor_type = 'User' AND a.actor_id = ${f.actorUserId}`);
+  if (f.actorApiClientId !== null) conditions.push(sql.fragment`a.actor_type = 'ApiClient' AND a.actor_id = ${f.actorApiClientId}`);
+  if (f.after !== null) conditions.push(sql.fragment`a.occurred_at >= ${f.after}::timestamptz`);
+  if (f.before !== null) conditions.push(sql.fragment`a.occurred_at < ${f.before}::timestamptz`);
+  const where = sql.join(conditions, sql.fragment` AND `);
+  const rows = await db.any(sql.type(auditRow.extend({ total: z.number() }))`
+    SELECT a.id, a.workspace_id, a.entity_type, a.entity_id, a.action, a.actor_type, a.actor_id, a.actor_display_name,
+           a.occurred_at, a.change_delta, count(*) OVER () AS total
+    FROM audit_log a
+    WHERE ${where}
+    ORDER BY a.occurred_at DESC, a.id DESC
+    LIMIT ${limit} OFFSET ${offset}`);
+  const total =
+    rows[0]?.total ??
+    (offset > 0 ? await db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*) AS n FROM audit_log a WHERE ${where}`) : 0);
+  return { rows: rows.map(({ total: _t, ...row }) => row), total };
+}

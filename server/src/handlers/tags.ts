@@ -1,0 +1,13 @@
+import type { OperationHandler } from '../http/operation.js';
+import * as tags from '../services/tags.js';
+import { param } from './model-request.js';
+
+export const listTags: OperationHandler = async ({ request, deps }) => ({
+  status: 200,
+  body: await tags.listWorkspaceTags(deps.db, param(request, 'workspaceId'), request.query),
+});
+
+export const deleteTag: OperationHandler = async ({ request, actor, deps }) => {
+  await tags.removeTag(deps.db, actor!, param(request, 'workspaceId'), param(request, 'id'));
+  return { status: 204 };
+};

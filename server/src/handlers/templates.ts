@@ -1,0 +1,117 @@
+import type { OperationHandler } from '../http/operation.js';
+import * as templates from '../services/templates.js';
+import * as versions from '../services/template-versions.js';
+import * as design from '../services/template-design.js';
+import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
+
+const draftAddress = (request: Parameters<OperationHandler>[0]['request']): design.DraftAddress => ({
+  workspaceId: param(request, 'workspaceId'),
+  templateId: param(request, 'id'),
+  versionNumber: intParam(request, 'versionNumber'),
+  ifMatch: ifMatchOf(request),
+});
+
+export const listTemplates: OperationHandler = async ({ request, deps }) => ({
+  status: 200,
+  body: await templates.listWorkspaceTemplates(deps.db, param(request, 'workspaceId'), request.query),
+});
+
+export const createTemplate: OperationHandler = async ({ request, actor, deps }) => {
+  const ws = param(request, 'workspaceId');
+  const { body, etag } = await templates.createTemplate(deps.db, actor!, ws, request.body as never);
+  return { status: 201, body, headers: withEtag(etag, { Location: `/api/v1/workspaces/${ws}/templates/${body.id}` }) };
+};
+
+export const getTemplate: OperationHandler = async ({ request, deps }) => {
+  const { body, etag } = await templates.getTemplate(deps.db, param(request, 'workspaceId'), param(request, 'id'));
+  return { status: 200, body, headers: withEtag(etag) };
+};
+
+export const updateTemplate: OperationHandler = async ({ request, actor, deps }) => {
+  const { body, etag } = await templates.updateTemplate(
+    deps.db,
+    actor!,
+    param(request, 'workspaceId'),
+    param(request, 'id'),
+    ifMatchOf(request),
+    request.body as never,
+  );
+  return { status: 200, body, headers: withEtag(etag) };
+};
+
+export const deleteTemplate: OperationHandler = async ({ request, actor, deps }) => {
+  await templates.deleteTemplate(deps.db, actor!, param(request, 'workspaceId'), param(request, 'id'), ifMatchOf(request));
+  return { status: 204 };
+};
+
+export const listTemplateVersions: OperationHandler = async ({ request, deps }) => ({
+  status: 200,
+  body: await versions.listTemplateVersions(deps.db, param(request, 'workspaceId'), param(request, 'id'), request.query),
+});
+
+export const createTemplateVersion: OperationHandler = async ({ request, actor, deps }) => {
+  const ws = param(request, 'workspaceId');
+  const id = param(request, 'id');
+  const { body, etag } = await versions.createTemplateDraft(deps.db, actor!, ws, id, (request.body ?? {}) as never);
+  return {
+    status: 201,
+    body,
+    headers: withEtag(etag, { Location: `/api/v1/workspaces/${ws}/templates/${id}/versions/${body.versionNumber}` }),
+  };
+};
+
+export const getTemplateVersion: OperationHandler = async ({ request, deps }) => {
+  const { body, etag } = await versions.getTemplateVersion(
+    deps.db,
+    param(request, 'workspaceId'),
+    param(request, 'id'),
+    intParam(request, 'versionNumber'),
+  );
+  return { status: 200, body, headers: withEtag(etag) };
+};
+
+export const getTemplateVersionById: OperationHandler = async ({ request, deps }) => {
+  const { body, etag } = await versions.getTemplateVersionById(deps.db, param(request, 'workspaceId'), param(request, 'versionId'));
+  return { status: 200, body, headers: withEtag(etag) };
+};
+
+export const publishTemplateVersion: OperationHandler = async ({ request, actor, deps }) => {
+  const at = draftAddress(request);
+  const { body, etag } = await versions.publishTemplateVersion(deps.db, actor!, at.workspaceId, at.templateId, at.versionNumber, at.ifMatch);
+  return { status: 200, body, headers: withEtag(etag) };
+};
+
+export const createTemplateSection: OperationHandler = async ({ request, actor, deps }) => {
+  const { result, etag } = await design.addSection(deps.db, actor!, draftAddress(request), request.body as never);
+  return { status: 201, body: result, headers: withEtag(etag) };
+};
+
+export const updateTemplateSection: OperationHandler = async ({ request, actor, deps }) => {
+  const { result, etag } = await design.changeSection(deps.db, actor!, draftAddress(request), param(request, 'sectionId'), request.body as never);
+  return { status: 200, body: result, headers: withEtag(etag) };
+};
+
+export const deleteTemplateSection: OperationHandler = async ({ request, actor, deps }) => {
+  const { etag } = await design.removeSection(deps.db, actor!, draftAddress(request), param(request, 'sectionId'));
+  return { status: 204, headers: withEtag(etag) };
+};
+
+export const createTemplateField: OperationHandler = async ({ request, actor, deps }) => {
+  const { result, etag } = await design.addField(deps.db, actor!, draftAddress(request), request.body as never);
+  return { status: 201, body: result, headers: withEtag(etag) };
+};
+
+export const updateTemplateField: OperationHandler = async ({ request, actor, deps }) => {
+  const { result, etag } = await design.changeField(deps.db, actor!, draftAddress(request), param(request, 'fieldId'), request.body as never);
+  return { status: 200, body: result, headers: withEtag(etag) };
+};
+
+export const deleteTemplateField: OperationHandler = async ({ request, actor, deps }) => {
+  const { etag } = await design.removeField(deps.db, actor!, draftAddress(request), param(request, 'fieldId'));
+  return { status: 204, headers: withEtag(etag) };
+};
+
+export const reorderTemplateFields: OperationHandler = async ({ request, actor, deps }) => {
+  const { etag } = await design.reorderFields(deps.db, actor!, draftAddress(request), request.body as never);
+  return { status: 204, headers: withEtag(etag) };
+};

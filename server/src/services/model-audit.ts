@@ -1,0 +1,29 @@
+// Every change to the content model is audited in the transaction that makes it. This module is
+// the model's one door to the audit log, so the entity types and the shape of the deltas stay
+// uniform across templates, components, picklists, tags and package imports.
+import type { CommonQueryMethods } from 'slonik';
+import type { Actor } from '../http/actor.js';
+import { recordAudit } from './audit.js';
+
+export type ModelEntityType = 'Template' | 'TemplateVersion' | 'Component' | 'ComponentVersion' | 'PickList' | 'Tag';
+
+export interface ModelChange {
+  readonly workspaceId: string;
+  readonly entityType: ModelEntityType;
+  readonly entityId: string;
+  readonly action: 'Created' | 'Updated' | 'Deleted' | 'StatusChanged';
+  readonly before?: Readonly<Record<string, unknown>> | null;
+  readonly after?: Readonly<Record<string, unknown>> | null;
+}
+
+export async function auditModelChange(tx: CommonQueryMethods, actor: Actor, change: ModelChange): Promise<void> {
+  await recordAudit(tx, {
+    workspaceId: change.workspaceId,
+    entityType: change.entityType,
+    entityId: change.entityId,
+    action: change.action,
+    actor,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}

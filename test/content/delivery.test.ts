@@ -1,0 +1,168 @@
+import { expect } from 'chai';
+import type { Interceptor } from 'slonik';
+import { startTestApi } from '../helpers/api.js';
+import {
+  child,
+  createArticle,
+  createPerson,
+  expectProblem,
+  expectStatus,
+  newVersion,
+  publishNow,
+  startContentWorld,
+  text,
+  type ContentWorld,
+} from './content-fixture.js';
+
+// Every SQL statement the pool runs; the content layer's are the ones naming content tables.
+const statements: string[] = [];
+const counter: Interceptor = {
+  name: 'statement-counter',
+  beforeQueryExecution: (_ctx, query) => {
+    statements.push(query.sql);
+    return null;
+  },
+};
+async function contentStatementsOf(fn: () => Promise<unknown>): Promise<number> {
+  statements.length = 0;
+  await fn();
+  return statements.filter((s) => /content_(items|versions|field_values)/.test(s)).length;
+}
+
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+const HOUR = 3_600_000;
+
+describe('content delivery', () => {
+  let w: ContentWorld;
+  before(async () => {
+    w = await startContentWorld(await startTestApi({ env: { Workers__Enabled: 'false' }, databaseInterceptors: [counter] }));
+  });
+  after(() => w.api.close());
+  const title = () => w.model.article.fields.title!;
+
+  describe('GET …/content/by-slug/{slug}', () => {
+    it('serves the most specific published version at asOf: bounded before unbounded, shorter first', async () => {
+      const item = await createArticle(w, 'default');
+      await publishNow(w, item.id, 1);
+      await newVersion(w, item.id, { effectiveStartAt: iso(-2 * HOUR), effectiveEndAt: iso(2 * HOUR), fields: [text(title(), 'wide')] });
+      await newVersion(w, item.id, { effectiveStartAt: iso(-HOUR), effectiveEndAt: iso(HOUR), fields: [text(title(), 'narrow')] });
+      await publishNow(w, item.id, 2);
+      await publishNow(w, item.id, 3);
+      const titleAt = async (asOf?: string) => {
+        const res = await w.api.get(`${w.base}/content/by-slug/${item.slug}${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`, { token: w.reader });
+        expectStatus(res, 200);
+        expect(res.headers.get('etag')).to.match(/^".+"$/);
+        return res.body.fields[0].textValue;
+      };
+      expect(await titleAt()).to.equal('narrow');
+      expect(await titleAt(iso(90 * 60_000))).to.equal('wide');
+      expect(await titleAt(iso(3 * HOUR))).to.equal('default');
+      expect(await titleAt(iso(-3 * HOUR))).to.equal('default');
+      // All three stay Published: dated versions overlay the default, they do not replace it.
+      const detail = await w.api.get(`${w.base}/content/${item.id}`, { token: w.reader });
+      expect(detail.body.versions.map((v: any) => v.status)).to.deep.equal(['Published', 'Published', 'Published']);
+      expect(detail.body.currentlyServingVersion.versionNumber).to.equal(3);
+    });
+
+    it('answers 404 when nothing is served under the slug, and for a slug that names nothing', async () => {
+      const item = await createArticle(w, 'unpublished');
+      expectProblem(await w.api.get(`${w.base}/content/by-slug/${item.slug}`, { token: w.reader }), 404, 'not-found');
+      expectProblem(await w.api.get(`${w.base}/content/by-slug/nothing-here`, { token: w.reader }), 404, 'not-found');
+      // Words the router reads as item routes cannot become slugs.
+      const reserved = await w.api.post(
+        `${w.base}/content`,
+        { templateVersionId: w.model.article.versionId, slug: 'translations', tags: [], fields: [text(title(), 'x')] },
+        { token: w.editor },
+      );
+      expectProblem(reserved, 422, 'validation-failed');
+      expectProblem(await w.api.get(`${w.base}/content/by-slug/x`), 401, 'unauthenticated');
+    });
+  });
+
+  describe('composition', () => {
+    it("expands children with the version each serves at the same instant, and skips them when expandChildren=false", async () => {
+      const author = await createPerson(w, 'Ada');
+      await publishNow(w, author.id, 1);
+      await newVersion(w, author.id, { effectiveStartAt: iso(HOUR), effectiveEndAt: iso(2 * HOUR), fields: [text(w.model.person.fields.name!, 'Ada (later)')] });
+      await publishNow(w, author.id, 2);
+      const article = await createArticle(w, 'With author', {}, [child(w.model.article.fields.author!, author.id)]);
+      await publishNow(w, article.id, 1);
+      const nameAt = async (query: string) => {
+        const res = await w.api.get(`${w.base}/content/by-slug/${article.slug}${query}`, { token: w.reader });
+        expectStatus(res, 200);
+        const field = res.body.fields.find((f: any) => f.key === 'author');
+        expect(field.childContentItemId).to.equal(author.id);
+        return field.child === null ? null : field.child.fields[0].textValue;
+      };
+      expect(await nameAt('')).to.equal('Ada');
+      expect(await nameAt(`?asOf=${encodeURIComponent(iso(90 * 60_000))}`)).to.equal('Ada (later)');
+      expect(await nameAt('?expandChildren=false')).to.equal(null);
+      const version = await w.api.get(`${w.base}/content/${article.id}/versions/1?expandChildren=false`, { token: w.reader });
+      expect(version.body.fields.find((f: any) => f.key === 'author').child).to.equal(null);
+    });
+
+    it('stops a cycle through open fields at 8 levels', async () => {
+      const a = await createPerson(w, 'A');
+      const b = await createPerson(w, 'B', [a.id]);
+      const etag = (await w.api.get(`${w.base}/content/${a.id}/versions/1`, { token: w.reader })).headers.get('etag')!;
+      expectStatus(await w.api.put(`${w.base}/content/${a.id}/versions/1`, { fields: [text(w.model.person.fields.name!, 'A'), child(w.model.person.fields.friends!, b.id)] }, { token: w.editor, headers: { 'if-match': etag } }), 200);
+      await publishNow(w, a.id, 1);
+      await publishNow(w, b.id, 1);
+      const res = await w.api.get(`${w.base}/content/by-slug/${a.slug}`, { token: w.reader });
+      expectStatus(res, 200);
+      let depth = 0;
+      let node = res.body;
+      const names = [node.fields[0].textValue];
+      while (node.fields[1]?.child) {
+        node = node.fields[1].child;
+        names.push(node.fields[0].textValue);
+        depth += 1;
+      }
+      expect(depth).to.equal(8);
+      expect(names).to.deep.equal(['A', 'B', 'A', 'B', 'A', 'B', 'A', 'B', 'A']);
+      expect(node.fields[1].childContentItemId).to.equal(b.id);
+    });
+
+    it('runs statements that grow with depth, never with the number of children', async () => {
+      async function tree(width: number, depth: number): Promise<string> {
+        let level: string[] = [];
+        for (let i = 0; i < width; i++) {
+          const leaf = await createPerson(w, `leaf-${i}`);
+          await publishNow(w, leaf.id, 1);
+          level.push(leaf.id);
+        }
+        for (let d = 1; d < depth; d++) {
+          const next: string[] = [];
+          for (let i = 0; i < (d === depth - 1 ? 1 : width); i++) {
+            const p = await createPerson(w, `n-${d}-${i}`, level);
+            await publishNow(w, p.id, 1);
+            next.push(p.id);
+          }
+          level = next;
+        }
+        return (await w.api.get(`${w.base}/content/${level[0]}`, { token: w.reader })).body.slug;
+      }
+      const narrow = await tree(2, 3);
+      const wide = await tree(6, 3);
+      const deep = await tree(2, 4);
+      const cost = (slug: string) => contentStatementsOf(() => w.api.get(`${w.base}/content/by-slug/${slug}`, { token: w.reader }));
+      const [narrowCost, wideCost, deepCost] = [await cost(narrow), await cost(wide), await cost(deep)];
+      // The served version, its values, then per level of children one statement each for their
+      // served versions and their values: 2 + 2 × depth below the root.
+      expect(narrowCost).to.equal(2 + 2 * 2);
+      expect(wideCost).to.equal(narrowCost);
+      expect(deepCost).to.equal(2 + 2 * 3);
+    });
+  });
+
+  describe('GET …/content (list)', () => {
+    it('runs two content statements whatever the page size or data volume', async () => {
+      const list = (query: string) => contentStatementsOf(() => w.api.get(`${w.base}/content?${query}`, { token: w.reader }));
+      const small = await list('resolve=true&pageSize=5');
+      for (let i = 0; i < 12; i++) await publishNow(w, (await createArticle(w, `bulk ${i}`)).id, 1);
+      expect(small).to.equal(2);
+      expect(await list('resolve=true&pageSize=100')).to.equal(2);
+      expect(await list('pageSize=100&q=bulk&tags=x')).to.equal(2);
+    });
+  });
+});

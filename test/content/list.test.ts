@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import {
+  createArticle,
+  createPerson,
+  expectProblem,
+  expectStatus,
+  newVersion,
+  publishNow,
+  startContentWorld,
+  text,
+  type ContentWorld,
+} from './content-fixture.js';
+
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+const HOUR = 3_600_000;
+
+describe('GET /workspaces/{workspaceId}/content', () => {
+  let w: ContentWorld;
+  const ids: Record<string, string> = {};
+  before(async () => {
+    w = await startContentWorld();
+    // live: published default; dated: only a bounded window from +1h to +2h; draft: never published.
+    const live = await createArticle(w, 'Live news', { localeCode: 'en', tags: ['News', 'featured'] });
+    await publishNow(w, live.id, 1);
+    const dated = await createArticle(w, 'Dated guide', { localeCode: 'fr', tags: ['news'] });
+    await newVersion(w, dated.id, { effectiveStartAt: iso(HOUR), effectiveEndAt: iso(2 * HOUR), fields: [text(w.model.article.fields.title!, 'Dated v2')] });
+    await publishNow(w, dated.id, 2);
+    const draft = await createArticle(w, 'Draft only', { localeCode: 'en', tags: ['featured'] });
+    const person = await createPerson(w, 'Grace');
+    Object.assign(ids, { live: live.id, dated: dated.id, draft: draft.id, person: person.id });
+  });
+  after(() => w.api.close());
+
+  const list = async (query: string) => {
+    const res = await w.api.get(`${w.base}/content?${query}`, { token: w.reader });
+    expectStatus(res, 200);
+    return res.body as { items: any[]; totalCount: number; page: number; pageSize: number; totalPages: number };
+  };
+  const idsOf = (page: { items: any[] }) => page.items.map((i) => i.id);
+
+  it('lists live items newest first by default, each with its template, tags, version count and served version', async () => {
+    const page = await list('');
+    expect(page).to.include({ totalCount: 4, page: 1, pageSize: 20, totalPages: 1 });
+    expect(idsOf(page)).to.deep.equal([ids.person, ids.draft, ids.dated, ids.live]);
+    const live = page.items.find((i) => i.id === ids.live);
+    expect(live).to.include({ templateName: 'Article', versionCount: 1, localeCode: 'en' });
+    expect(live.tags).to.deep.equal(['featured', 'news']);
+    expect(live.currentlyServingVersion).to.include({ versionNumber: 1, status: 'Published' });
+    expect(page.items.find((i) => i.id === ids.dated).currentlyServingVersion).to.equal(null);
+  });
+
+  it('with resolve=true lists only what is served at asOf, carrying the publish time', async () => {
+    const now = await list('resolve=true');
+    expect(idsOf(now)).to.deep.equal([ids.live]);
+    expect(now.items[0]).to.include({ versionCount: 1, createdAt: now.items[0].currentlyServingVersion.publishedAt });
+    const later = await list(`resolve=true&asOf=${encodeURIComponent(iso(90 * 60_000))}`);
+    expect(idsOf(later).sort()).to.deep.equal([ids.live, ids.dated].sort());
+    expect(later.items.find((i) => i.id === ids.dated).currentlyServingVersion.versionNumber).to.equal(2);
+    expect((await list(`Resolve=true&AsOf=${encodeURIComponent(iso(90 * 60_000))}`)).totalCount).to.equal(2);
+  });
+
+  it('filters by q, template, template version, status, locale, slug, tags and date ranges', async () => {
+    expect(idsOf(await list('q=GUIDE'))).to.deep.equal([ids.dated]);
+    expect(idsOf(await list(`templateId=${w.model.person.templateId}`))).to.deep.equal([ids.person]);
+    expect((await list(`templateVersionId=${w.model.article.versionId}`)).totalCount).to.equal(3);
+    expect(idsOf(await list('status=Published')).sort()).to.deep.equal([ids.live, ids.dated].sort());
+    expect(idsOf(await list('localeCode=FR'))).to.deep.equal([ids.dated]);
+    expect(idsOf(await list('tags=featured,%20NEWS'))).to.deep.equal([ids.live]);
+    expect(idsOf(await list('tags=featured'))).to.deep.equal([ids.draft, ids.live]);
+    const slug = (await w.api.get(`${w.base}/content/${ids.draft}`, { token: w.reader })).body.slug;
+    expect(idsOf(await list(`slug=${slug}`))).to.deep.equal([ids.draft]);
+    expect((await list(`createdAfter=${encodeURIComponent(iso(HOUR))}`)).totalCount).to.equal(0);
+    expect((await list(`createdBefore=${encodeURIComponent(iso(HOUR))}`)).totalCount).to.equal(4);
+    expect(idsOf(await list(`publishedAfter=${encodeURIComponent(iso(-HOUR))}`)).sort()).to.deep.equal([ids.live, ids.dated].sort());
+    expect((await list(`publishedBefore=${encodeURIComponent(iso(-HOUR))}`)).totalCount).to.equal(0);
+  });
+
+  it('sorts by createdAt, updatedAt or slug in either direction and pages with the real total', async () => {
+    expect(idsOf(await list('sortBy=createdAt&sortDesc=false'))).to.deep.equal([ids.live, ids.dated, ids.draft, ids.person]);
+    const bySlug = await list('sortBy=slug&sortDesc=false');
+    const slugs = bySlug.items.map((i) => i.slug);
+    expect(slugs).to.deep.equal([...slugs].sort());
+    const second = await list('pageSize=3&page=2');
+    expect(second).to.include({ totalCount: 4, page: 2, pageSize: 3, totalPages: 2 });
+    expect(second.items).to.have.length(1);
+    const beyond = await list('page=9');
+    expect(beyond).to.include({ totalCount: 4 });
+    expect(beyond.items).to.deep.equal([]);
+  });
+
+  it('answers 400 for a page size over 100 and 404 for a workspace the caller cannot read', async () => {
+    expectProblem(await w.api.get(`${w.base}/content?pageSize=101`, { token: w.reader }), 400, 'bad-request');
+    expectProblem(await w.api.get(`${w.base}/content`, { token: w.stranger }), 404, 'not-found');
+  });
+});

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { startTestApi } from '../helpers/api.js';
+import { claimDueSchedules } from '../../server/src/db/content-schedules.js';
+import { createLogger } from '../../server/src/logging/logger.js';
+import { newLease } from '../../server/src/workers/lease.js';
+import { createScheduledPublishingWorker, publishClaimedSchedule } from '../../server/src/workers/scheduled-publishing.js';
+import { MemoryLog } from '../helpers/memory-log.js';
+import { createArticle, dbQuery, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
+
+describe('scheduled publication', () => {
+  let w: ContentWorld;
+  before(async () => {
+    // The API's own worker is off so each test decides when a pass runs.
+    w = await startContentWorld(await startTestApi({ env: { Workers__Enabled: 'false' } }));
+  });
+  after(() => w.api.close());
+  const db = () => w.api.running.deps.db;
+  const worker = () => createScheduledPublishingWorker(db(), createLogger({ level: 'error', stream: new MemoryLog() }), { batchSize: 10 });
+
+  /** An item whose version 1 is published and version 2 is Approved and scheduled `publishAt`. */
+  async function scheduledItem(publishAt: string) {
+    const item = await createArticle(w, 'Scheduled');
+    await publishNow(w, item.id, 1);
+    await newVersion(w, item.id, { fields: [text(w.model.article.fields.title!, 'next')] });
+    await w.api.post(`${w.base}/content/${item.id}/versions/2/submit`, undefined, { token: w.editor });
+    await w.api.post(`${w.base}/content/${item.id}/versions/2/approve`, undefined, { token: w.reviewer });
+    const res = await w.api.post(`${w.base}/content/${item.id}/versions/2/publish`, { publishAt }, { token: w.editor });
+    expectStatus(res, 200);
+    return { itemId: item.id, res };
+  }
+  const statuses = async (itemId: string) =>
+    (await dbQuery<{ s: string }>(w.api, `SELECT version_number || ':' || status AS s FROM content_versions WHERE content_item_id = $1 ORDER BY version_number`, [itemId])).map((r) => r.s);
+
+  it('publishes a due Approved version like the API does, with content.version_published, and leaves future ones', async () => {
+    const future = await scheduledItem('2099-01-01T00:00:00Z');
+    const due = await scheduledItem(new Date(Date.now() - 1000).toISOString());
+    expect(due.res.body.warnings).to.have.length(1);
+    const handled = await worker().runOnce(new AbortController().signal);
+    expect(handled).to.equal(1);
+    expect(await statuses(due.itemId)).to.deep.equal(['1:Archived', '2:Published']);
+    expect(await statuses(future.itemId)).to.deep.equal(['1:Published', '2:Approved']);
+    const events = await dbQuery<{ event_type: string; payload: any }>(
+      w.api,
+      `SELECT event_type, payload FROM outbox_events WHERE payload->>'contentItemId' = $1 AND event_type = 'content.version_published' ORDER BY seq`,
+      [due.itemId],
+    );
+    expect(events.map((e) => e.payload.versionNumber)).to.deep.equal([1, 2]);
+    const row = await dbQuery<{ publish_at: unknown; schedule_lease_owner: unknown }>(w.api, `SELECT publish_at, schedule_lease_owner FROM content_versions WHERE content_item_id = $1 AND version_number = 2`, [due.itemId]);
+    expect(row).to.deep.equal([{ publish_at: null, schedule_lease_owner: null }]);
+  });
+
+  it('two replicas draining the queue publish each version exactly once', async () => {
+    const items = await Promise.all([1, 2, 3, 4, 5].map(() => scheduledItem(new Date(Date.now() - 1000).toISOString())));
+    const [a, b] = [worker(), worker()];
+    await Promise.all([a.runOnce(new AbortController().signal), b.runOnce(new AbortController().signal), a.runOnce(new AbortController().signal)]);
+    for (const { itemId } of items) {
+      expect(await statuses(itemId)).to.deep.equal(['1:Archived', '2:Published']);
+      const published = await dbQuery(w.api, `SELECT 1 FROM outbox_events WHERE payload->>'contentItemId' = $1 AND event_type = 'content.version_published'`, [itemId]);
+      expect(published).to.have.length(2);
+    }
+  });
+
+  it('a worker whose lease expired and was taken over cannot publish; an edit unschedules a claimed version', async () => {
+    const { itemId } = await scheduledItem(new Date(Date.now() - 1000).toISOString());
+    const stale = newLease(50);
+    const [claim] = await claimDueSchedules(db(), stale, 1);
+    expect(claim!.content_item_id).to.equal(itemId);
+    await new Promise((r) => setTimeout(r, 80));
+    const fresh = newLease(60_000);
+    const [again] = await claimDueSchedules(db(), fresh, 1);
+    expect(again!.id).to.equal(claim!.id);
+    expect(await publishClaimedSchedule(db(), claim!, stale)).to.equal(false);
+    expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
+
+    // The editor changes the version while it is claimed: the schedule (and the claim) are gone.
+    const etag = (await w.api.get(`${w.base}/content/${itemId}/versions/2`, { token: w.reader })).headers.get('etag')!;
+    expectStatus(await w.api.put(`${w.base}/content/${itemId}/versions/2`, { fields: [text(w.model.article.fields.title!, 'edited')] }, { token: w.editor, headers: { 'if-match': etag } }), 200);
+    expect(await publishClaimedSchedule(db(), again!, fresh)).to.equal(false);
+    expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
+    expect(await claimDueSchedules(db(), newLease(1000), 10)).to.deep.equal([]);
+  });
+});
