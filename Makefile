@@ -41,7 +41,10 @@ $(NODE24_DIR)/bin/node:
 
 node_modules/.install-stamp: $(NODE_STAMP) package.json package-lock.json server/package.json admin/package.json sdk-ts/package.json
 	node --version
-	npm ci --no-audit --no-fund
+	# `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (rollup's
+	# native builds) out of the lock file it writes, and `npm ci` then refuses that very lock file.
+	# With the lock present, `npm install` still installs the locked versions.
+	npm install --no-audit --no-fund
 	touch $@
 
 install: node_modules/.install-stamp
