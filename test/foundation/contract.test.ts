@@ -54,7 +54,7 @@ describe('the contract', () => {
   });
 
   describe('binding handlers to operationIds', () => {
-    const deps = { document: doc } as unknown as Dependencies;
+    const deps = { document: doc, config: { environment: 'test' } } as unknown as Dependencies;
 
     it('fails when an operation has no handler', async () => {
       const { getHealthLive: _omitted, ...rest } = handlers;
@@ -67,6 +67,18 @@ describe('the contract', () => {
       let error: unknown;
       await createOpenApiRouter(doc, { ...handlers, frobnicate: () => ({ status: 200 }) }, deps).catch((e) => (error = e));
       expect((error as Error).message).to.match(/no operation for handler frobnicate/);
+    });
+
+    it('compiles every request validator at start-up outside tests, so a bad schema stops start-up', async function () {
+      this.timeout(60_000);
+      const production = { ...deps, config: { environment: 'production' } } as unknown as Dependencies;
+      const router = await createOpenApiRouter(doc, handlers, production);
+      expect(router.operationIds).to.have.length(Object.keys(handlers).length);
+      const broken = structuredClone(doc);
+      broken.paths['/health/live'].get.parameters = [{ name: 'x', in: 'query', schema: { type: 'string', pattern: '([' } }];
+      let error: unknown;
+      await createOpenApiRouter(broken, handlers, production).catch((e) => (error = e));
+      expect(String(error)).to.match(/pattern|regular expression|Invalid/i);
     });
 
     it('succeeds when they match one to one', async () => {
