@@ -45,6 +45,8 @@ export interface AuthConfig {
   readonly sessionAbsoluteExpiryMs: number;
   readonly sessionTouchIntervalMs: number;
   readonly apiClientTouchIntervalMs: number;
+  /** How long a verified session or API client is served from memory; 0 turns the cache off. */
+  readonly credentialCacheMs: number;
   readonly oidc: {
     readonly enabled: boolean;
     readonly authority: string | null;
@@ -186,6 +188,8 @@ function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
     sessionAbsoluteExpiryMs: r.int('Auth__SessionAbsoluteExpiryHours', 8, 1, 8760) * 3_600_000,
     sessionTouchIntervalMs: r.int('Auth__SessionTouchIntervalSeconds', 300, 1, 3600) * 1000,
     apiClientTouchIntervalMs: r.int('Auth__ApiClientTouchIntervalSeconds', 300, 1, 3600) * 1000,
+    // Capped at five minutes: it bounds how long a change that missed its notice can go unseen.
+    credentialCacheMs: r.int('Auth__CredentialCacheSeconds', 30, 0, 300) * 1000,
     oidc: {
       enabled,
       authority,

@@ -5,6 +5,7 @@ import type { Logger } from './logging/logger.js';
 import type { StorageProvider } from './storage/provider.js';
 import type { Authenticator } from './http/authenticate.js';
 import type { WorkspaceDirectory } from './http/authorize.js';
+import type { CredentialCache } from './services/credential-cache.js';
 
 export interface Dependencies {
   readonly config: Config;
@@ -13,6 +14,8 @@ export interface Dependencies {
   readonly logger: Logger;
   readonly authenticator: Authenticator;
   readonly workspaces: WorkspaceDirectory;
+  /** Verified credentials of this process; services evict what they change (credential-changes.ts). */
+  readonly credentialCache: CredentialCache;
   /** The bundled contract, served at /openapi.json. */
   readonly document: Readonly<Record<string, unknown>>;
 }

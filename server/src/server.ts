@@ -13,6 +13,8 @@ import { createStorageProvider } from './storage/create-provider.js';
 import { loadContract, MIGRATIONS_DIR } from './contract.js';
 import { createDbAuthenticator } from './services/authenticator.js';
 import { AccessLookups } from './db/access-lookups.js';
+import { CredentialListener } from './db/credential-listener.js';
+import { CredentialCache } from './services/credential-cache.js';
 import { seedIdentity } from './services/seed.js';
 import { createWorkers } from './workers/index.js';
 import { WorkerHost } from './workers/worker-host.js';
@@ -46,16 +48,24 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     size: Math.max(2, Math.ceil(config.database.poolSize / 2)),
     statementTimeoutMs: config.database.statementTimeoutMs,
   });
+  const credentialCache = new CredentialCache(config.auth.credentialCacheMs);
+  // Changes on other replicas arrive here; without this connection the cache is never used.
+  const listener =
+    config.auth.credentialCacheMs > 0
+      ? new CredentialListener(options.databaseUrl, logger, (change) => credentialCache.evict(change), (on) => credentialCache.setListening(on))
+      : null;
   try {
     await migrate(options.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
     await seedIdentity(db, config, logger);
+    await listener?.start();
     const deps: Dependencies = {
       config,
       db,
       storage: createStorageProvider(config),
       logger,
-      authenticator: createDbAuthenticator(db, lookups, config, logger),
-      workspaces: { exists: (id) => lookups.workspaceExists(id) },
+      authenticator: createDbAuthenticator(db, lookups, credentialCache, config, logger),
+      workspaces: { exists: (id) => credentialCache.workspaceExists(id, (wid) => lookups.workspaceExists(wid)) },
+      credentialCache,
       document,
       ...options.overrides,
     };
@@ -82,6 +92,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           await closed;
           clearTimeout(timer);
           await workers.stop();
+          await listener?.close();
           await db.end();
           await lookups.close();
         })();
@@ -89,6 +100,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       },
     };
   } catch (err) {
+    await listener?.close();
     await db.end();
     await lookups.close();
     throw err;

@@ -11,6 +11,7 @@ describe('identity settings', () => {
       sessionAbsoluteExpiryMs: 8 * 3_600_000,
       sessionTouchIntervalMs: 300_000,
       apiClientTouchIntervalMs: 300_000,
+      credentialCacheMs: 30_000,
       oidc: { enabled: false, authority: null, audience: 'verso', roleClaim: 'verso_role', workspaceClaim: 'verso_workspace', requireHttpsMetadata: false },
     });
     expect(c.seed).to.deep.equal({
@@ -25,6 +26,9 @@ describe('identity settings', () => {
       ['Auth__SessionTouchIntervalSeconds', '0'],
       ['Auth__ApiClientTouchIntervalSeconds', '3601'],
       ['Auth__SessionSlidingExpiryMinutes', '-1'],
+      ['Auth__CredentialCacheSeconds', '-1'],
+      ['Auth__CredentialCacheSeconds', '301'],
+      ['Auth__CredentialCacheSeconds', 'soon'],
       ['Seed__DefaultWorkspace__Slug', 'Not A Slug'],
       ['Seed__Admin__Email', 'no-at-sign'],
       ['Seed__Admin__PasswordHash', '$2b$12$bcrypt-is-not-accepted'],

@@ -11,6 +11,7 @@ export type RoleText = 'Reader' | 'Editor' | 'TemplateAdmin' | 'Admin';
 export interface SessionLookup {
   readonly sessionId: string;
   readonly expiresAt: string;
+  readonly lastSeenAt: string;
   readonly touchDue: boolean;
   readonly userId: string;
   readonly email: string;
@@ -27,11 +28,13 @@ export interface ApiClientLookup {
   readonly role: RoleText;
   readonly workspaceId: string | null;
   readonly tokenHash: string;
+  readonly expiresAt: string | null;
+  readonly lastUsedAt: string | null;
   readonly touchDue: boolean;
 }
 
 const FIND_SESSION = `
-  SELECT s.id, s.expires_at, s.last_seen_at <= now() - make_interval(secs => $2::float8) AS touch_due,
+  SELECT s.id, s.expires_at, s.last_seen_at, s.last_seen_at <= now() - make_interval(secs => $2::float8) AS touch_due,
          u.id AS user_id, u.email, u.display_name, u.role, u.is_super_admin, u.must_change_password,
          COALESCE((SELECT jsonb_object_agg(g.workspace_id, g.access_level)
                    FROM user_workspace_grants g WHERE g.user_id = u.id), '{}'::jsonb) AS grants
@@ -41,7 +44,7 @@ const FIND_SESSION = `
 
 // Only active, non-deleted, unexpired clients can match: an expired token is simply anonymous.
 const FIND_API_CLIENT = `
-  SELECT id, name, role, workspace_id, token_hash,
+  SELECT id, name, role, workspace_id, token_hash, expires_at, last_used_at,
          (last_used_at IS NULL OR last_used_at <= now() - make_interval(secs => $2::float8)) AS touch_due
   FROM api_clients
   WHERE identifier = $1 AND is_active AND deleted_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
@@ -70,6 +73,7 @@ export class AccessLookups {
     return {
       sessionId: r.id,
       expiresAt: iso(r.expires_at),
+      lastSeenAt: iso(r.last_seen_at),
       touchDue: bool(r.touch_due),
       userId: r.user_id,
       email: r.email,
@@ -85,7 +89,16 @@ export class AccessLookups {
     const { rows } = await this.pool.query({ name: 'verso_find_api_client', text: FIND_API_CLIENT, values: [identifier, touchIntervalMs / 1000], types: RAW_TEXT });
     const r = rows[0];
     if (!r) return null;
-    return { id: r.id, name: r.name, role: r.role, workspaceId: r.workspace_id, tokenHash: r.token_hash, touchDue: bool(r.touch_due) };
+    return {
+      id: r.id,
+      name: r.name,
+      role: r.role,
+      workspaceId: r.workspace_id,
+      tokenHash: r.token_hash,
+      expiresAt: r.expires_at === null ? null : iso(r.expires_at),
+      lastUsedAt: r.last_used_at === null ? null : iso(r.last_used_at),
+      touchDue: bool(r.touch_due),
+    };
   }
 
   async workspaceExists(id: string): Promise<boolean> {

@@ -27,11 +27,11 @@ export const getApiClient: OperationHandler = async ({ request, actor, deps }) =
 
 export const revokeApiClient: OperationHandler = async ({ request, actor, deps }) => ({
   status: 200,
-  body: presentApiClient(await revoke(deps.db, actor!, request.params.id as string)),
+  body: presentApiClient(await revoke(deps.db, deps.credentialCache, actor!, request.params.id as string)),
 });
 
 export const rotateApiClient: OperationHandler = async ({ request, actor, deps }) => ({
   status: 200,
-  body: await rotate(deps.db, actor!, request.params.id as string),
+  body: await rotate(deps.db, deps.credentialCache, actor!, request.params.id as string),
   headers: { 'Cache-Control': 'no-store' },
 });

@@ -20,12 +20,12 @@ export const login: OperationHandler = async ({ request, deps }) => {
 };
 
 export const logout: OperationHandler = async ({ request, actor, deps }) => {
-  await signOut(deps.db, actor!, bearerTokenOf(request.headers.authorization));
+  await signOut(deps.db, deps.credentialCache, actor!, bearerTokenOf(request.headers.authorization));
   return { status: 204 };
 };
 
 export const refreshSession: OperationHandler = async ({ request, actor, deps }) => {
-  const session = await refresh(deps.db, deps.config, actor!, bearerTokenOf(request.headers.authorization), request.ip);
+  const session = await refresh(deps.db, deps.credentialCache, deps.config, actor!, bearerTokenOf(request.headers.authorization), request.ip);
   return { status: 200, body: session, headers: { 'X-Session-Expires-At': session.expiresAt } };
 };
 

@@ -18,16 +18,16 @@ export const getUser: OperationHandler = async ({ request, deps }) => {
 };
 
 export const updateUser: OperationHandler = async ({ request, actor, deps }) => {
-  const user = await update(deps.db, actor!, request.params.id as string, ifMatchOf(request), request.body as UserInput & { isActive: boolean });
+  const user = await update(deps.db, deps.credentialCache, actor!, request.params.id as string, ifMatchOf(request), request.body as UserInput & { isActive: boolean });
   return { status: 200, body: presentUser(user), headers: { ETag: userEtag(user) } };
 };
 
 export const deleteUser: OperationHandler = async ({ request, actor, deps }) => {
-  await remove(deps.db, actor!, request.params.id as string, ifMatchOf(request));
+  await remove(deps.db, deps.credentialCache, actor!, request.params.id as string, ifMatchOf(request));
   return { status: 204 };
 };
 
 export const resetUserPassword: OperationHandler = async ({ request, actor, deps }) => {
   const body = request.body as { temporaryPassword: string };
-  return { status: 200, body: await reset(deps.db, actor!, request.params.id as string, body.temporaryPassword) };
+  return { status: 200, body: await reset(deps.db, deps.credentialCache, actor!, request.params.id as string, body.temporaryPassword) };
 };

@@ -34,6 +34,6 @@ export const updateWorkspace: OperationHandler = async ({ request, actor, deps }
 };
 
 export const deleteWorkspace: OperationHandler = async ({ request, actor, deps }) => {
-  await remove(deps.db, actor!, request.params.workspaceId as string, ifMatchOf(request));
+  await remove(deps.db, deps.credentialCache, actor!, request.params.workspaceId as string, ifMatchOf(request));
   return { status: 204 };
 };

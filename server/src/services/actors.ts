@@ -22,6 +22,11 @@ export class UserActor implements Actor {
     return this.grants[workspaceId] ?? 'None';
   }
 
+  /** The same user after a touch moved the session's expiry (the cached actor is otherwise reused). */
+  withSessionExpiry(expiresAt: string): UserActor {
+    return new UserActor(this.id, this.role, this.isSuperAdmin, this.email, this.displayName, this.grants, this.mustChangePassword, expiresAt);
+  }
+
   /** Workspace ids this user holds a grant on (superadmin reach is not included). */
   grantedWorkspaceIds(): string[] {
     return Object.keys(this.grants);

@@ -11,6 +11,8 @@ import type { RoleName } from '../http/access-rule.js';
 import type { Actor } from '../http/actor.js';
 import { effectiveWorkspaceAccess } from '../http/authorize.js';
 import { recordAudit } from './audit.js';
+import type { CredentialEvictor } from './credential-cache.js';
+import { changingCredentials } from './credential-changes.js';
 import { newApiClientToken } from './credential-tokens.js';
 import { pageRequest, toPage } from './paging.js';
 import { reachableWorkspaceIds } from './workspaces.js';
@@ -121,10 +123,11 @@ export async function createApiClient(db: Db, actor: Actor, input: CreateApiClie
   );
 }
 
-export async function revokeApiClient(db: Db, actor: Actor, id: string): Promise<ApiClientRow> {
-  return db.transaction(async (tx) => {
+export async function revokeApiClient(db: Db, credentials: CredentialEvictor, actor: Actor, id: string): Promise<ApiClientRow> {
+  return changingCredentials(db, credentials, async (tx, announce) => {
     const before = await loadForChange(tx, actor, id);
     await deactivateApiClient(tx, id);
+    await announce({ kind: 'api-client', clientId: id });
     const after = (await findApiClient(tx, id))!;
     await recordAudit(tx, { workspaceId: before.workspace_id, entityType: 'ApiClient', entityId: id, action: 'Updated', actor, before: auditView(before), after: auditView(after) });
     return after;
@@ -132,8 +135,8 @@ export async function revokeApiClient(db: Db, actor: Actor, id: string): Promise
 }
 
 /** A new client (new id, same settings) with a new token; the old record is retired in the same transaction. */
-export async function rotateApiClient(db: Db, actor: Actor, id: string) {
-  return db.transaction(async (tx) => {
+export async function rotateApiClient(db: Db, credentials: CredentialEvictor, actor: Actor, id: string) {
+  return changingCredentials(db, credentials, async (tx, announce) => {
     const old = await loadForChange(tx, actor, id);
     if (!old.is_active) throw conflict('A revoked API client cannot be rotated; create a new one.');
     const replacement = await issue(tx, actor, {
@@ -144,6 +147,7 @@ export async function rotateApiClient(db: Db, actor: Actor, id: string) {
       expiresAt: old.expires_at,
     });
     await retireApiClient(tx, id, replacement.client.id);
+    await announce({ kind: 'api-client', clientId: id });
     await recordAudit(tx, { workspaceId: old.workspace_id, entityType: 'ApiClient', entityId: id, action: 'Deleted', actor, before: auditView(old) });
     return replacement;
   });

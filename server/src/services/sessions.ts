@@ -11,6 +11,8 @@ import { badRequest, unauthenticated } from '../errors.js';
 import type { Actor } from '../http/actor.js';
 import type { Logger } from '../logging/logger.js';
 import { recordAudit } from './audit.js';
+import type { CredentialEvictor } from './credential-cache.js';
+import { changingCredentials } from './credential-changes.js';
 import { newSessionToken, sha256Hex } from './credential-tokens.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.js';
 import { assertPasswordAllowed } from './password-rules.js';
@@ -77,22 +79,38 @@ export function bearerTokenOf(authorization: string | string[] | undefined): str
 }
 
 /** Ends the session the request was made with; other credentials have none and are left alone. */
-export async function logout(db: Db, actor: Actor, token: string | null): Promise<void> {
+export async function logout(db: Db, credentials: CredentialEvictor, actor: Actor, token: string | null): Promise<void> {
   if (actor.kind !== 'User' || !token) return;
-  await deleteSessionByHash(db, sha256Hex(token));
+  const tokenHash = sha256Hex(token);
+  await changingCredentials(db, credentials, async (tx, announce) => {
+    await deleteSessionByHash(tx, tokenHash);
+    await announce({ kind: 'session', tokenHash });
+  });
 }
 
 /** A new token for the same user; the old one is deleted in the same transaction. */
-export async function refreshSession(db: Db, config: Config, actor: Actor, token: string | null, ip: string): Promise<IssuedSession> {
+export async function refreshSession(
+  db: Db,
+  credentials: CredentialEvictor,
+  config: Config,
+  actor: Actor,
+  token: string | null,
+  ip: string,
+): Promise<IssuedSession> {
   if (actor.kind !== 'User' || !token) throw badRequest('Only a signed-in user session can be refreshed.');
-  const owner = await deleteSessionByHash(db, sha256Hex(token));
+  const tokenHash = sha256Hex(token);
+  const owner = await changingCredentials(db, credentials, async (tx, announce) => {
+    const deletedFor = await deleteSessionByHash(tx, tokenHash);
+    await announce({ kind: 'session', tokenHash });
+    return deletedFor;
+  });
   // Two refreshes racing with one token: the loser finds nothing to delete, and its token is dead.
   if (owner !== actor.id) throw unauthenticated();
   return openSession(db, config, actor.id, ip);
 }
 
 export async function changePassword(
-  deps: { db: Db; logger: Logger },
+  deps: { db: Db; logger: Logger; credentialCache: CredentialEvictor },
   actor: Actor,
   token: string | null,
   currentPassword: string,
@@ -107,11 +125,13 @@ export async function changePassword(
     throw unauthenticated();
   }
   const newHash = await hashPassword(newPassword);
-  await deps.db.transaction(async (tx) => {
+  // The kept session is evicted too: its cached actor still says it must change the password.
+  await changingCredentials(deps.db, deps.credentialCache, async (tx, announce) => {
     const before = (await findUser(tx, actor.id))!;
     await setPassword(tx, actor.id, newHash, false);
     // Other sessions may belong to whoever knew the old password; this one stays signed in.
     await deleteSessionsOfUser(tx, actor.id, token ? sha256Hex(token) : null);
+    await announce({ kind: 'user', userId: actor.id });
     await recordAudit(tx, {
       workspaceId: null,
       entityType: 'User',

@@ -25,6 +25,8 @@ import { conflict, notFound } from '../errors.js';
 import type { RoleName } from '../http/access-rule.js';
 import type { Actor } from '../http/actor.js';
 import { recordAudit } from './audit.js';
+import type { CredentialEvictor } from './credential-cache.js';
+import { changingCredentials } from './credential-changes.js';
 import { checkOptionalIfMatch, etagOf } from './etag.js';
 import { pageRequest, toPage, type Page } from './paging.js';
 import { hashPassword } from './password-hashing.js';
@@ -90,13 +92,14 @@ function removesLastSuperAdminPowers(current: UserRow, next: { role: RoleName; i
 
 export async function updateUser(
   db: Db,
+  credentials: CredentialEvictor,
   actor: Actor,
   id: string,
   ifMatch: string | undefined,
   input: UserInput & { isActive: boolean },
 ): Promise<UserRow> {
   assertTimeZone(input.timeZoneId, '/timeZoneId');
-  return db.transaction(async (tx) => {
+  return changingCredentials(db, credentials, async (tx, announce) => {
     const current = await lockUser(tx, id);
     if (!current) throw notFound('The user');
     checkOptionalIfMatch(ifMatch, userEtag(current));
@@ -120,14 +123,16 @@ export async function updateUser(
     if (input.timeZoneId !== undefined) await upsertPreferences(tx, id, { timeZoneId: input.timeZoneId });
     // A deactivated user is signed out everywhere at once, not at their sessions' expiry.
     if (!input.isActive) await deleteSessionsOfUser(tx, id);
+    // Role, flag, grants, email and name all live in the cached actor of each of their sessions.
+    await announce({ kind: 'user', userId: id });
     const updated = (await findUser(tx, id))!;
     await recordAudit(tx, { workspaceId: null, entityType: 'User', entityId: id, action: 'Updated', actor, before: userAuditView(current), after: userAuditView(updated) });
     return updated;
   });
 }
 
-export async function deleteUser(db: Db, actor: Actor, id: string, ifMatch: string | undefined): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteUser(db: Db, credentials: CredentialEvictor, actor: Actor, id: string, ifMatch: string | undefined): Promise<void> {
+  await changingCredentials(db, credentials, async (tx, announce) => {
     const current = await lockUser(tx, id);
     if (!current) throw notFound('The user');
     checkOptionalIfMatch(ifMatch, userEtag(current));
@@ -137,19 +142,21 @@ export async function deleteUser(db: Db, actor: Actor, id: string, ifMatch: stri
       throw conflict('This is the last active superadmin administrator; it cannot be deleted.');
     }
     await softDeleteUser(tx, id, actor.kind === 'User' ? actor.id : null);
+    await announce({ kind: 'user', userId: id });
     await recordAudit(tx, { workspaceId: null, entityType: 'User', entityId: id, action: 'Deleted', actor, before: userAuditView(current) });
   });
 }
 
-export async function resetUserPassword(db: Db, actor: Actor, id: string, temporaryPassword: string) {
+export async function resetUserPassword(db: Db, credentials: CredentialEvictor, actor: Actor, id: string, temporaryPassword: string) {
   assertPasswordAllowed(temporaryPassword, '/temporaryPassword');
   const newHash = await hashPassword(temporaryPassword);
-  await db.transaction(async (tx) => {
+  await changingCredentials(db, credentials, async (tx, announce) => {
     const current = await lockUser(tx, id);
     if (!current) throw notFound('The user');
     const oldHash = await passwordHashOf(tx, id);
     await setPassword(tx, id, newHash, true);
     await deleteSessionsOfUser(tx, id);
+    await announce({ kind: 'user', userId: id });
     await recordAudit(tx, {
       workspaceId: null,
       entityType: 'User',

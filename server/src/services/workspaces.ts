@@ -10,6 +10,8 @@ import type { Actor } from '../http/actor.js';
 import { effectiveWorkspaceAccess } from '../http/authorize.js';
 import { ApiClientActor, ExternalActor, UserActor } from './actors.js';
 import { recordAudit } from './audit.js';
+import type { CredentialEvictor } from './credential-cache.js';
+import { changingCredentials } from './credential-changes.js';
 import { etagOf, requireIfMatch } from './etag.js';
 import { pageRequest, toPage } from './paging.js';
 
@@ -96,12 +98,15 @@ export async function updateWorkspace(db: Db, actor: Actor, id: string, ifMatch:
   });
 }
 
-export async function deleteWorkspace(db: Db, actor: Actor, id: string, ifMatch: string | undefined): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteWorkspace(db: Db, credentials: CredentialEvictor, actor: Actor, id: string, ifMatch: string | undefined): Promise<void> {
+  // Grants and scoped clients stay cached; what ends their reach is the access step's cached
+  // "this workspace exists", which this evicts.
+  await changingCredentials(db, credentials, async (tx, announce) => {
     const current = await findWorkspace(tx, id, true);
     if (!current) throw notFound('The workspace');
     requireIfMatch(ifMatch, workspaceEtag(current));
     await softDeleteWorkspace(tx, id, actor.kind === 'User' ? actor.id : null);
+    await announce({ kind: 'workspace', workspaceId: id });
     await recordAudit(tx, { workspaceId: id, entityType: 'Workspace', entityId: id, action: 'Deleted', actor, before: auditView(current) });
   });
 }
