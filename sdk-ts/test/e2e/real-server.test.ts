@@ -1,6 +1,6 @@
-// The SDK against the real API (in-process, on its own database): the operations that exist in
-// the contract today — health, docs and the current identity. Login, workspaces, models, content,
-// workflow, by-slug and pagination join here once their operations land in the contract.
+// The SDK against the real API (in-process, on its own database): health, docs, correlation ids and
+// the current identity. The login → workspace → model → content → workflow → by-slug → paging flow
+// is content-flow.test.ts beside this file.
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../../../test/helpers/api.js';
 import { operationSpecs, VersoApiError, VersoClient, type ObservedResponse } from '../../src/index.js';

@@ -1,0 +1,165 @@
+// The issue's end-to-end flow through the SDK's generated methods only (no raw fetch, no `send`),
+// against the real API started in-process: log in, create a workspace, build a model, create
+// content, take a version through the workflow, read it by slug, list every page — plus the ETag
+// refresh-and-retry on a real 412 and a real 422 as VersoApiError with problem details.
+//
+// One `before` builds the world the `it`s read, in order: the flow is a story, and each step needs
+// the previous one's ids, so the steps are separate tests only to name what failed.
+import { expect } from 'chai';
+import { startTestApi, type TestApi } from '../../../test/helpers/api.js';
+import { createActor, FIXTURE_PASSWORD } from '../../../test/helpers/actors.js';
+import { readWithETag, VersoApiError, VersoClient, writeWithETag } from '../../src/index.js';
+
+const suffix = Math.random().toString(36).slice(2, 8);
+const ITEM_COUNT = 7; // with pageSize 3: pages of 3, 3 and 1
+const PAGE_SIZE = 3;
+
+describe('SDK end to end: login → workspace → model → content → workflow → by-slug → pages', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let admin: VersoClient;
+  let workspaceId: string;
+  let templateVersionId: string;
+  let titleFieldId: string;
+  const items: { id: string; slug: string }[] = [];
+
+  const titleValue = (value: string) => ({ fieldId: titleFieldId, order: 0, valueKind: 'Text' as const, textValue: value });
+
+  before(async () => {
+    api = await startTestApi();
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  it('logs in with email and password and uses the session token for later calls', async () => {
+    // The fixture inserts the user only; the session comes from the SDK's login, not the fixture.
+    const { email } = await createActor(api, { role: 'Admin', superadmin: true });
+    const anonymous = new VersoClient({ baseUrl: api.url });
+    const session = await anonymous.login({ body: { email, password: FIXTURE_PASSWORD } });
+    expect(session.token).to.be.a('string').and.not.equal('');
+    // A token provider, as a login flow would use (read before every attempt).
+    admin = new VersoClient({ baseUrl: api.url, token: async () => session.token });
+    const me = await admin.getCurrentUser();
+    expect(me).to.include({ email });
+    expect(admin.sessionExpiresAt).to.be.instanceOf(Date);
+  });
+
+  it('creates a workspace', async () => {
+    const ws = await admin.createWorkspace({ body: { name: `SDK e2e ${suffix}`, slug: `sdk-e2e-${suffix}` } });
+    workspaceId = ws.id;
+    expect(ws.slug).to.equal(`sdk-e2e-${suffix}`);
+    expect((await admin.getWorkspace({ path: { workspaceId } })).id).to.equal(workspaceId);
+  });
+
+  it('builds a model: a template with a required Text title, its version published', async () => {
+    const template = await admin.createTemplate({ path: { workspaceId }, body: { name: 'Article', slug: `article-${suffix}` } });
+    const field = await admin.createTemplateField({
+      path: { workspaceId, id: template.id, versionNumber: 1 },
+      body: { key: 'title', label: 'Title', order: 0, compositionMode: 'Inline', isOpen: false, primitiveType: 'Text', isRequired: true, minOccurrences: 1, maxOccurrences: 1 },
+    });
+    titleFieldId = field.id;
+    const published = await admin.publishTemplateVersion({ path: { workspaceId, id: template.id, versionNumber: 1 } });
+    expect(published.status).to.equal('Published');
+    templateVersionId = published.id;
+  });
+
+  it('creates enough content items for several pages', async () => {
+    for (let i = 0; i < ITEM_COUNT; i += 1) {
+      const slug = `post-${String(i).padStart(2, '0')}-${suffix}`;
+      const item = await admin.createContent({
+        path: { workspaceId },
+        body: { templateVersionId, slug, localeCode: 'en', tags: [], fields: [titleValue(`Post ${i}`)] },
+      });
+      expect(item.versions.map((v) => v.status)).to.deep.equal(['Draft']);
+      items.push({ id: item.id, slug: item.slug! });
+    }
+  });
+
+  it('takes version 1 through submit → approve → publish and reads it by slug', async () => {
+    const { id, slug } = items[0]!;
+    const path = { workspaceId, id, versionNumber: 1 };
+    expect((await admin.submitContentVersion({ path })).status).to.equal('Review');
+    expect((await admin.approveContentVersion({ path })).status).to.equal('Approved');
+    const published = await admin.publishContentVersion({ path, body: {} });
+    expect(published.version.status).to.equal('Published');
+
+    const bySlug = await admin.getContentBySlug({ path: { workspaceId, slug } });
+    // By slug answers the version being served: the one just published.
+    expect(bySlug).to.include({ contentItemId: id, versionNumber: 1, status: 'Published', slug });
+    expect(bySlug.fields.find((f) => f.key === 'title')?.textValue).to.equal('Post 0');
+  });
+
+  it('lists every item exactly once over several pages with a small pageSize', async () => {
+    const pageNumbers: number[] = [];
+    for await (const page of admin.paginate('listContent', { path: { workspaceId }, query: { pageSize: PAGE_SIZE, sortBy: 'slug' } })) {
+      pageNumbers.push(page.page);
+      expect(page.totalCount).to.equal(ITEM_COUNT);
+    }
+    expect(pageNumbers).to.deep.equal([1, 2, 3]);
+
+    const seen: string[] = [];
+    for await (const item of admin.listAll('listContent', { path: { workspaceId }, query: { pageSize: PAGE_SIZE, sortBy: 'slug' } })) seen.push(item.id);
+    expect(seen).to.have.length(ITEM_COUNT);
+    expect(new Set(seen).size).to.equal(ITEM_COUNT);
+    expect([...seen].sort()).to.deep.equal(items.map((i) => i.id).sort());
+  });
+
+  it('writeWithETag refreshes after a real 412 (someone wrote in between) and re-applies the change', async () => {
+    const { id } = items[1]!;
+    const path = { workspaceId, id, versionNumber: 1 };
+    // A second user's client: its own token and ETag store, so its write really races ours.
+    const other = await createActor(api, { role: 'Admin', superadmin: true });
+    const rival = new VersoClient({ baseUrl: api.url, token: other.token });
+
+    let reads = 0;
+    const writes: string[] = [];
+    const result = await writeWithETag({
+      read: async () => {
+        reads += 1;
+        return readWithETag(admin, 'getContentVersion', { path });
+      },
+      write: async (current, etag) => {
+        writes.push(etag);
+        if (writes.length === 1) {
+          const fresh = await readWithETag(rival, 'getContentVersion', { path });
+          await rival.updateContentVersion({ path, body: { fields: [titleValue('Rival edit')] } }, { ifMatch: fresh.etag });
+        }
+        const title = current.fields.find((f) => f.key === 'title')?.textValue;
+        return admin.updateContentVersion({ path, body: { fields: [titleValue(`${title} + ours`)] } }, { ifMatch: etag });
+      },
+    });
+    expect(reads).to.equal(2);
+    expect(writes).to.have.length(2);
+    expect(writes[0]).not.to.equal(writes[1]);
+    // The change was re-applied to the fresh state, so the rival's edit is kept.
+    expect(result.fields.find((f) => f.key === 'title')?.textValue).to.equal('Rival edit + ours');
+  });
+
+  it('a stale If-Match surfaces as VersoApiError 412 concurrency-mismatch when not retried', async () => {
+    const { id } = items[2]!;
+    const path = { workspaceId, id, versionNumber: 1 };
+    const stale = await readWithETag(admin, 'getContentVersion', { path });
+    await admin.updateContentVersion({ path, body: { fields: [titleValue('First')] } }, { ifMatch: stale.etag });
+    const error = (await admin
+      .updateContentVersion({ path, body: { fields: [titleValue('Second')] } }, { ifMatch: stale.etag })
+      .catch((e: unknown) => e)) as VersoApiError;
+    expect(error).to.be.instanceOf(VersoApiError);
+    expect(error.status).to.equal(412);
+    expect(error.problem.type).to.equal('https://verso.dev/errors/concurrency-mismatch');
+  });
+
+  it('content without its required title is a VersoApiError 422 with the problem details and field errors', async () => {
+    const error = (await admin
+      .createContent({ path: { workspaceId }, body: { templateVersionId, slug: `untitled-${suffix}`, tags: [], fields: [] } })
+      .catch((e: unknown) => e)) as VersoApiError;
+    expect(error).to.be.instanceOf(VersoApiError);
+    expect(error.status).to.equal(422);
+    expect(error.operationId).to.equal('createContent');
+    expect(error.problem.status).to.equal(422);
+    expect(error.problem.type).to.match(/^https:\/\/verso\.dev\/errors\//);
+    expect(Object.keys(error.problem.errors ?? {}), JSON.stringify(error.problem)).to.have.length.greaterThan(0);
+    expect(error.traceId).to.be.a('string').and.not.equal('');
+    expect(error.correlationId).to.equal(error.problem.correlationId);
+  });
+});
