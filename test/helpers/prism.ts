@@ -6,8 +6,8 @@
 // is stopped by its PID (SIGTERM, then SIGKILL) and also killed if the test process exits first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './database.js';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,16 +19,8 @@ export function prismCommand(port: number, document: string = CONTRACT_FILE): { 
   return { command: PRISM_BIN, args: ['mock', document, '-h', '127.0.0.1', '-p', String(port)] };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** Re-exported for callers that only import this helper. */
+export { freePort };
 
 export interface RunningPrism {
   readonly url: string;
