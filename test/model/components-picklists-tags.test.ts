@@ -1,12 +1,8 @@
 import { expect } from 'chai';
-import { createComponent, createPickList, createTemplate, addField, dbQuery, expectProblem, expectStatus, startModelWorld, textField, type ModelWorld } from './model-fixture.js';
+import { createComponent, createPickList, createTemplate, addField, dbQuery, expectProblem, expectStatus, useModelWorld, textField } from './model-fixture.js';
 
 describe('components, picklists and tags', () => {
-  let w: ModelWorld;
-  before(async () => {
-    w = await startModelWorld();
-  });
-  after(() => w.api.close());
+  const w = useModelWorld();
 
   const cfield = (key: string, extra: Record<string, unknown> = {}) => ({ key, label: key, order: 0, primitiveType: 'Text', ...extra });
   const putFields = (id: string, n: number, fields: unknown[]) => w.api.put(`${w.base}/components/${id}/versions/${n}/fields`, fields, { token: w.admin });

@@ -40,6 +40,20 @@ export async function startModelWorld(): Promise<ModelWorld> {
   };
 }
 
+/**
+ * Registers the suite's hooks (start one world before its tests, close its API after) and returns
+ * the world. The object is filled in by the before hook, so read it only inside tests and hooks;
+ * it stays the same object, which lets helpers and closures defined in the describe body hold it.
+ */
+export function useModelWorld(): ModelWorld {
+  const world = {} as { -readonly [K in keyof ModelWorld]: ModelWorld[K] };
+  before(async () => {
+    Object.assign(world, await startModelWorld());
+  });
+  after(() => world.api.close());
+  return world;
+}
+
 /** A second workspace the same admin may write to. */
 export async function otherWorkspace(world: ModelWorld): Promise<{ ws: string; base: string; admin: string }> {
   const { id } = await createWorkspace(world.api);

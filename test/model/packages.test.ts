@@ -11,7 +11,7 @@ import {
   expectStatus,
   otherWorkspace,
   publish,
-  startModelWorld,
+  useModelWorld,
   textField,
   type ModelWorld,
 } from './model-fixture.js';
@@ -59,11 +59,7 @@ async function buildBlogModel(w: ModelWorld) {
 }
 
 describe('packages', () => {
-  let w: ModelWorld;
-  before(async () => {
-    w = await startModelWorld();
-  });
-  after(() => w.api.close());
+  const w = useModelWorld();
 
   const exportOf = async (base: string, token: string, query = '') => {
     const res = await w.api.get(`${base}/packages/export${query}`, { token });

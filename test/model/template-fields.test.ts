@@ -8,17 +8,12 @@ import {
   expectStatus,
   otherWorkspace,
   publish,
-  startModelWorld,
+  useModelWorld,
   textField,
-  type ModelWorld,
 } from './model-fixture.js';
 
 describe('template sections and fields', () => {
-  let w: ModelWorld;
-  before(async () => {
-    w = await startModelWorld();
-  });
-  after(() => w.api.close());
+  const w = useModelWorld();
 
   const fieldsOf = async (templateId: string, n = 1) => (await w.api.get(`${w.base}/templates/${templateId}/versions/${n}`, { token: w.reader })).body;
 

@@ -7,17 +7,12 @@ import {
   expectStatus,
   otherWorkspace,
   publish,
-  startModelWorld,
+  useModelWorld,
   textField,
-  type ModelWorld,
 } from './model-fixture.js';
 
 describe('template versions', () => {
-  let w: ModelWorld;
-  before(async () => {
-    w = await startModelWorld();
-  });
-  after(() => w.api.close());
+  const w = useModelWorld();
 
   describe('PUT …/templates/{id}/versions/{versionNumber}/publish', () => {
     it('publishes the draft, moves currentVersionId and records template.version_published in the outbox', async () => {

@@ -1,12 +1,8 @@
 import { expect } from 'chai';
-import { createTemplate, dbQuery, expectProblem, expectStatus, startModelWorld, uniqueSlug, type ModelWorld } from './model-fixture.js';
+import { createTemplate, dbQuery, expectProblem, expectStatus, useModelWorld, uniqueSlug } from './model-fixture.js';
 
 describe('templates', () => {
-  let w: ModelWorld;
-  before(async () => {
-    w = await startModelWorld();
-  });
-  after(() => w.api.close());
+  const w = useModelWorld();
 
   describe('POST /api/v1/workspaces/{workspaceId}/templates', () => {
     it('answers 401 without credentials', async () => {

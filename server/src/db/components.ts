@@ -1,22 +1,11 @@
 // Named queries for components, their versions and the versions' fields.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { fieldBasicsColumns, modelEntityRow } from './model-rows.js';
+import { matchesNameOrSlug } from './name-search.js';
 import type { PackageProvenance } from './templates.js';
 
-const componentRow = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  current_version_id: z.string().nullable(),
-  package_namespace: z.string().nullable(),
-  package_id: z.string().nullable(),
-  package_version: z.string().nullable(),
-  row_version: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+const componentRow = modelEntityRow({ current_version_id: z.string().nullable() });
 export type ComponentRow = z.infer<typeof componentRow>;
 
 const versionRow = z.object({
@@ -33,13 +22,7 @@ export type ComponentVersionRow = z.infer<typeof versionRow>;
 const fieldRow = z.object({
   id: z.string(),
   component_version_id: z.string(),
-  key: z.string(),
-  label: z.string(),
-  help_text: z.string().nullable(),
-  sort_order: z.number(),
-  is_required: z.boolean(),
-  min_occurrences: z.number(),
-  max_occurrences: z.number().nullable(),
+  ...fieldBasicsColumns,
   primitive_type: z.string().nullable(),
   nested_component_id: z.string().nullable(),
   picklist_id: z.string().nullable(),
@@ -59,9 +42,7 @@ export async function listComponents(
   limit: number,
   offset: number,
 ): Promise<{ rows: readonly ComponentRow[]; total: number }> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
-  const where = sql.fragment`c.workspace_id = ${workspaceId} AND NOT c.is_deleted
-    AND (${pattern}::text IS NULL OR c.name ILIKE ${pattern} OR c.slug ILIKE ${pattern})`;
+  const where = sql.fragment`c.workspace_id = ${workspaceId} AND NOT c.is_deleted AND ${matchesNameOrSlug('c', search)}`;
   const rows = await db.any(sql.type(componentRow)`
     SELECT ${COMPONENT_COLUMNS} FROM components c WHERE ${where} ORDER BY lower(c.name), c.id LIMIT ${limit} OFFSET ${offset}`);
   const total = await db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*) AS n FROM components c WHERE ${where}`);

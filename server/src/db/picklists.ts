@@ -1,22 +1,13 @@
 // Named queries for picklists, their immutable revisions and the revisions' options.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { modelEntityRow } from './model-rows.js';
+import { matchesNameOrSlug } from './name-search.js';
 import type { PackageProvenance } from './templates.js';
 
-const picklistRow = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
+const picklistRow = modelEntityRow({
   current_revision_id: z.string().nullable(),
   current_revision_number: z.number(),
-  package_namespace: z.string().nullable(),
-  package_id: z.string().nullable(),
-  package_version: z.string().nullable(),
-  row_version: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type PickListRow = z.infer<typeof picklistRow>;
 
@@ -45,9 +36,7 @@ export async function listPickLists(
   limit: number,
   offset: number,
 ): Promise<{ rows: (PickListRow & { option_count: number })[]; total: number }> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
-  const where = sql.fragment`p.workspace_id = ${workspaceId} AND NOT p.is_deleted
-    AND (${pattern}::text IS NULL OR p.name ILIKE ${pattern} OR p.slug ILIKE ${pattern})`;
+  const where = sql.fragment`p.workspace_id = ${workspaceId} AND NOT p.is_deleted AND ${matchesNameOrSlug('p', search)}`;
   const rows = await db.any(sql.type(picklistRow.extend({ option_count: z.number() }))`
     SELECT ${PICKLIST_COLUMNS},
       (SELECT count(*) FROM picklist_options o WHERE o.revision_id = p.current_revision_id) AS option_count

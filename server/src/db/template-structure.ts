@@ -3,6 +3,7 @@
 // every field of the published version and package imports write hundreds at once.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { fieldBasicsColumns } from './model-rows.js';
 
 const sectionRow = z.object({
   id: z.string(),
@@ -18,13 +19,7 @@ const fieldRow = z.object({
   id: z.string(),
   template_version_id: z.string(),
   section_id: z.string().nullable(),
-  key: z.string(),
-  label: z.string(),
-  help_text: z.string().nullable(),
-  sort_order: z.number(),
-  is_required: z.boolean(),
-  min_occurrences: z.number(),
-  max_occurrences: z.number().nullable(),
+  ...fieldBasicsColumns,
   is_open: z.boolean(),
   composition_mode: z.enum(['Inline', 'Reference']),
   primitive_type: z.string().nullable(),

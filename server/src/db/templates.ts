@@ -1,23 +1,12 @@
 // Named queries for templates and template versions (sections and fields: db/template-structure.ts).
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { modelEntityRow } from './model-rows.js';
+import { matchesNameOrSlug } from './name-search.js';
 
 export type VersionStatus = 'Draft' | 'Published' | 'Archived';
 
-const templateRow = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  current_version_id: z.string().nullable(),
-  package_namespace: z.string().nullable(),
-  package_id: z.string().nullable(),
-  package_version: z.string().nullable(),
-  row_version: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+const templateRow = modelEntityRow({ current_version_id: z.string().nullable() });
 export type TemplateRow = z.infer<typeof templateRow>;
 
 const versionRow = z.object({
@@ -45,23 +34,20 @@ export async function listTemplates(
   limit: number,
   offset: number,
 ): Promise<{ rows: TemplateRow[]; total: number }> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
   const rows = await db.any(sql.type(templateRow.extend({ total: z.number() }))`
     SELECT ${TEMPLATE_COLUMNS}, count(*) OVER () AS total
     FROM templates t
-    WHERE t.workspace_id = ${workspaceId} AND NOT t.is_deleted
-      AND (${pattern}::text IS NULL OR t.name ILIKE ${pattern} OR t.slug ILIKE ${pattern})
+    WHERE t.workspace_id = ${workspaceId} AND NOT t.is_deleted AND ${matchesNameOrSlug('t', search)}
     ORDER BY lower(t.name), t.id
     LIMIT ${limit} OFFSET ${offset}`);
-  const total = rows[0]?.total ?? (offset > 0 ? await countTemplates(db, workspaceId, pattern) : 0);
+  const total = rows[0]?.total ?? (offset > 0 ? await countTemplates(db, workspaceId, search) : 0);
   return { rows: rows.map(({ total: _t, ...row }) => row), total };
 }
 
-async function countTemplates(db: CommonQueryMethods, workspaceId: string, pattern: string | null): Promise<number> {
+async function countTemplates(db: CommonQueryMethods, workspaceId: string, search: string | null): Promise<number> {
   return db.oneFirst(sql.type(z.object({ n: z.number() }))`
     SELECT count(*) AS n FROM templates t
-    WHERE t.workspace_id = ${workspaceId} AND NOT t.is_deleted
-      AND (${pattern}::text IS NULL OR t.name ILIKE ${pattern} OR t.slug ILIKE ${pattern})`);
+    WHERE t.workspace_id = ${workspaceId} AND NOT t.is_deleted AND ${matchesNameOrSlug('t', search)}`);
 }
 
 /** Live templates of a workspace (all of them; used by the package export and the cycle check). */

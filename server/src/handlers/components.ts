@@ -1,34 +1,16 @@
-import type { OperationHandler } from '../http/operation.js';
+import type { OperationHandler, OperationRequest } from '../http/operation.js';
 import * as components from '../services/components.js';
 import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
+import { createInWorkspace, getById, getVersionByNumber, listInWorkspace, updateById } from './model-resource.js';
 
-export const listComponents: OperationHandler = async ({ request, deps }) => ({
-  status: 200,
-  body: await components.listWorkspaceComponents(deps.db, param(request, 'workspaceId'), request.query),
-});
+/** The draft a write to …/components/{id}/versions/{versionNumber} addresses, in the services' argument order. */
+const draftAt = (request: OperationRequest) =>
+  [param(request, 'workspaceId'), param(request, 'id'), intParam(request, 'versionNumber'), ifMatchOf(request)] as const;
 
-export const createComponent: OperationHandler = async ({ request, actor, deps }) => {
-  const ws = param(request, 'workspaceId');
-  const { body, etag } = await components.createComponent(deps.db, actor!, ws, request.body as never);
-  return { status: 201, body, headers: withEtag(etag, { Location: `/api/v1/workspaces/${ws}/components/${body.id}` }) };
-};
-
-export const getComponent: OperationHandler = async ({ request, deps }) => {
-  const { body, etag } = await components.getComponent(deps.db, param(request, 'workspaceId'), param(request, 'id'));
-  return { status: 200, body, headers: withEtag(etag) };
-};
-
-export const updateComponent: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await components.updateComponent(
-    deps.db,
-    actor!,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    ifMatchOf(request),
-    request.body as never,
-  );
-  return { status: 200, body, headers: withEtag(etag) };
-};
+export const listComponents = listInWorkspace(components.listWorkspaceComponents);
+export const createComponent = createInWorkspace('components', components.createComponent);
+export const getComponent = getById(components.getComponent);
+export const updateComponent = updateById(components.updateComponent);
 
 export const createComponentVersion: OperationHandler = async ({ request, actor, deps }) => {
   const ws = param(request, 'workspaceId');
@@ -42,37 +24,14 @@ export const createComponentVersion: OperationHandler = async ({ request, actor,
   };
 };
 
-export const getComponentVersion: OperationHandler = async ({ request, deps }) => {
-  const { body, etag } = await components.getComponentVersion(
-    deps.db,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    intParam(request, 'versionNumber'),
-  );
-  return { status: 200, body, headers: withEtag(etag) };
-};
+export const getComponentVersion = getVersionByNumber(components.getComponentVersion);
 
 export const replaceComponentFields: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await components.replaceFields(
-    deps.db,
-    actor!,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    intParam(request, 'versionNumber'),
-    ifMatchOf(request),
-    request.body as never,
-  );
+  const { body, etag } = await components.replaceFields(deps.db, actor!, ...draftAt(request), request.body as never);
   return { status: 200, body, headers: withEtag(etag) };
 };
 
 export const publishComponentVersion: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await components.publishComponentVersion(
-    deps.db,
-    actor!,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    intParam(request, 'versionNumber'),
-    ifMatchOf(request),
-  );
+  const { body, etag } = await components.publishComponentVersion(deps.db, actor!, ...draftAt(request));
   return { status: 200, body, headers: withEtag(etag) };
 };

@@ -1,39 +1,13 @@
 import type { OperationHandler } from '../http/operation.js';
 import * as picklists from '../services/picklists.js';
-import { ifMatchOf, param, withEtag } from './model-request.js';
+import { param } from './model-request.js';
+import { createInWorkspace, deleteById, getById, listInWorkspace, updateById } from './model-resource.js';
 
-export const listPickLists: OperationHandler = async ({ request, deps }) => ({
-  status: 200,
-  body: await picklists.listWorkspacePickLists(deps.db, param(request, 'workspaceId'), request.query),
-});
-
-export const createPickList: OperationHandler = async ({ request, actor, deps }) => {
-  const ws = param(request, 'workspaceId');
-  const { body, etag } = await picklists.createPickList(deps.db, actor!, ws, request.body as never);
-  return { status: 201, body, headers: withEtag(etag, { Location: `/api/v1/workspaces/${ws}/picklists/${body.id}` }) };
-};
-
-export const getPickList: OperationHandler = async ({ request, deps }) => {
-  const { body, etag } = await picklists.getPickList(deps.db, param(request, 'workspaceId'), param(request, 'id'));
-  return { status: 200, body, headers: withEtag(etag) };
-};
-
-export const updatePickList: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await picklists.updatePickList(
-    deps.db,
-    actor!,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    ifMatchOf(request),
-    request.body as never,
-  );
-  return { status: 200, body, headers: withEtag(etag) };
-};
-
-export const deletePickList: OperationHandler = async ({ request, actor, deps }) => {
-  await picklists.deletePickList(deps.db, actor!, param(request, 'workspaceId'), param(request, 'id'), ifMatchOf(request));
-  return { status: 204 };
-};
+export const listPickLists = listInWorkspace(picklists.listWorkspacePickLists);
+export const createPickList = createInWorkspace('picklists', picklists.createPickList);
+export const getPickList = getById(picklists.getPickList);
+export const updatePickList = updateById(picklists.updatePickList);
+export const deletePickList = deleteById(picklists.deletePickList);
 
 export const getPickListRevision: OperationHandler = async ({ request, deps }) => ({
   status: 200,

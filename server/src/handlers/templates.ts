@@ -3,6 +3,7 @@ import * as templates from '../services/templates.js';
 import * as versions from '../services/template-versions.js';
 import * as design from '../services/template-design.js';
 import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
+import { createInWorkspace, deleteById, getById, getVersionByNumber, listInWorkspace, updateById } from './model-resource.js';
 
 const draftAddress = (request: Parameters<OperationHandler>[0]['request']): design.DraftAddress => ({
   workspaceId: param(request, 'workspaceId'),
@@ -11,38 +12,11 @@ const draftAddress = (request: Parameters<OperationHandler>[0]['request']): desi
   ifMatch: ifMatchOf(request),
 });
 
-export const listTemplates: OperationHandler = async ({ request, deps }) => ({
-  status: 200,
-  body: await templates.listWorkspaceTemplates(deps.db, param(request, 'workspaceId'), request.query),
-});
-
-export const createTemplate: OperationHandler = async ({ request, actor, deps }) => {
-  const ws = param(request, 'workspaceId');
-  const { body, etag } = await templates.createTemplate(deps.db, actor!, ws, request.body as never);
-  return { status: 201, body, headers: withEtag(etag, { Location: `/api/v1/workspaces/${ws}/templates/${body.id}` }) };
-};
-
-export const getTemplate: OperationHandler = async ({ request, deps }) => {
-  const { body, etag } = await templates.getTemplate(deps.db, param(request, 'workspaceId'), param(request, 'id'));
-  return { status: 200, body, headers: withEtag(etag) };
-};
-
-export const updateTemplate: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await templates.updateTemplate(
-    deps.db,
-    actor!,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    ifMatchOf(request),
-    request.body as never,
-  );
-  return { status: 200, body, headers: withEtag(etag) };
-};
-
-export const deleteTemplate: OperationHandler = async ({ request, actor, deps }) => {
-  await templates.deleteTemplate(deps.db, actor!, param(request, 'workspaceId'), param(request, 'id'), ifMatchOf(request));
-  return { status: 204 };
-};
+export const listTemplates = listInWorkspace(templates.listWorkspaceTemplates);
+export const createTemplate = createInWorkspace('templates', templates.createTemplate);
+export const getTemplate = getById(templates.getTemplate);
+export const updateTemplate = updateById(templates.updateTemplate);
+export const deleteTemplate = deleteById(templates.deleteTemplate);
 
 export const listTemplateVersions: OperationHandler = async ({ request, deps }) => ({
   status: 200,
@@ -60,15 +34,7 @@ export const createTemplateVersion: OperationHandler = async ({ request, actor, 
   };
 };
 
-export const getTemplateVersion: OperationHandler = async ({ request, deps }) => {
-  const { body, etag } = await versions.getTemplateVersion(
-    deps.db,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    intParam(request, 'versionNumber'),
-  );
-  return { status: 200, body, headers: withEtag(etag) };
-};
+export const getTemplateVersion = getVersionByNumber(versions.getTemplateVersion);
 
 export const getTemplateVersionById: OperationHandler = async ({ request, deps }) => {
   const { body, etag } = await versions.getTemplateVersionById(deps.db, param(request, 'workspaceId'), param(request, 'versionId'));

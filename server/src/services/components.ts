@@ -26,21 +26,16 @@ import {
   type ComponentVersionRow,
 } from '../db/components.js';
 import { checkOptionalIfMatch, etagOf, requireIfMatch } from './etag.js';
-import { auditModelChange } from './model-audit.js';
+import { auditModelChange, auditVersionPublished } from './model-audit.js';
 import { pageRequest, toPage } from './paging.js';
 import { slugTaken } from './templates.js';
 import { buildComponentFields, type ComponentFieldInput } from './component-fields.js';
+import { storedFieldBasics } from './field-basics.js';
 
-function fieldBody(f: ComponentFieldRow) {
+/** A stored field apart from its id: what the API shows and what a new draft copies. */
+function fieldAttributes(f: ComponentFieldRow) {
   return {
-    id: f.id,
-    key: f.key,
-    label: f.label,
-    helpText: f.help_text,
-    order: f.sort_order,
-    isRequired: f.is_required,
-    minOccurrences: f.min_occurrences,
-    maxOccurrences: f.max_occurrences,
+    ...storedFieldBasics(f),
     primitiveType: f.primitive_type,
     nestedComponentId: f.nested_component_id,
     picklistId: f.picklist_id,
@@ -48,6 +43,8 @@ function fieldBody(f: ComponentFieldRow) {
     fieldConfig: f.field_config,
   };
 }
+
+const fieldBody = (f: ComponentFieldRow) => ({ id: f.id, ...fieldAttributes(f) });
 
 export async function presentComponentVersion(db: CommonQueryMethods, v: ComponentVersionRow) {
   const fields = await listComponentFields(db, [v.id]);
@@ -169,21 +166,7 @@ export async function createComponentDraft(db: DatabasePool, actor: Actor, works
       await replaceComponentFields(
         tx,
         draft.id,
-        fields.map((f) => ({
-          id: uuidv7(),
-          key: f.key,
-          label: f.label,
-          helpText: f.help_text,
-          order: f.sort_order,
-          isRequired: f.is_required,
-          minOccurrences: f.min_occurrences,
-          maxOccurrences: f.max_occurrences,
-          primitiveType: f.primitive_type,
-          nestedComponentId: f.nested_component_id,
-          picklistId: f.picklist_id,
-          picklistRevisionId: f.picklist_revision_id,
-          fieldConfig: f.field_config,
-        })),
+        fields.map((f) => ({ id: uuidv7(), ...fieldAttributes(f) })),
       );
     }
     await auditModelChange(tx, actor, {
@@ -252,24 +235,7 @@ export async function publishComponentVersion(
     const archived = await archivePublishedComponentVersions(tx, id);
     await markComponentVersionPublished(tx, v.id);
     await setComponentCurrentVersion(tx, id, v.id);
-    for (const archivedId of archived) {
-      await auditModelChange(tx, actor, {
-        workspaceId,
-        entityType: 'ComponentVersion',
-        entityId: archivedId,
-        action: 'StatusChanged',
-        before: { status: 'Published' },
-        after: { status: 'Archived' },
-      });
-    }
-    await auditModelChange(tx, actor, {
-      workspaceId,
-      entityType: 'ComponentVersion',
-      entityId: v.id,
-      action: 'StatusChanged',
-      before: { status: 'Draft' },
-      after: { status: 'Published' },
-    });
+    await auditVersionPublished(tx, actor, { workspaceId, entityType: 'ComponentVersion', publishedId: v.id, archivedIds: archived });
   });
   return getComponent(db, workspaceId, id);
 }

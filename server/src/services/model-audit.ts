@@ -27,3 +27,39 @@ export async function auditModelChange(tx: CommonQueryMethods, actor: Actor, cha
     after: change.after ?? null,
   });
 }
+
+/**
+ * A publish of a template or component version: the versions that were Published become Archived
+ * and the draft becomes Published. Recorded in that order, one StatusChanged entry per version,
+ * so the audit log reads the same for both kinds of version.
+ */
+export async function auditVersionPublished(
+  tx: CommonQueryMethods,
+  actor: Actor,
+  publish: {
+    readonly workspaceId: string;
+    readonly entityType: 'TemplateVersion' | 'ComponentVersion';
+    readonly publishedId: string;
+    readonly archivedIds: readonly string[];
+  },
+): Promise<void> {
+  const { workspaceId, entityType } = publish;
+  for (const entityId of publish.archivedIds) {
+    await auditModelChange(tx, actor, {
+      workspaceId,
+      entityType,
+      entityId,
+      action: 'StatusChanged',
+      before: { status: 'Published' },
+      after: { status: 'Archived' },
+    });
+  }
+  await auditModelChange(tx, actor, {
+    workspaceId,
+    entityType,
+    entityId: publish.publishedId,
+    action: 'StatusChanged',
+    before: { status: 'Draft' },
+    after: { status: 'Published' },
+  });
+}

@@ -4,22 +4,19 @@ import type { CommonQueryMethods } from 'slonik';
 import { findDraftVersion, findVersionById, type TemplateRow, type TemplateVersionRow } from '../db/templates.js';
 import { listAllowedTypes, listFields, listSections, type FieldRow, type AllowedTypeRow } from '../db/template-structure.js';
 import { etagOf } from './etag.js';
+import { storedFieldBasics } from './field-basics.js';
 
 export function sectionBody(s: { id: string; name: string; description: string | null; sort_order: number; is_collapsible: boolean }) {
   return { id: s.id, name: s.name, description: s.description, order: s.sort_order, isCollapsible: s.is_collapsible };
 }
 
-export function fieldBody(f: FieldRow, allowed: readonly AllowedTypeRow[]) {
+/**
+ * What a stored field says beyond where it sits (id, version, section), its config and its allowed
+ * types: the API body shows exactly this, and a new draft copies exactly this from the published version.
+ */
+export function templateFieldAttributes(f: FieldRow) {
   return {
-    id: f.id,
-    sectionId: f.section_id,
-    key: f.key,
-    label: f.label,
-    helpText: f.help_text,
-    order: f.sort_order,
-    isRequired: f.is_required,
-    minOccurrences: f.min_occurrences,
-    maxOccurrences: f.max_occurrences,
+    ...storedFieldBasics(f),
     isOpen: f.is_open,
     compositionMode: f.composition_mode,
     primitiveType: f.primitive_type,
@@ -27,6 +24,14 @@ export function fieldBody(f: FieldRow, allowed: readonly AllowedTypeRow[]) {
     componentId: f.component_id,
     picklistId: f.picklist_id,
     picklistRevisionId: f.picklist_revision_id,
+  };
+}
+
+export function fieldBody(f: FieldRow, allowed: readonly AllowedTypeRow[]) {
+  return {
+    id: f.id,
+    sectionId: f.section_id,
+    ...templateFieldAttributes(f),
     allowedTypes: allowed.map((a) => ({ id: a.id, primitiveType: a.primitive_type, allowedTemplateId: a.allowed_template_id })),
     fieldConfig: f.field_config,
   };

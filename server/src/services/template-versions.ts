@@ -23,9 +23,9 @@ import {
 } from '../db/templates.js';
 import { insertFields, insertSections, listAllowedTypes, listFields, listSections } from '../db/template-structure.js';
 import { checkOptionalIfMatch } from './etag.js';
-import { auditModelChange } from './model-audit.js';
+import { auditModelChange, auditVersionPublished } from './model-audit.js';
 import { pageRequest, toPage } from './paging.js';
-import { presentVersion, versionEtag } from './template-presenter.js';
+import { presentVersion, templateFieldAttributes, versionEtag } from './template-presenter.js';
 
 export async function requireTemplate(db: CommonQueryMethods, workspaceId: string, templateId: string, forUpdate = false): Promise<TemplateRow> {
   const t = await findTemplate(db, workspaceId, templateId, { forUpdate });
@@ -102,20 +102,7 @@ export async function copyStructure(tx: CommonQueryMethods, fromVersionId: strin
       id: uuidv7(),
       versionId: toVersionId,
       sectionId: f.section_id ? sectionIds.get(f.section_id)! : null,
-      key: f.key,
-      label: f.label,
-      helpText: f.help_text,
-      order: f.sort_order,
-      isRequired: f.is_required,
-      minOccurrences: f.min_occurrences,
-      maxOccurrences: f.max_occurrences,
-      isOpen: f.is_open,
-      compositionMode: f.composition_mode,
-      primitiveType: f.primitive_type,
-      templateId: f.target_template_id,
-      componentId: f.component_id,
-      picklistId: f.picklist_id,
-      picklistRevisionId: f.picklist_revision_id,
+      ...templateFieldAttributes(f),
       fieldConfig: f.field_config,
       allowedTypes: allowed
         .filter((a) => a.field_id === f.id)
@@ -186,24 +173,7 @@ export async function publishTemplateVersion(
       entityId: v.id,
       payload: { templateId, templateVersionId: v.id, versionNumber: v.version_number, workspaceId },
     });
-    for (const id of archived) {
-      await auditModelChange(tx, actor, {
-        workspaceId,
-        entityType: 'TemplateVersion',
-        entityId: id,
-        action: 'StatusChanged',
-        before: { status: 'Published' },
-        after: { status: 'Archived' },
-      });
-    }
-    await auditModelChange(tx, actor, {
-      workspaceId,
-      entityType: 'TemplateVersion',
-      entityId: v.id,
-      action: 'StatusChanged',
-      before: { status: 'Draft' },
-      after: { status: 'Published' },
-    });
+    await auditVersionPublished(tx, actor, { workspaceId, entityType: 'TemplateVersion', publishedId: v.id, archivedIds: archived });
     await auditModelChange(tx, actor, {
       workspaceId,
       entityType: 'Template',

@@ -10,6 +10,7 @@ import { listAllTemplates, type TemplateRow } from '../../db/templates.js';
 import { listAllowedTypes, listFields, listSections } from '../../db/template-structure.js';
 import { shownVersion } from '../template-presenter.js';
 import { portableConfig, type CtpComponent, type CtpPackage, type CtpPickList, type CtpTemplate, type CtpTemplateField } from './package-format.js';
+import { storedFieldBasics } from '../field-basics.js';
 
 export interface ExportSelection {
   readonly templateIds: readonly string[];
@@ -58,13 +59,7 @@ export async function componentToPackage(db: CommonQueryMethods, c: ComponentRow
     fields: fields.map((f) => {
       if (f.picklist_id && bindings) remember(bindings, f.picklist_id, f.picklist_revision_id);
       return {
-        key: f.key,
-        label: f.label,
-        helpText: f.help_text,
-        order: f.sort_order,
-        isRequired: f.is_required,
-        minOccurrences: f.min_occurrences,
-        maxOccurrences: f.max_occurrences,
+        ...storedFieldBasics(f),
         primitiveType: f.primitive_type as CtpTemplateField['primitiveType'],
         componentRef: f.nested_component_id ? (cat.components.get(f.nested_component_id)?.slug ?? null) : null,
         picklistRef: f.picklist_id ? (cat.picklists.get(f.picklist_id)?.slug ?? null) : null,
@@ -106,13 +101,7 @@ async function templateToPackage(db: CommonQueryMethods, t: TemplateRow, cat: Ca
     const own = allowed.filter((a) => a.field_id === f.id);
     own.forEach((a) => a.allowed_template_id && refs.templates.add(a.allowed_template_id));
     return {
-      key: f.key,
-      label: f.label,
-      helpText: f.help_text,
-      order: f.sort_order,
-      isRequired: f.is_required,
-      minOccurrences: f.min_occurrences,
-      maxOccurrences: f.max_occurrences,
+      ...storedFieldBasics(f),
       isOpen: f.is_open,
       compositionMode: f.composition_mode,
       primitiveType: f.primitive_type as CtpTemplateField['primitiveType'],

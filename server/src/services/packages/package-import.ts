@@ -33,6 +33,7 @@ import { normaliseOptions } from '../picklists.js';
 import { assertValidPackage } from './package-rules.js';
 import { compareVersions, picklistRefOf, portableConfig, templateFields, type CtpComponent, type CtpPackage, type Resolutions } from './package-format.js';
 import { planImport } from './package-plan.js';
+import { packagedFieldBasics } from '../field-basics.js';
 
 export type ImportResult = schemas['schemas']['PackageImportResponse'];
 
@@ -131,13 +132,7 @@ export async function importPackage(db: DatabasePool, actor: Actor, workspaceId:
         v.id,
         c.fields.map((f) => ({
           id: uuidv7(),
-          key: f.key,
-          label: f.label.trim(),
-          helpText: f.helpText ?? null,
-          order: f.order,
-          isRequired: f.isRequired ?? false,
-          minOccurrences: f.minOccurrences ?? 0,
-          maxOccurrences: f.maxOccurrences ?? null,
+          ...packagedFieldBasics(f),
           primitiveType: f.primitiveType ?? null,
           nestedComponentId: f.componentRef ? componentIds.get(f.componentRef)! : null,
           ...bindingOf(f),
@@ -243,13 +238,7 @@ async function writeTemplateStructure(
     id: uuidv7(),
     versionId,
     sectionId: section ? sectionIds.get(section)! : null,
-    key: f.key,
-    label: f.label.trim(),
-    helpText: f.helpText ?? null,
-    order: f.order,
-    isRequired: f.isRequired ?? false,
-    minOccurrences: f.minOccurrences ?? 0,
-    maxOccurrences: f.maxOccurrences ?? null,
+    ...packagedFieldBasics(f),
     isOpen: f.isOpen ?? false,
     compositionMode: f.compositionMode,
     primitiveType: f.primitiveType ?? null,

@@ -17,6 +17,7 @@ import {
   type CtpPackage,
   type CtpPickList,
 } from './package-format.js';
+import { packagedFieldBasics } from '../field-basics.js';
 
 export type Preview = schemas['schemas']['PackageImportPreviewResponse'];
 
@@ -35,13 +36,7 @@ export function normaliseComponent(c: CtpComponent): CtpComponent {
     name: c.name,
     description: c.description ?? null,
     fields: c.fields.map((f) => ({
-      key: f.key,
-      label: f.label.trim(),
-      helpText: f.helpText ?? null,
-      order: f.order,
-      isRequired: f.isRequired ?? false,
-      minOccurrences: f.minOccurrences ?? 0,
-      maxOccurrences: f.maxOccurrences ?? null,
+      ...packagedFieldBasics(f),
       primitiveType: f.primitiveType ?? null,
       componentRef: f.componentRef ?? null,
       picklistRef: picklistRefOf(f),
