@@ -4,10 +4,10 @@
 //
 // Both are named statements (db/prepared.ts): unnamed, PostgreSQL spent more time parsing and
 // planning them than running them. The page is computed in two steps inside its one statement:
-// first the ids of the page (sorted and cut by LIMIT/OFFSET, reading only what the sort needs —
+// first the page's items (sorted and cut by LIMIT/OFFSET, reading only what the sort needs —
 // under `resolve` the served version's id and publish time from the covering index
-// content_versions_serving, migration 0005), then the wide columns for those rows only, so the
-// served row, tags and version count are read for 100 items rather than for every item matched.
+// content_versions_serving, migration 0005), then the rest for those rows only, so the served
+// row, tags and version count are read for 100 items rather than for every item matched.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { ITEM_COLUMNS, itemRow } from './content-items.js';
@@ -105,34 +105,40 @@ function sortKey(q: ContentListQuery) {
 }
 
 export async function countContent(db: CommonQueryMethods, q: ContentListQuery): Promise<number> {
-  // Under resolve an item counts when any version serves at asOf — the same rows the page's inner
-  // join on the served version keeps — checked with a semi-join that stops at the first match.
+  // Under resolve an item counts when it serves a version at asOf: the same lateral probe as the
+  // page's inner step (one index-only read per item). Written as EXISTS, PostgreSQL preferred a hash
+  // semi-join over every published version of every workspace, which grows with the whole table.
   const served = q.resolve
-    ? sql.fragment`AND EXISTS (SELECT 1 FROM content_versions cv WHERE cv.content_item_id = ci.id AND ${servedVersionOf.condition(q.asOf)})`
+    ? sql.fragment`JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.id`)}) s ON true`
     : sql.fragment``;
   return db.oneFirst(prepared('content_count', countRow, sql.fragment`
-    SELECT count(*) AS n FROM content_items ci WHERE ${filters(q)} ${served}`));
+    SELECT count(*) AS n FROM content_items ci ${served} WHERE ${filters(q)}`));
 }
 
 export async function listContentPage(db: CommonQueryMethods, q: ContentListQuery): Promise<readonly ContentListRow[]> {
   const direction = q.sortDesc ? sql.fragment`DESC` : sql.fragment`ASC`;
   // Under resolve the served version decides membership and order, so the inner step reads it
   // (from the index alone) and the outer one fetches that row by id; otherwise only the page's rows
-  // look up what they serve.
+  // look up what they serve. Both outer lookups are LIMIT subqueries, which PostgreSQL never
+  // flattens into a join: they stay one index probe per page row, where a join could be planned as
+  // a hash over the whole content_versions table (seen at a few thousand versions) — a cost that
+  // would grow with the data volume rather than with the page.
   const served = q.resolve
     ? {
-        inner: sql.fragment`JOIN LATERAL (${servedVersionOf.query(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.id, cv.published_at`)}) s ON true`,
+        inner: sql.fragment`JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.id, cv.published_at`)}) s ON true`,
         id: sql.fragment`s.id`,
-        outer: sql.fragment`LEFT JOIN content_versions sv ON sv.id = p.sv_id`,
+        outer: sql.fragment`LEFT JOIN LATERAL (SELECT cv.* FROM content_versions cv WHERE cv.id = ci.sv_id LIMIT 1) sv ON true`,
       }
     : {
         inner: sql.fragment``,
         id: sql.fragment`NULL::uuid`,
-        outer: sql.fragment`LEFT JOIN LATERAL (${servedVersionOf.query(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.*`)}) sv ON true`,
+        outer: sql.fragment`LEFT JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.*`)}) sv ON true`,
       };
   // Under resolve every row serves its own version, and the API shows versionCount 1 for it
   // (presenter), so the count of all versions is only read for the plain list.
   const versionCount = q.resolve ? sql.fragment`1` : sql.fragment`(SELECT count(*) FROM content_versions vc WHERE vc.content_item_id = ci.id)`;
+  // The inner step keeps the item row it already read (as `ci`, for ITEM_COLUMNS), so the page's
+  // items are not looked up a second time.
   return db.any(prepared('content_page', listRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, ${versionCount} AS version_count,
       sv.id AS sv_id, sv.version_number AS sv_version_number, sv.status AS sv_status,
@@ -142,14 +148,13 @@ export async function listContentPage(db: CommonQueryMethods, q: ContentListQuer
       sv.archived_at AS sv_archived_at, sv.rolled_back_from_version_number AS sv_rolled_back_from_version_number,
       sv.created_at AS sv_created_at, sv.updated_at AS sv_updated_at
     FROM (
-      SELECT ci.id, ${served.id} AS sv_id, ${sortKey(q)} AS sort_key
+      SELECT ci.*, ${served.id} AS sv_id, ${sortKey(q)} AS sort_key
       FROM content_items ci ${served.inner}
       WHERE ${filters(q)}
       ORDER BY sort_key ${direction} NULLS LAST, ci.id ${direction}
       LIMIT ${q.limit} OFFSET ${q.offset}
-    ) p
-    JOIN content_items ci ON ci.id = p.id
+    ) ci
     JOIN templates t ON t.id = ci.template_id
     ${served.outer}
-    ORDER BY p.sort_key ${direction} NULLS LAST, p.id ${direction}`));
+    ORDER BY ci.sort_key ${direction} NULLS LAST, ci.id ${direction}`));
 }

@@ -24,14 +24,11 @@ export function servedAt(asOf: string) {
 export const SERVING_ORDER = sql.fragment`(cv.effective_start_at IS NULL), (cv.effective_end_at - cv.effective_start_at),
   cv.published_at DESC, cv.version_number DESC`;
 
-export const servedVersionOf = {
-  condition: servedAt,
-  /** A subquery for the version (as `cv`, these `columns`) that item `itemId` serves at `asOf`. */
-  query(itemId: FragmentSqlToken, asOf: string, columns: FragmentSqlToken) {
-    return sql.fragment`SELECT ${columns} FROM content_versions cv WHERE cv.content_item_id = ${itemId} AND ${servedAt(asOf)}
-      ORDER BY ${SERVING_ORDER} LIMIT 1`;
-  },
-};
+/** A subquery for the version (as `cv`, these `columns`) that item `itemId` serves at `asOf`. */
+export function servedVersionOf(itemId: FragmentSqlToken, asOf: string, columns: FragmentSqlToken) {
+  return sql.fragment`SELECT ${columns} FROM content_versions cv WHERE cv.content_item_id = ${itemId} AND ${servedAt(asOf)}
+    ORDER BY ${SERVING_ORDER} LIMIT 1`;
+}
 
 /** The version each live item among `itemIds` serves at `asOf` (items serving nothing are absent). */
 export async function findServedVersions(
@@ -44,7 +41,7 @@ export async function findServedVersions(
   return db.any(prepared('content_served', versionRow, sql.fragment`
     SELECT ${VERSION_COLUMNS}
     FROM content_items ci
-    CROSS JOIN LATERAL (${servedVersionOf.query(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
+    CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
     ${VERSION_JOINS}
     WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')}) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
 }
@@ -59,7 +56,7 @@ export async function findServedVersionBySlug(
   return db.maybeOne(prepared('content_served_by_slug', versionRow, sql.fragment`
     SELECT ${VERSION_COLUMNS}
     FROM content_items ci
-    CROSS JOIN LATERAL (${servedVersionOf.query(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
+    CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
     ${VERSION_JOINS}
     WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`));
 }
