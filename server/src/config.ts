@@ -34,7 +34,10 @@ export interface Config {
     readonly localBasePath: string;
   };
   readonly logging: { readonly level: LogLevel };
-  readonly workers: { readonly enabled: boolean };
+  readonly workers: {
+    readonly enabled: boolean;
+    readonly scheduledPublishing: { readonly intervalMs: number; readonly leaseMs: number; readonly batchSize: number };
+  };
   readonly auth: AuthConfig;
   readonly seed: SeedConfig;
 }
@@ -171,7 +174,14 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       localBasePath: path.resolve(cwd, localBase ?? path.join(dataDirectory, 'media')),
     },
     logging: { level: r.oneOf<LogLevel>('Logging__Level', ['error', 'warn', 'info', 'debug'], 'info') },
-    workers: { enabled: r.bool('Workers__Enabled', true) },
+    workers: {
+      enabled: r.bool('Workers__Enabled', true),
+      scheduledPublishing: {
+        intervalMs: r.int('Workers__ScheduledPublishing__IntervalSeconds', 60, 1, 3600) * 1000,
+        leaseMs: r.int('Workers__ScheduledPublishing__LeaseSeconds', 300, 10, 3600) * 1000,
+        batchSize: r.int('Workers__ScheduledPublishing__BatchSize', 100, 1, 1000),
+      },
+    },
     auth: loadAuthConfig(r, environment),
     seed: loadSeedConfig(r),
   };

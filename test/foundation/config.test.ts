@@ -19,6 +19,16 @@ describe('configuration', () => {
     expect(c.api.swaggerEnabled).to.equal(true);
     expect(c.api.healthDashboardEnabled).to.equal(false);
     expect(c.version).to.equal('1.2.3');
+    expect(c.workers.scheduledPublishing).to.deep.equal({ intervalMs: 60_000, leaseMs: 300_000, batchSize: 100 });
+  });
+
+  it('reads the scheduled-publishing worker settings', () => {
+    const c = load({
+      Workers__ScheduledPublishing__IntervalSeconds: '5',
+      Workers__ScheduledPublishing__LeaseSeconds: '30',
+      Workers__ScheduledPublishing__BatchSize: '25',
+    });
+    expect(c.workers.scheduledPublishing).to.deep.equal({ intervalMs: 5_000, leaseMs: 30_000, batchSize: 25 });
   });
 
   it('turns Swagger off in production unless asked', () => {
@@ -46,6 +56,8 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL must use postgres: or postgresql:/],
     ['DATABASE_URL', 'not a url', /DATABASE_URL must be a URL/],
     ['Api__MaxRequestBodyBytes', '1.5', /Api__MaxRequestBodyBytes must be an integer/],
+    ['Workers__ScheduledPublishing__BatchSize', '0', /Workers__ScheduledPublishing__BatchSize must be between 1 and 1000/],
+    ['Workers__ScheduledPublishing__LeaseSeconds', '5', /Workers__ScheduledPublishing__LeaseSeconds must be between 10 and 3600/],
   ] as const) {
     it(`rejects ${name}=${JSON.stringify(value)} naming the setting`, () => {
       expect(() => load({ [name]: value })).to.throw(ConfigError, message);

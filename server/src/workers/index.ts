@@ -5,5 +5,5 @@ import { createScheduledPublishingWorker } from './scheduled-publishing.js';
 import type { BackgroundWorker } from './worker-host.js';
 
 export function createWorkers(deps: Dependencies): BackgroundWorker[] {
-  return [createScheduledPublishingWorker(deps.db, deps.logger)];
+  return [createScheduledPublishingWorker(deps.db, deps.logger, deps.config.workers.scheduledPublishing)];
 }
