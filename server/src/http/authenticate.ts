@@ -1,5 +1,5 @@
-// Turns the Authorization header into an Actor. The identity layer supplies the real
-// implementation (sessions, API clients, OIDC); until it is wired in, no credential is accepted.
+// Turns the Authorization header into an Actor. The implementation (sessions, API clients, OIDC)
+// is services/authenticator.ts; this module holds the interface and the bearer classification.
 import type { Actor, BearerKind } from './actor.js';
 
 export interface AuthenticationResult {
@@ -20,8 +20,3 @@ export function bearerKindOf(authorization: string | undefined): BearerKind {
   return 'opaque';
 }
 
-export const rejectAllAuthenticator: Authenticator = {
-  async authenticate(authorization) {
-    return { actor: null, bearerKind: bearerKindOf(authorization) };
-  },
-};

@@ -1,6 +1,6 @@
 // Renders any failure as application/problem+json. The only place an error becomes a response.
 import type { Response } from 'express';
-import { ApiError, ERROR_CATALOGUE, PROBLEM_TYPE_BASE } from '../errors.js';
+import { ApiError, PROBLEM_TYPE_BASE } from '../errors.js';
 import { currentRequestContext } from './request-context.js';
 
 export interface ProblemBody {
@@ -59,4 +59,3 @@ export function isServerError(error: ApiError): boolean {
   return error.status >= 500 && error.code === 'internal-server-error';
 }
 
-export { ERROR_CATALOGUE };
