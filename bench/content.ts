@@ -1,9 +1,11 @@
 // Content benchmarks on upstream's capacity dataset (bench/lib/content-dataset.ts). Measures,
 // against the real server on 127.0.0.1:
 //   1. list:    the resolved content list, page of 100: SQL statements per request and latency at
-//               16 clients (target: constant statements, p99 < 25 ms) and at 1 client;
+//               16 clients (target: constant statements, p99 < 25 ms) and at 1 client; served as
+//               deployed (delivery cache on), with ten queries in rotation, with a publish every
+//               100 ms invalidating the cache throughout, and with the cache off (the database path);
 //   2. slug:    by-slug with children expanded 3 levels deep, 10 children per level: statements by
-//               depth and width (they must grow with depth only) and latency;
+//               depth and width (they must grow with depth only) and latency, cache on and off;
 //   3. publish: publish throughput with 16 clients publishing different items;
 //   4. race:    8 clients racing to publish versions of one item (each race must end with one
 //               default version).
@@ -77,7 +79,54 @@ async function measure(scenario: string, clients: number, api: TestApi, token: s
   return summary;
 }
 
-async function main(api: TestApi) {
+/** Publishes one prepared draft every `everyMs` until stopped (each publish invalidates the workspace's delivery cache). */
+function backgroundPublisher(api: TestApi, token: string, paths: readonly string[], everyMs: number) {
+  let stopped = false;
+  let writes = 0;
+  const done = (async () => {
+    for (const path of paths) {
+      if (stopped) break;
+      const res = await fetch(api.url + path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ overrideWorkflow: true }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) problems.push(`background publish answered ${res.status}`);
+      writes += 1;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await done;
+      return writes;
+    },
+  };
+}
+
+/** Items with a published version 1 and a draft version 2 (the publish targets). */
+async function publishTargets(api: TestApi, ws: string, template: Parameters<DatasetWriter['item']>[0], prefix: string, count: number, at: (h: number) => Date) {
+  const writer = new DatasetWriter(ws);
+  const targets: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = writer.item(template, { slug: `${prefix}-${i}` });
+    writer.version(template, id, 1, { status: 'Published', publishedAt: at(-1), title: 'v1' });
+    writer.version(template, id, 2, { status: 'Draft', title: 'v2' });
+    targets.push(id);
+  }
+  await writer.flush(api);
+  return targets;
+}
+
+/**
+ * `api` serves with the delivery cache (the default); `cold` is a second server on the same
+ * database with it off (Delivery__CacheSeconds=0), so every read there runs the database path.
+ * Statements are counted on `cold`.
+ */
+async function main(api: TestApi, cold: TestApi) {
   const { id: ws } = await createWorkspace(api);
   const base = `/api/v1/workspaces/${ws}`;
   const reviewer = (await createActor(api, { role: 'TemplateAdmin', grants: { [ws]: 'Write' } })).token;
@@ -93,15 +142,31 @@ async function main(api: TestApi) {
     const statements: Record<string, number> = {};
     for (const q of ['resolve=true&pageSize=100', 'resolve=true&pageSize=10', 'resolve=true&pageSize=100&page=5', 'pageSize=100&tags=news,guides&q=item']) {
       progress(`list ?${q}`);
-      statements[q] = await probe(api, reader, `${base}/content?${q}`);
+      statements[q] = await probe(cold, reader, `${base}/content?${q}`);
     }
     report.listStatementsPerRequest = statements;
     if (new Set(Object.values(statements)).size !== 1) problems.push(`list statements vary with the query: ${JSON.stringify(statements)}`);
     const page = [{ path: `${base}/content?resolve=true&pageSize=100` }];
-    await runLoad({ url: api.url, token: reader, requests: page, clients: 16, durationMs: 2000, workers: WORKERS }); // warm-up
+    for (const server of [api, cold]) await runLoad({ url: server.url, token: reader, requests: page, clients: 16, durationMs: 2000, workers: WORKERS }); // warm-up
     await measure('list resolve page 100', 16, api, reader, page);
     await measure('list resolve page 100', 1, api, reader, page);
     await measure('list resolve page 100 asOf +30h', 16, api, reader, [{ path: `${base}/content?resolve=true&pageSize=100&asOf=${encodeURIComponent(at(30).toISOString())}` }]);
+    // Ten different pages and filters in rotation: more entries, the same rules.
+    const mixed = [1, 2, 3, 4, 5].flatMap((n) => [
+      { path: `${base}/content?resolve=true&pageSize=100&page=${n}` },
+      { path: `${base}/content?resolve=true&pageSize=20&page=${n}&localeCode=${n % 2 ? 'en' : 'fr'}` },
+    ]);
+    await measure('list resolve, 10 queries in rotation', 16, api, reader, mixed);
+    // Writes while reading: publishes 100 ms apart, each emptying the workspace's entries.
+    const targets = await publishTargets(api, ws, templates[0]!, 'churn', 400, at);
+    const cache = api.running.deps.deliveryCache;
+    const missesBefore = cache.misses;
+    const publisher = backgroundPublisher(api, admin, targets.map((id) => `${base}/content/${id}/versions/2/publish`), 100);
+    const churn = await measure('list resolve page 100, publishes 100 ms apart', 16, api, reader, page);
+    const writes = await publisher.stop();
+    report.underWrites = { writes, databaseReads: cache.misses - missesBefore, reads: churn.requests };
+    await measure('list resolve page 100, cache off', 16, cold, reader, page);
+    await measure('list resolve page 100, cache off', 1, cold, reader, page);
   }
 
   if (ONLY.has('slug')) {
@@ -111,7 +176,7 @@ async function main(api: TestApi) {
     const statements: Record<string, number> = {};
     for (const [label, slug] of [['depth 3, width 10', wide], ['depth 3, width 2', narrow], ['depth 2, width 10', `${wide}-0`], ['depth 1, width 10', `${wide}-0-0`]] as const) {
       progress(`by-slug ${label}`);
-      statements[label] = await probe(api, reader, `${base}/content/by-slug/${slug}`);
+      statements[label] = await probe(cold, reader, `${base}/content/by-slug/${slug}`);
     }
     report.bySlugStatementsPerRequest = statements;
     if (statements['depth 3, width 10'] !== statements['depth 3, width 2']) problems.push(`by-slug statements grow with width: ${JSON.stringify(statements)}`);
@@ -119,19 +184,13 @@ async function main(api: TestApi) {
     await runLoad({ url: api.url, token: reader, requests: tree, clients: 16, durationMs: 1000, workers: WORKERS }); // warm-up
     await measure('by-slug depth 3 x 10', 16, api, reader, tree);
     await measure('by-slug depth 3 x 10', 1, api, reader, tree);
+    await measure('by-slug depth 3 x 10, cache off', 16, cold, reader, tree);
+    await measure('by-slug depth 3 x 10, cache off', 1, cold, reader, tree);
   }
 
   const publishPath = (itemId: string, n: number) => `${base}/content/${itemId}/versions/${n}/publish`;
   if (ONLY.has('publish')) {
-    const writer = new DatasetWriter(ws);
-    const targets: string[] = [];
-    for (let i = 0; i < 1600; i++) {
-      const id = writer.item(templates[0]!, { slug: `pub-${i}` });
-      writer.version(templates[0]!, id, 1, { status: 'Published', publishedAt: at(-1), title: 'v1' });
-      writer.version(templates[0]!, id, 2, { status: 'Draft', title: 'v2' });
-      targets.push(id);
-    }
-    await writer.flush(api);
+    const targets = await publishTargets(api, ws, templates[0]!, 'pub', 1600, at);
     const requests = targets.map((id) => ({ method: 'POST', path: publishPath(id, 2), body: { overrideWorkflow: true } }));
     await measure('publish, different items', 16, api, admin, requests, { once: true, seconds: 300 });
     const [published] = await dbQuery(api, `SELECT count(*)::int AS n FROM content_versions WHERE content_item_id = ANY($1::uuid[]) AND status = 'Published' AND version_number = 2`, [targets]);
@@ -193,7 +252,7 @@ function printSummary() {
     const met = list.summary.p99Ms < TARGET_P99_MS ? 'met' : 'NOT met';
     console.log(`target, resolved list page 100 at 16 clients: p99 < ${TARGET_P99_MS} ms — ${met} (p99 ${list.summary.p99Ms} ms)`);
   }
-  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'race'] as const) {
+  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'underWrites', 'race'] as const) {
     if (report[key]) console.log(`${key}: ${JSON.stringify(report[key])}`);
   }
   console.log(problems.length ? `\nPROBLEMS:\n  ${problems.join('\n  ')}` : '\nall requests succeeded, all invariants held');
@@ -204,10 +263,13 @@ await startTestPostgres();
 let exitCode = 0;
 try {
   // Logging at warn, as in production load: per-request info logs would be part of the measure.
-  const api = await startTestApi({ env: { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL }, databaseInterceptors: [counter] });
+  const env = { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL };
+  const api = await startTestApi({ env });
+  const cold = await startTestApi({ env: { ...env, Delivery__CacheSeconds: '0' }, databaseUrl: api.databaseUrl, databaseInterceptors: [counter] });
   try {
-    await main(api);
+    await main(api, cold);
   } finally {
+    await cold.close();
     await api.close();
   }
   printSummary();

@@ -34,6 +34,8 @@ export interface Config {
     readonly localBasePath: string;
   };
   readonly logging: { readonly level: LogLevel };
+  /** Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off. */
+  readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number };
   readonly workers: {
     readonly enabled: boolean;
     readonly scheduledPublishing: { readonly intervalMs: number; readonly leaseMs: number; readonly batchSize: number };
@@ -174,6 +176,12 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       localBasePath: path.resolve(cwd, localBase ?? path.join(dataDirectory, 'media')),
     },
     logging: { level: r.oneOf<LogLevel>('Logging__Level', ['error', 'warn', 'info', 'debug'], 'info') },
+    delivery: {
+      // Entries end at every change and window boundary anyway; this bounds how long a change that
+      // missed its notice could go unseen.
+      cacheMs: r.int('Delivery__CacheSeconds', 60, 0, 3600) * 1000,
+      cacheBytes: r.int('Delivery__CacheMegabytes', 64, 1, 16_384) * 1024 * 1024,
+    },
     workers: {
       enabled: r.bool('Workers__Enabled', true),
       scheduledPublishing: {

@@ -6,6 +6,7 @@ import type { StorageProvider } from './storage/provider.js';
 import type { Authenticator } from './http/authenticate.js';
 import type { WorkspaceDirectory } from './http/authorize.js';
 import type { CredentialCache } from './services/credential-cache.js';
+import type { DeliveryCache } from './services/delivery-cache.js';
 
 export interface Dependencies {
   readonly config: Config;
@@ -16,6 +17,8 @@ export interface Dependencies {
   readonly workspaces: WorkspaceDirectory;
   /** Verified credentials of this process; services evict what they change (credential-changes.ts). */
   readonly credentialCache: CredentialCache;
+  /** Finished delivery-read responses; writes under a workspace invalidate it (http/openapi-router.ts). */
+  readonly deliveryCache: DeliveryCache;
   /** The bundled contract, served at /openapi.json. */
   readonly document: Readonly<Record<string, unknown>>;
 }

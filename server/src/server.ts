@@ -13,8 +13,12 @@ import { createStorageProvider } from './storage/create-provider.js';
 import { loadContract, MIGRATIONS_DIR } from './contract.js';
 import { createDbAuthenticator } from './services/authenticator.js';
 import { AccessLookups } from './db/access-lookups.js';
-import { CredentialListener } from './db/credential-listener.js';
+import { NoticeListener, type NoticeHandlers } from './db/notice-listener.js';
+import { CREDENTIAL_CHANNEL, parseCredentialChange } from './db/credential-notices.js';
+import { DELIVERY_CHANNEL, parseDeliveryChange } from './db/delivery-notices.js';
+import { nextServingBoundary } from './db/content-serving.js';
 import { CredentialCache } from './services/credential-cache.js';
+import { DeliveryCache } from './services/delivery-cache.js';
 import { seedIdentity } from './services/seed.js';
 import { createWorkers } from './workers/index.js';
 import { WorkerHost } from './workers/worker-host.js';
@@ -49,10 +53,17 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     statementTimeoutMs: config.database.statementTimeoutMs,
   });
   const credentialCache = new CredentialCache(config.auth.credentialCacheMs);
-  // Changes on other replicas arrive here; without this connection the cache is never used.
+  const deliveryCache = new DeliveryCache(config.delivery.cacheMs, config.delivery.cacheBytes, (ws, after) => nextServingBoundary(db, ws, after));
+  // Changes on other replicas arrive here; without this connection neither cache is used.
+  const notices: Record<string, (payload: string | undefined) => void> = {};
+  if (config.auth.credentialCacheMs > 0) notices[CREDENTIAL_CHANNEL] = (p) => credentialCache.evict(parseCredentialChange(p));
+  if (config.delivery.cacheMs > 0) notices[DELIVERY_CHANNEL] = (p) => deliveryCache.invalidate(parseDeliveryChange(p));
   const listener =
-    config.auth.credentialCacheMs > 0
-      ? new CredentialListener(options.databaseUrl, logger, (change) => credentialCache.evict(change), (on) => credentialCache.setListening(on))
+    Object.keys(notices).length > 0
+      ? new NoticeListener(options.databaseUrl, logger, notices as NoticeHandlers, (on) => {
+          credentialCache.setListening(on);
+          deliveryCache.setListening(on);
+        })
       : null;
   try {
     await migrate(options.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
@@ -66,6 +77,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       authenticator: createDbAuthenticator(db, lookups, credentialCache, config, logger),
       workspaces: { exists: (id) => credentialCache.workspaceExists(id, (wid) => lookups.workspaceExists(wid)) },
       credentialCache,
+      deliveryCache,
       document,
       ...options.overrides,
     };

@@ -35,7 +35,11 @@ const HOUR = 3_600_000;
 describe('content delivery', () => {
   let w: ContentWorld;
   before(async () => {
-    w = await startContentWorld(await startTestApi({ env: { Workers__Enabled: 'false' }, databaseInterceptors: [counter] }));
+    // The delivery cache off: these tests count the statements of the database path (the cache's
+    // own rules are tested in delivery-cache.test.ts).
+    w = await startContentWorld(
+      await startTestApi({ env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0' }, databaseInterceptors: [counter] }),
+    );
   });
   after(() => w.api.close());
   const title = () => w.model.article.fields.title!;

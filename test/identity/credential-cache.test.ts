@@ -185,10 +185,10 @@ describe('credential cache', () => {
       expect((await me(api, client.token)).status).to.equal(200);
       expect(cache.active).to.equal(true);
       // Cut this server's listening connection (only its own: the other listeners stay up).
-      const [{ pid }] = await dbQuery(api, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'verso-auth-listener' AND query ILIKE 'LISTEN%' ORDER BY backend_start DESC LIMIT 1`);
+      const [{ pid }] = await dbQuery(api, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'verso-notice-listener' AND query ILIKE 'LISTEN%' ORDER BY backend_start DESC LIMIT 1`);
       await dbQuery(api, 'SELECT pg_terminate_backend($1)', [pid]);
       await within(2_000, async () => !cache.active);
-      expect(api.log.find((l) => l.event === 'credential_listener_lost')).to.include({ level: 'warn' });
+      expect(api.log.find((l) => l.event === 'notice_listener_lost')).to.include({ level: 'warn' });
       // A change nobody announced (as if its notice were lost with the connection) is seen at once.
       await dbQuery(api, 'UPDATE api_clients SET is_active = false WHERE id = $1', [client.id]);
       expect((await me(api, client.token)).status).to.equal(401);

@@ -6,6 +6,7 @@
 // 0005), partial on status = 'Published' and carrying the window and id: the served version of an
 // item is then the first index entry passing the window test — an index-only read, no sort.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
 import { VERSION_COLUMNS, VERSION_JOINS, versionRow, type VersionRow } from './content-versions.js';
 import { prepared } from './prepared.js';
 
@@ -59,4 +60,19 @@ export async function findServedVersionBySlug(
     CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
     ${VERSION_JOINS}
     WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`));
+}
+
+/**
+ * The first instant after `afterIso` at which an effective window of a published version in the
+ * workspace opens or closes — until then, what any read at "now" serves cannot change without a
+ * write (services/delivery-cache.ts). Epoch ms; null when no window bounds lie ahead.
+ */
+export async function nextServingBoundary(db: CommonQueryMethods, workspaceId: string, afterIso: string): Promise<number | null> {
+  const next = await db.oneFirst(sql.type(z.object({ next: z.string().nullable() }))`
+    SELECT min(w.at) AS next
+    FROM content_items ci
+    JOIN content_versions cv ON cv.content_item_id = ci.id AND cv.status = 'Published'
+    CROSS JOIN LATERAL (VALUES (cv.effective_start_at), (cv.effective_end_at)) w(at)
+    WHERE ci.workspace_id = ${workspaceId} AND w.at > ${afterIso}::timestamptz`);
+  return next === null ? null : Date.parse(next);
 }

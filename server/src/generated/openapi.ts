@@ -2871,6 +2871,8 @@ export interface components {
     headers: {
         /** @description The request's correlation id (taken from the request when well-formed, else generated). */
         CorrelationId: string;
+        /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable). */
+        DeliveryCache: "hit" | "miss" | "bypass";
         /** @description Opaque version tag of the returned resource; send it back in `If-Match` on writes. */
         ETag: string;
         /** @description The path of the created resource. */
@@ -3970,6 +3972,7 @@ export interface operations {
             /** @description One page of items. */
             200: {
                 headers: {
+                    "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4570,6 +4573,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -7,6 +7,7 @@ import * as publishing from '../services/content-publishing.js';
 import { upgradeTemplateVersion, type UpgradeBody } from '../services/content-upgrade.js';
 import type { WorkflowAction } from '../services/content-workflow.js';
 import { pageRequest, toPage } from '../services/paging.js';
+import { deliveryRead } from './delivery-read.js';
 import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
 
 const base = (ws: string) => `/api/v1/workspaces/${ws}/content`;
@@ -20,10 +21,8 @@ function versionAddress(request: OperationRequest) {
   };
 }
 
-export const listContent: OperationHandler = async ({ request, deps }) => ({
-  status: 200,
-  body: await reads.listContent(deps.db, param(request, 'workspaceId'), request.query),
-});
+export const listContent: OperationHandler = ({ request, deps }) =>
+  deliveryRead(deps, request, async () => ({ body: await reads.listContent(deps.db, param(request, 'workspaceId'), request.query) }));
 
 export const createContent: OperationHandler = async ({ request, actor, deps }) => {
   const ws = param(request, 'workspaceId');
@@ -53,10 +52,11 @@ export const deleteContent: OperationHandler = async ({ request, actor, deps }) 
   return { status: 204 };
 };
 
-export const getContentBySlug: OperationHandler = async ({ request, deps }) => {
-  const { body, etag } = await reads.getContentBySlug(deps.db, param(request, 'workspaceId'), param(request, 'slug'), request.query);
-  return { status: 200, body, headers: withEtag(etag) };
-};
+export const getContentBySlug: OperationHandler = ({ request, deps }) =>
+  deliveryRead(deps, request, async () => {
+    const { body, etag } = await reads.getContentBySlug(deps.db, param(request, 'workspaceId'), param(request, 'slug'), request.query);
+    return { body, headers: withEtag(etag) };
+  });
 
 export const linkContentTranslation: OperationHandler = async ({ request, actor, deps }) => ({
   status: 200,

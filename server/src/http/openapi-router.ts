@@ -192,6 +192,11 @@ export async function createOpenApiRouter(
         if (err instanceof ApiError && err.status === 401) logUnauthorized(deps.logger, req, auth);
         throw err;
       }
+      // A write under a workspace has committed by now: this replica's delivery cache forgets the
+      // workspace before the writer can read again (other replicas hear of it through NOTIFY).
+      if (req.method !== 'GET' && req.method !== 'HEAD' && typeof request.params.workspaceId === 'string') {
+        deps.deliveryCache.invalidate(request.params.workspaceId);
+      }
       writeResult(res, result);
     });
   }

@@ -8,7 +8,7 @@
 //   The lifetime is the backstop for a change that somehow went unannounced.
 // - Every change that ends or alters a credential evicts it here before its response is sent
 //   (`evict`, called by the service after commit) and on other replicas through LISTEN/NOTIFY
-//   (db/credential-notices.ts, db/credential-listener.ts).
+//   (db/credential-notices.ts, db/notice-listener.ts).
 // - While the listener is down, notices may be missed: nothing is served from or stored in the
 //   cache until it listens again, and it starts empty then.
 // - A lookup that was in flight while an eviction happened must not store what it read (it may

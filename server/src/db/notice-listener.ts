@@ -1,18 +1,21 @@
-// One dedicated connection per API process that LISTENs for credential changes made on any
-// replica (db/credential-notices.ts). It is not taken from a pool: a pooled connection is shared
-// and recycled, and a LISTEN only lasts as long as its session.
+// One dedicated connection per API process that LISTENs for the changes other replicas announce:
+// credential changes (db/credential-notices.ts) and delivery-data changes (db/delivery-notices.ts).
+// It is not taken from a pool: a pooled connection is shared and recycled, and a LISTEN only lasts
+// as long as its session.
 //
-// While the connection is down, notifications are lost, so the cache must not be trusted:
-// `onState(false)` is reported at once, and `onState(true)` only after LISTEN is in force again
-// (the owner clears the cache then, because whatever it holds may have missed a notice).
+// While the connection is down, notifications are lost, so the caches must not be trusted:
+// `onState(false)` is reported at once, and `onState(true)` only after every LISTEN is in force
+// again (the owners clear their caches then, because whatever they hold may have missed a notice).
 import pg from 'pg';
 import type { Logger } from '../logging/logger.js';
-import { CREDENTIAL_CHANNEL, parseCredentialChange, type CredentialChange } from './credential-notices.js';
+
+/** Channel name → what to do with a notice's payload. */
+export type NoticeHandlers = Readonly<Record<string, (payload: string | undefined) => void>>;
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5_000;
 
-export class CredentialListener {
+export class NoticeListener {
   private client: pg.Client | null = null;
   private retryMs = FIRST_RETRY_MS;
   private timer: NodeJS.Timeout | null = null;
@@ -21,7 +24,7 @@ export class CredentialListener {
   constructor(
     private readonly url: string,
     private readonly logger: Logger,
-    private readonly onChange: (change: CredentialChange) => void,
+    private readonly handlers: NoticeHandlers,
     private readonly onState: (listening: boolean) => void,
   ) {}
 
@@ -34,7 +37,7 @@ export class CredentialListener {
     this.timer = null;
     if (this.closed) return;
     // keepAlive: a connection cut without a FIN (a dead peer, a NAT timeout) is noticed and redone.
-    const client = new pg.Client({ connectionString: this.url, application_name: 'verso-auth-listener', keepAlive: true });
+    const client = new pg.Client({ connectionString: this.url, application_name: 'verso-notice-listener', keepAlive: true });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
@@ -43,8 +46,8 @@ export class CredentialListener {
       this.onState(false);
       client.end().catch(() => {});
       if (this.closed) return;
-      this.logger.warn('credential listener lost; authenticating against the database until it is back', {
-        event: 'credential_listener_lost',
+      this.logger.warn('notice listener lost; caches are bypassed until it is back', {
+        event: 'notice_listener_lost',
         err: err?.message ?? 'connection ended',
         retryInMs: this.retryMs,
       });
@@ -53,11 +56,11 @@ export class CredentialListener {
     client.on('error', onLost);
     client.on('end', () => onLost());
     client.on('notification', (msg) => {
-      if (msg.channel === CREDENTIAL_CHANNEL) this.onChange(parseCredentialChange(msg.payload));
+      this.handlers[msg.channel]?.(msg.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CREDENTIAL_CHANNEL}`);
+      for (const channel of Object.keys(this.handlers)) await client.query(`LISTEN ${channel}`);
     } catch (err) {
       onLost(err as Error);
       return;
