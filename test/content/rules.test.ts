@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { ApiError } from '../../server/src/errors.js';
 import { renumberValues } from '../../server/src/services/content-field-order.js';
 import { compareServingPreference, pickServingVersion, type ServingCandidate } from '../../server/src/services/content-serving-rule.js';
+import { MAX_COMPONENT_DEPTH, type ComponentFieldSchema, type ComponentSchema } from '../../server/src/services/component-values.js';
 import { remapValuesByKey, validateFieldValues, type FieldSchema, type FieldValueInput } from '../../server/src/services/content-validation.js';
 import { assertPublishable, nextStatus } from '../../server/src/services/content-workflow.js';
 
@@ -22,7 +23,19 @@ const field = (id: string, key: string, extra: Partial<FieldSchema> = {}): Field
   allowedPrimitiveTypes: [],
   maxLength: null,
   picklist: null,
-  componentRequiredKeys: [],
+  component: null,
+  ...extra,
+});
+
+const componentField = (key: string, extra: Partial<ComponentFieldSchema> = {}): ComponentFieldSchema => ({
+  key,
+  isRequired: false,
+  minOccurrences: 0,
+  maxOccurrences: null,
+  primitiveType: 'Text',
+  nestedComponent: null,
+  maxLength: null,
+  picklist: null,
   ...extra,
 });
 
@@ -40,7 +53,8 @@ function errorsOf(fn: () => unknown): Record<string, string[]> {
 describe('content value validation', () => {
   const title = field('f-title', 'title', { isRequired: true, minOccurrences: 1, maxOccurrences: 1, maxLength: 5 });
   const category = field('f-cat', 'category', { primitiveType: 'PickList', picklist: { multiple: false, options: [{ value: 'news', label: 'News' }] } });
-  const seo = field('f-seo', 'seo', { primitiveType: null, componentId: 'c1', componentRequiredKeys: ['metaTitle'] });
+  const seoComponent: ComponentSchema = { id: 'c1', fields: [componentField('metaTitle', { isRequired: true, minOccurrences: 1 }), componentField('metaDescription')] };
+  const seo = field('f-seo', 'seo', { primitiveType: null, componentId: 'c1', component: seoComponent });
   const author = field('f-author', 'author', { primitiveType: null, targetTemplateId: 't-person' });
   const blocks = field('f-blocks', 'blocks', { primitiveType: null, isOpen: true, allowedTemplateIds: ['t-quote'] });
   const fields = [title, category, seo, author, blocks];
@@ -94,6 +108,175 @@ describe('content value validation', () => {
   it('reports every problem at once', () => {
     const errors = errorsOf(() => validateFieldValues(fields, [{ fieldId: 'f-cat', order: 0, valueKind: 'PickList', textValue: 'x' }], children));
     expect(Object.keys(errors).sort()).to.deep.equal(['/fields/0', 'fields.title']);
+  });
+});
+
+describe('component values', () => {
+  const choices = (multiple: boolean, ...values: string[]) => ({ multiple, options: values.map((v) => ({ value: v, label: v.toUpperCase() })) });
+  const cta: ComponentSchema = {
+    id: 'c-cta',
+    fields: [
+      componentField('label', { isRequired: true, maxLength: 10 }),
+      componentField('style', { primitiveType: 'PickList', picklist: choices(false, 'primary', 'secondary') }),
+      componentField('url', { primitiveType: 'Link', maxOccurrences: 1 }),
+      componentField('newTab', { primitiveType: 'Boolean' }),
+      componentField('icon', { primitiveType: 'Media' }),
+      componentField('divider', { primitiveType: 'Separator', maxOccurrences: 1 }),
+    ],
+  };
+  const hero: ComponentSchema = {
+    id: 'c-hero',
+    fields: [
+      componentField('heading', { minOccurrences: 1, maxOccurrences: 1 }),
+      componentField('body', { primitiveType: 'Markdown', maxOccurrences: 1 }),
+      componentField('intro', { primitiveType: 'RichText', maxOccurrences: 1 }),
+      componentField('cta', { primitiveType: null, nestedComponent: cta, maxOccurrences: 1 }),
+      componentField('links', { primitiveType: null, nestedComponent: cta, minOccurrences: 0, maxOccurrences: 3 }),
+      componentField('topics', { primitiveType: 'PickList', picklist: choices(true, 'news', 'Guides', 'tips'), maxOccurrences: 2 }),
+      componentField('quotes', { primitiveType: 'Quote' }),
+      componentField('attachment', { primitiveType: 'File', maxOccurrences: 1 }),
+    ],
+  };
+  const heroField = field('f-hero', 'hero', { primitiveType: null, componentId: 'c-hero', component: hero });
+  const validate = (jsonValue: unknown) =>
+    validateFieldValues([heroField], [{ fieldId: 'f-hero', order: 0, valueKind: 'Component', jsonValue }], new Map())[0]!.jsonValue as Record<string, any>;
+  const problems = (jsonValue: unknown) => errorsOf(() => validate(jsonValue))['/fields/0']!;
+
+  it('accepts every kind of member, single or as a list, and keeps the object otherwise unchanged', () => {
+    const value = {
+      heading: 'Hello',
+      body: '# md',
+      intro: '<p>x</p>',
+      cta: { label: 'Go', style: 'primary', url: { href: 'https://x.test' }, newTab: false, icon: 'media-1', divider: [1, { any: true }] },
+      links: [{ label: 'One', url: 'https://one.test' }, { label: 'Two' }],
+      topics: ['news', 'tips'],
+      quotes: ['q1', { text: 'q2', by: 'someone' }],
+      attachment: 'file-1',
+    };
+    expect(validate(value)).to.deep.equal(value);
+    expect(validate({ heading: 'h', topics: 'news', quotes: 'one', links: { label: 'single' } })).to.deep.equal({ heading: 'h', topics: 'news', quotes: 'one', links: { label: 'single' } });
+    expect(validate({ heading: 'h', cta: { label: '😀'.repeat(10) } }).cta.label).to.equal('😀'.repeat(10));
+  });
+
+  it('stores picklist values with the option\'s own spelling, single or multiple', () => {
+    expect(validate({ heading: 'h', cta: { label: 'x', style: 'PRIMARY' }, topics: ['guides', 'NEWS'] })).to.deep.equal({
+      heading: 'h',
+      cta: { label: 'x', style: 'primary' },
+      topics: ['Guides', 'news'],
+    });
+  });
+
+  it('requires required keys (isRequired or minOccurrences > 0) at every level, counting null, "" and [] as missing', () => {
+    expect(problems({ cta: { style: 'primary' } })).to.deep.equal([`Field 'hero' value 0 is missing the component's required keys "heading", "cta.label".`]);
+    expect(problems({ heading: '', links: [{ label: 'ok' }, { label: null }] })).to.deep.equal([
+      `Field 'hero' value 0 is missing the component's required keys "heading", "links[1].label".`,
+    ]);
+    expect(problems({ HEADING: [], cta: {} })).to.deep.equal([`Field 'hero' value 0 is missing the component's required keys "heading", "cta.label".`]);
+    expect(validate({ Heading: 'keys match case-insensitively' })).to.deep.equal({ Heading: 'keys match case-insensitively' });
+  });
+
+  it('checks picklist values against the bound revision and `multiple`', () => {
+    expect(problems({ heading: 'h', cta: { label: 'x', style: 'huge' } })).to.deep.equal([
+      `Field 'hero' value 0 sets "cta.style" to "huge", which is not an option of its picklist revision.`,
+    ]);
+    expect(problems({ heading: 'h', cta: { label: 'x', style: ['primary'] } })).to.deep.equal([
+      `Field 'hero' value 0 sets "cta.style" to a list, but it takes a single value.`,
+    ]);
+    expect(problems({ heading: 'h', cta: { label: 'x', style: 3 } })).to.deep.equal([
+      `Field 'hero' value 0 sets "cta.style" to a number, but it takes an option value (a string).`,
+    ]);
+    expect(problems({ heading: 'h', topics: ['news', 'sport'] })).to.deep.equal([
+      `Field 'hero' value 0 sets "topics[1]" to "sport", which is not an option of its picklist revision.`,
+    ]);
+    expect(problems({ heading: 'h', topics: ['news', 'tips', 'guides'] })).to.deep.equal([
+      `Field 'hero' value 0 sets "topics" to 3 values, but it takes at most 2.`,
+    ]);
+    const unbound = field('f-x', 'x', { primitiveType: null, componentId: 'c-x', component: { id: 'c-x', fields: [componentField('pick', { primitiveType: 'PickList', picklist: null })] } });
+    expect(errorsOf(() => validateFieldValues([unbound], [{ fieldId: 'f-x', order: 0, valueKind: 'Component', jsonValue: { pick: 'a' } }], new Map()))['/fields/0'])
+      .to.deep.equal([`Field 'x' value 0 sets "pick" to "a", which is not an option of its picklist revision.`]);
+  });
+
+  it('checks the type of every primitive member and Text maxLength in code points', () => {
+    expect(problems({
+      heading: 1,
+      body: false,
+      intro: {},
+      cta: { label: 'x'.repeat(11), url: 5, newTab: 'yes', icon: { id: 'm' } },
+      quotes: [null],
+      attachment: 7,
+    })).to.deep.equal([
+      `Field 'hero' value 0 sets "heading" to a number, but it takes a string.`,
+      `Field 'hero' value 0 sets "body" to a boolean, but it takes a string.`,
+      `Field 'hero' value 0 sets "intro" to an object, but it takes a string.`,
+      `Field 'hero' value 0 sets "cta.label" to a text longer than its maxLength of 10 characters.`,
+      `Field 'hero' value 0 sets "cta.url" to a number, but it takes a string or an object.`,
+      `Field 'hero' value 0 sets "cta.newTab" to a string, but it takes a boolean.`,
+      `Field 'hero' value 0 sets "cta.icon" to an object, but it takes a media asset id (a string).`,
+      `Field 'hero' value 0 sets "quotes[0]" to null, but it takes a string or an object.`,
+      `Field 'hero' value 0 sets "attachment" to a number, but it takes a file asset id (a string).`,
+    ]);
+  });
+
+  it('takes a list only where maxOccurrences allows one, bounded by min and max occurrences', () => {
+    expect(problems({ heading: ['a', 'b'] })).to.deep.equal([`Field 'hero' value 0 sets "heading" to a list, but it takes a single value.`]);
+    expect(problems({ heading: 'h', cta: [{ label: 'x' }] })).to.deep.equal([`Field 'hero' value 0 sets "cta" to a list, but it takes a single value.`]);
+    const links = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `l${i}` }));
+    expect(problems({ heading: 'h', links: links(4) })).to.deep.equal([`Field 'hero' value 0 sets "links" to 4 values, but it takes at most 3.`]);
+    const atLeastTwo = field('f-y', 'y', { primitiveType: null, componentId: 'c-y', component: { id: 'c-y', fields: [componentField('tags', { minOccurrences: 2, maxOccurrences: null })] } });
+    const y = (jsonValue: unknown) => validateFieldValues([atLeastTwo], [{ fieldId: 'f-y', order: 0, valueKind: 'Component', jsonValue }], new Map());
+    expect(errorsOf(() => y({ tags: ['one'] }))['/fields/0']).to.deep.equal([`Field 'y' value 0 sets "tags" to 1 value, but it takes at least 2.`]);
+    expect(y({ tags: ['one', 'two', 'three'] })[0]!.jsonValue).to.deep.equal({ tags: ['one', 'two', 'three'] });
+  });
+
+  it('validates nested components as objects, single or in a list', () => {
+    expect(problems({ heading: 'h', cta: 'Go' })).to.deep.equal([
+      `Field 'hero' value 0 sets "cta" to a string, but it takes an object keyed by its component's field keys.`,
+    ]);
+    expect(problems({ heading: 'h', links: [{ label: 'ok', style: 'nope' }, ['x']] })).to.deep.equal([
+      `Field 'hero' value 0 sets "links[0].style" to "nope", which is not an option of its picklist revision.`,
+      `Field 'hero' value 0 sets "links[1]" to a list, but it takes an object keyed by its component's field keys.`,
+    ]);
+    expect(problems([{ heading: 'h' }])).to.deep.equal([`Field 'hero' value 0 needs a jsonValue object keyed by the component's field keys.`]);
+    expect(problems(null)).to.deep.equal([`Field 'hero' value 0 needs a jsonValue object keyed by the component's field keys.`]);
+  });
+
+  it('keeps keys the current component version does not know, at every level, and never fails on them', () => {
+    const json = JSON.parse('{"heading":"h","retired":{"deep":[1,2]},"cta":{"label":"x","oldStyle":42},"__proto__":{"polluted":true}}');
+    const out = validate(json);
+    expect(out.retired).to.deep.equal({ deep: [1, 2] });
+    expect(out.cta).to.deep.equal({ label: 'x', oldStyle: 42 });
+    expect(Object.keys(out)).to.include('__proto__');
+    expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+  });
+
+  it(`bounds nesting at ${MAX_COMPONENT_DEPTH} components even when a bad row makes the graph cyclic`, () => {
+    const loopFields: ComponentFieldSchema[] = [];
+    const loop: ComponentSchema = { id: 'c-loop', fields: loopFields };
+    loopFields.push(componentField('name'), componentField('next', { primitiveType: null, nestedComponent: loop, maxOccurrences: 1 }));
+    const loopField = field('f-loop', 'loop', { primitiveType: null, componentId: 'c-loop', component: loop });
+    const chain = (levels: number) => {
+      let value: Record<string, unknown> = { name: 'leaf' };
+      for (let i = 1; i < levels; i++) value = { name: `l${i}`, next: value };
+      return value;
+    };
+    const run = (jsonValue: unknown) => validateFieldValues([loopField], [{ fieldId: 'f-loop', order: 0, valueKind: 'Component', jsonValue }], new Map());
+    expect(run(chain(MAX_COMPONENT_DEPTH))[0]!.jsonValue).to.deep.equal(chain(MAX_COMPONENT_DEPTH));
+    const deepPath = Array.from({ length: MAX_COMPONENT_DEPTH }, () => 'next').join('.');
+    expect(errorsOf(() => run(chain(MAX_COMPONENT_DEPTH + 1)))['/fields/0']).to.deep.equal([
+      `Field 'loop' value 0 nests components more than ${MAX_COMPONENT_DEPTH} levels deep at "${deepPath}".`,
+    ]);
+    expect(errorsOf(() => run(chain(200_000)))['/fields/0']).to.have.length(1);
+  });
+
+  it('reports each bad member as its own message beside the other fields\' problems', () => {
+    const title = field('f-title', 'title', { isRequired: true, minOccurrences: 1 });
+    const errors = errorsOf(() => validateFieldValues([title, heroField], [{ fieldId: 'f-hero', order: 0, valueKind: 'Component', jsonValue: { cta: { style: 'x', newTab: 1 } } }], new Map()));
+    expect(errors['fields.title']).to.have.length(1);
+    expect(errors['/fields/0']).to.deep.equal([
+      `Field 'hero' value 0 is missing the component's required keys "heading", "cta.label".`,
+      `Field 'hero' value 0 sets "cta.style" to "x", which is not an option of its picklist revision.`,
+      `Field 'hero' value 0 sets "cta.newTab" to a number, but it takes a boolean.`,
+    ]);
   });
 });
 

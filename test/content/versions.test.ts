@@ -163,4 +163,65 @@ describe('content versions', () => {
       expect(res.body.items.map((v: any) => v.versionNumber)).to.deep.equal([4, 3, 2]);
     });
   });
+
+  describe('Component values', () => {
+    it('answers 422 validation-failed for a bad picklist value inside a nested component and writes nothing', async () => {
+      const ok = async (res: Promise<any>, status = 200) => {
+        const r = await res;
+        expectStatus(r, status);
+        return r.body;
+      };
+      const styles = await ok(w.api.post(`${w.base}/picklists`, { name: 'Style', slug: uniqueSlug('style'), options: [
+        { label: 'Primary', value: 'primary' },
+        { label: 'Secondary', value: 'secondary' },
+      ] }, { token: w.reviewer }), 201);
+      const component = async (name: string, fields: Record<string, unknown>[]) => {
+        const c = await ok(w.api.post(`${w.base}/components`, { name, slug: uniqueSlug(name.toLowerCase()) }, { token: w.reviewer }), 201);
+        await ok(w.api.put(`${w.base}/components/${c.id}/versions/1/fields`, fields, { token: w.reviewer }));
+        await ok(w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.reviewer }));
+        return c.id as string;
+      };
+      const cta = await component('CTA', [
+        { key: 'label', label: 'Label', order: 0, isRequired: true, minOccurrences: 1, primitiveType: 'Text' },
+        { key: 'style', label: 'Style', order: 1, primitiveType: 'PickList', picklistId: styles.id, picklistRevisionId: styles.currentRevisionId },
+      ]);
+      const promo = await component('Promo', [
+        { key: 'heading', label: 'Heading', order: 0, isRequired: true, minOccurrences: 1, primitiveType: 'Text' },
+        { key: 'cta', label: 'Call to action', order: 1, nestedComponentId: cta, maxOccurrences: 1 },
+      ]);
+      const page = await buildTemplate(w.api, w.base, w.reviewer, 'Landing', () => [
+        { key: 'promo', label: 'Promo', componentId: promo, minOccurrences: 0, maxOccurrences: 1 },
+      ]);
+      const promoValue = (jsonValue: unknown) => ({ fieldId: page.fields.promo!, order: 0, valueKind: 'Component', jsonValue });
+
+      // A good value is stored with the option's own spelling; an unknown key is kept.
+      const created = await ok(w.api.post(`${w.base}/content`, {
+        templateVersionId: page.versionId, slug: uniqueSlug('landing'), tags: [],
+        fields: [promoValue({ heading: 'Hi', cta: { label: 'Go', style: 'PRIMARY' }, legacy: 1 })],
+      }, { token: w.editor }), 201);
+      const stored = await ok(w.api.get(`${w.base}/content/${created.id}/versions/1`, { token: w.reader }));
+      expect(stored.fields[0].jsonValue).to.deep.equal({ heading: 'Hi', cta: { label: 'Go', style: 'primary' }, legacy: 1 });
+
+      // A bad nested picklist value: 422 on create (no item) and on update (version unchanged).
+      const bad = promoValue({ heading: 'Hi', cta: { label: 'Go', style: 'huge' } });
+      const slug = uniqueSlug('landing');
+      const refused = await w.api.post(`${w.base}/content`, { templateVersionId: page.versionId, slug, tags: [], fields: [bad] }, { token: w.editor });
+      expectProblem(refused, 422, 'validation-failed');
+      expect(refused.body.errors).to.deep.equal({
+        '/fields/0': [`Field 'promo' value 0 sets "cta.style" to "huge", which is not an option of its picklist revision.`],
+      });
+      expect(await dbQuery(w.api, `SELECT id FROM content_items WHERE slug = $1`, [slug])).to.deep.equal([]);
+
+      const before = await w.api.get(`${w.base}/content/${created.id}/versions/1`, { token: w.reader });
+      const etag = before.headers.get('etag')!;
+      const update = await w.api.put(`${w.base}/content/${created.id}/versions/1`, { fields: [bad] }, { token: w.editor, headers: { 'if-match': etag } });
+      expectProblem(update, 422, 'validation-failed');
+      expect(update.body.errors['/fields/0'][0]).to.match(/"cta\.style" to "huge"/);
+      const after = await w.api.get(`${w.base}/content/${created.id}/versions/1`, { token: w.reader });
+      expect(after.headers.get('etag')).to.equal(etag);
+      const rows = await dbQuery<{ json_value: unknown }>(w.api, `SELECT fv.json_value FROM content_field_values fv
+        JOIN content_versions v ON v.id = fv.content_version_id WHERE v.content_item_id = $1`, [created.id]);
+      expect(rows).to.deep.equal([{ json_value: { heading: 'Hi', cta: { label: 'Go', style: 'primary' }, legacy: 1 } }]);
+    });
+  });
 });

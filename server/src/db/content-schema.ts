@@ -1,9 +1,13 @@
-// What content validation needs to know about template versions, in one statement: every field
-// with its allowed types, its bound picklist revision's options and the required keys of its
-// component's current version. Also the live items that field values name as children.
+// What content validation needs to know about template versions, in at most two statements: every
+// field with its allowed types and its bound picklist revision's options; then, only when some field
+// is a component field, the current version of every component reachable from those fields (one
+// recursive statement, however deep the nesting). Also the live items that field values name as children.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import type { ComponentFieldSchema, ComponentSchema, PickListChoices } from '../services/component-values.js';
 import type { ChildDirectory, FieldSchema } from '../services/content-validation.js';
+
+const pickListOptions = z.array(z.object({ value: z.string(), label: z.string() })).nullable();
 
 const schemaFieldRow = z.object({
   id: z.string(),
@@ -21,8 +25,19 @@ const schemaFieldRow = z.object({
   field_config: z.record(z.string(), z.unknown()),
   allowed_template_ids: z.array(z.string()),
   allowed_primitive_types: z.array(z.string()),
-  picklist_options: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
-  component_required_keys: z.array(z.string()),
+  picklist_options: pickListOptions,
+});
+
+const componentFieldRow = z.object({
+  component_id: z.string(),
+  key: z.string(),
+  is_required: z.boolean(),
+  min_occurrences: z.number(),
+  max_occurrences: z.number().nullable(),
+  primitive_type: z.string().nullable(),
+  nested_component_id: z.string().nullable(),
+  field_config: z.record(z.string(), z.unknown()),
+  picklist_options: pickListOptions,
 });
 
 export interface SchemaField extends FieldSchema {
@@ -32,6 +47,65 @@ export interface SchemaField extends FieldSchema {
 
 function positiveInteger(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** Text maxLength and PickList choices read from a field's fieldConfig (template and component fields alike). */
+function configuredRules(
+  primitiveType: string | null,
+  config: Readonly<Record<string, unknown>>,
+  options: readonly { value: string; label: string }[] | null,
+): { maxLength: number | null; picklist: PickListChoices | null } {
+  return {
+    maxLength: primitiveType === 'Text' ? positiveInteger(config.maxLength) : null,
+    picklist: primitiveType === 'PickList' ? { multiple: config.multiple === true, options: options ?? [] } : null,
+  };
+}
+
+/**
+ * The current version of each component in `componentIds` and of every component nested below
+ * them, keyed by component id, in one statement. The recursive CTE uses UNION, which drops rows it
+ * has already produced, so even a (forbidden) cycle in the rows ends the recursion; the validator
+ * bounds the depth of values on its own. A component whose current version has no fields gets an
+ * empty schema.
+ */
+export async function loadComponentSchemas(db: CommonQueryMethods, componentIds: readonly string[]): Promise<Map<string, ComponentSchema>> {
+  if (componentIds.length === 0) return new Map();
+  const fields = new Map<string, ComponentFieldSchema[]>(componentIds.map((id) => [id, []]));
+  const rows = await db.any(sql.type(componentFieldRow)`
+    WITH RECURSIVE reachable (id) AS (
+      SELECT unnest(${sql.array(componentIds, 'uuid')})
+      UNION
+      SELECT cf.nested_component_id FROM reachable r
+        JOIN components c ON c.id = r.id
+        JOIN component_fields cf ON cf.component_version_id = c.current_version_id
+       WHERE cf.nested_component_id IS NOT NULL
+    )
+    SELECT c.id AS component_id, cf.key, cf.is_required, cf.min_occurrences, cf.max_occurrences, cf.primitive_type,
+      cf.nested_component_id, cf.field_config,
+      (SELECT jsonb_agg(jsonb_build_object('value', o.value, 'label', o.label) ORDER BY o.sort_order, o.id)
+         FROM picklist_options o WHERE o.revision_id = cf.picklist_revision_id) AS picklist_options
+    FROM reachable r
+    JOIN components c ON c.id = r.id
+    JOIN component_fields cf ON cf.component_version_id = c.current_version_id
+    ORDER BY c.id, cf.sort_order, cf.id`);
+  for (const r of rows) {
+    if (!fields.has(r.component_id)) fields.set(r.component_id, []);
+    if (r.nested_component_id !== null && !fields.has(r.nested_component_id)) fields.set(r.nested_component_id, []);
+  }
+  // Schemas first, then fields pointing at them: nested components are shared objects, not copies.
+  const schemas = new Map<string, ComponentSchema>([...fields].map(([id, list]) => [id, { id, fields: list }]));
+  for (const r of rows) {
+    fields.get(r.component_id)!.push({
+      key: r.key,
+      isRequired: r.is_required,
+      minOccurrences: r.min_occurrences,
+      maxOccurrences: r.max_occurrences,
+      primitiveType: r.primitive_type,
+      nestedComponent: r.nested_component_id === null ? null : schemas.get(r.nested_component_id)!,
+      ...configuredRules(r.primitive_type, r.field_config, r.picklist_options),
+    });
+  }
+  return schemas;
 }
 
 /** The fields of each template version, keyed by template version id. */
@@ -49,13 +123,12 @@ export async function loadTemplateVersionFields(
       coalesce((SELECT array_agg(a.primitive_type ORDER BY a.sort_order) FROM template_field_allowed_types a
                  WHERE a.field_id = f.id AND a.primitive_type IS NOT NULL), '{}') AS allowed_primitive_types,
       (SELECT jsonb_agg(jsonb_build_object('value', o.value, 'label', o.label) ORDER BY o.sort_order, o.id)
-         FROM picklist_options o WHERE o.revision_id = f.picklist_revision_id) AS picklist_options,
-      coalesce((SELECT array_agg(cf.key ORDER BY cf.sort_order) FROM components c
-                  JOIN component_fields cf ON cf.component_version_id = c.current_version_id
-                 WHERE c.id = f.component_id AND (cf.is_required OR cf.min_occurrences > 0)), '{}') AS component_required_keys
+         FROM picklist_options o WHERE o.revision_id = f.picklist_revision_id) AS picklist_options
     FROM template_fields f
     WHERE f.template_version_id = ANY(${sql.array(templateVersionIds, 'uuid')})
     ORDER BY f.sort_order, f.id`);
+  const componentIds = [...new Set(rows.map((r) => r.component_id).filter((id): id is string => id !== null))];
+  const components = await loadComponentSchemas(db, componentIds);
   for (const r of rows) {
     out.get(r.template_version_id)!.push({
       id: r.id,
@@ -72,12 +145,8 @@ export async function loadTemplateVersionFields(
       componentId: r.component_id,
       allowedTemplateIds: r.allowed_template_ids,
       allowedPrimitiveTypes: r.allowed_primitive_types,
-      maxLength: r.primitive_type === 'Text' ? positiveInteger(r.field_config.maxLength) : null,
-      picklist:
-        r.primitive_type === 'PickList'
-          ? { multiple: r.field_config.multiple === true, options: r.picklist_options ?? [] }
-          : null,
-      componentRequiredKeys: r.component_required_keys,
+      ...configuredRules(r.primitive_type, r.field_config, r.picklist_options),
+      component: r.component_id === null ? null : (components.get(r.component_id) ?? null),
     });
   }
   return out;

@@ -1,11 +1,13 @@
 // Validation of a version's field values against one template version (spec rule 4: the caller
 // chooses which — the source's for a duplicate, the latest version's for a plain new version, the
 // target for an upgrade). Pure: the loader (content-schema.ts) gathers the fields, picklist options,
-// component keys and the child items named by the values; this decides and normalises.
+// component schemas and the child items named by the values; this decides and normalises
+// (component-values.ts checks what a Component value holds).
 //
 // Failures are one 422 `validation-failed` whose `errors` name the field: `fields.<key>` for
 // occurrence rules, `/fields/<index>` for one value.
 import { validationFailed, type ValidationErrors } from '../errors.js';
+import { checkComponentValue, codePoints, type ComponentSchema } from './component-values.js';
 import { renumberValues } from './content-field-order.js';
 
 export type ValueKind =
@@ -29,8 +31,8 @@ export interface FieldSchema {
   readonly maxLength: number | null;
   /** The bound picklist revision's options, and whether several may be chosen. */
   readonly picklist: { readonly multiple: boolean; readonly options: readonly { value: string; label: string }[] } | null;
-  /** Keys a Component value must carry (required fields of the component's current version). */
-  readonly componentRequiredKeys: readonly string[];
+  /** The current version of the field's component, nested components resolved (null when not a component field). */
+  readonly component: ComponentSchema | null;
 }
 
 export interface FieldValueInput {
@@ -75,14 +77,13 @@ export function acceptedKinds(f: FieldSchema): readonly ValueKind[] {
 
 const EMPTY = { textValue: null, boolValue: null, mediaAssetId: null, fileAssetId: null, childContentItemId: null, jsonValue: null, displayLabel: null };
 
-function codePoints(s: string): number {
-  let n = 0;
-  for (const _ of s) n += 1;
-  return n;
-}
+type Checked = Omit<NormalizedValue, 'fieldId' | 'order' | 'valueKind'>;
 
-/** Checks one value; returns its normalised form (only the member its kind uses) or a message. */
-function checkValue(f: FieldSchema, v: FieldValueInput, children: ChildDirectory): Omit<NormalizedValue, 'fieldId' | 'order' | 'valueKind'> | string {
+/**
+ * Checks one value; returns its normalised form (only the member its kind uses), a message, or
+ * several (a Component value reports each bad member of its object).
+ */
+function checkValue(f: FieldSchema, v: FieldValueInput, children: ChildDirectory): Checked | string | { readonly problems: readonly string[] } {
   const text = typeof v.textValue === 'string' ? v.textValue : null;
   switch (v.valueKind) {
     case 'Text':
@@ -127,16 +128,8 @@ function checkValue(f: FieldSchema, v: FieldValueInput, children: ChildDirectory
       return { ...EMPTY, childContentItemId: v.childContentItemId };
     }
     case 'Component': {
-      const value = v.jsonValue;
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return `needs a jsonValue object keyed by the component's field keys`;
-      const record = value as Record<string, unknown>;
-      const present = new Map(Object.entries(record).map(([k, x]) => [k.toLowerCase(), x]));
-      const missing = f.componentRequiredKeys.filter((k) => {
-        const x = present.get(k.toLowerCase());
-        return x === undefined || x === null || x === '' || (Array.isArray(x) && x.length === 0);
-      });
-      if (missing.length) return `is missing the component's required ${missing.length === 1 ? 'key' : 'keys'} ${missing.map((k) => `"${k}"`).join(', ')}`;
-      return { ...EMPTY, jsonValue: record };
+      const checked = checkComponentValue(f.component, v.jsonValue);
+      return 'problems' in checked ? checked : { ...EMPTY, jsonValue: checked.value };
     }
   }
 }
@@ -163,7 +156,10 @@ export function validateFieldValues(
       return fail(`/fields/${index}`, `Field '${f.key}' takes ${kinds.join(' or ') || 'no values'}, not ${v.valueKind}.`);
     }
     const checked = checkValue(f, v, children);
-    if (typeof checked === 'string') return fail(`/fields/${index}`, `Field '${f.key}' value ${index} ${checked}.`);
+    if (typeof checked === 'string' || 'problems' in checked) {
+      for (const p of typeof checked === 'string' ? [checked] : checked.problems) fail(`/fields/${index}`, `Field '${f.key}' value ${index} ${p}.`);
+      return;
+    }
     normalized.push({ fieldId: f.id, order: v.order, valueKind: v.valueKind, ...checked });
   });
   const counts = new Map<string, number>();
