@@ -36,6 +36,8 @@ export interface Config {
   readonly logging: { readonly level: LogLevel };
   /** Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off. */
   readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number };
+  /** Operational metrics (telemetry/metrics.ts): always recorded, served on their own port only when enabled. */
+  readonly metrics: { readonly enabled: boolean; readonly host: string; readonly port: number };
   readonly workers: {
     readonly enabled: boolean;
     readonly scheduledPublishing: { readonly intervalMs: number; readonly leaseMs: number; readonly batchSize: number };
@@ -181,6 +183,13 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       // missed its notice could go unseen.
       cacheMs: r.int('Delivery__CacheSeconds', 60, 0, 3600) * 1000,
       cacheBytes: r.int('Delivery__CacheMegabytes', 64, 1, 16_384) * 1024 * 1024,
+    },
+    metrics: {
+      enabled: r.bool('Metrics__Enabled', false),
+      // Loopback by default: the endpoint has no authentication, so exposing it is a deliberate choice.
+      host: r.string('Metrics__Host', '127.0.0.1'),
+      // 9464 is the port registered for OpenTelemetry's Prometheus exporter; 0 takes any free port.
+      port: r.int('Metrics__Port', 9464, 0, 65535),
     },
     workers: {
       enabled: r.bool('Workers__Enabled', true),

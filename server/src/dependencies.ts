@@ -7,6 +7,7 @@ import type { Authenticator } from './http/authenticate.js';
 import type { WorkspaceDirectory } from './http/authorize.js';
 import type { CredentialCache } from './services/credential-cache.js';
 import type { DeliveryCache } from './services/delivery-cache.js';
+import type { Metrics } from './telemetry/metrics.js';
 
 export interface Dependencies {
   readonly config: Config;
@@ -19,6 +20,8 @@ export interface Dependencies {
   readonly credentialCache: CredentialCache;
   /** Finished delivery-read responses; writes under a workspace invalidate it (http/openapi-router.ts). */
   readonly deliveryCache: DeliveryCache;
+  /** This process's operational instruments (meter Verso.Operational); one provider per startApi. */
+  readonly metrics: Metrics;
   /** The bundled contract, served at /openapi.json. */
   readonly document: Readonly<Record<string, unknown>>;
 }

@@ -20,6 +20,7 @@ import { nextServingBoundary } from './db/content-serving.js';
 import { CredentialCache } from './services/credential-cache.js';
 import { DeliveryCache } from './services/delivery-cache.js';
 import { seedIdentity } from './services/seed.js';
+import { startMetrics, type Metrics } from './telemetry/metrics.js';
 import { createWorkers } from './workers/index.js';
 import { WorkerHost } from './workers/worker-host.js';
 
@@ -34,7 +35,7 @@ export interface StartApiOptions {
   readonly logger: Logger;
   readonly databaseUrl: string;
   /** Replaces parts of the dependency set (tests use it to inject failures). */
-  readonly overrides?: Partial<Omit<Dependencies, 'config' | 'db' | 'logger' | 'document'>>;
+  readonly overrides?: Partial<Omit<Dependencies, 'config' | 'db' | 'logger' | 'document' | 'metrics'>>;
   /** slonik interceptors for the pool (tests count the SQL statements a request runs). */
   readonly databaseInterceptors?: readonly Interceptor[];
 }
@@ -65,10 +66,13 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           deliveryCache.setListening(on);
         })
       : null;
+  let metrics: Metrics | undefined;
   try {
     await migrate(options.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
     await seedIdentity(db, config, logger);
     await listener?.start();
+    metrics = await startMetrics(config, db, logger);
+    if (metrics.endpointUrl) logger.info(`metrics in Prometheus format on ${metrics.endpointUrl}`);
     const deps: Dependencies = {
       config,
       db,
@@ -78,6 +82,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       workspaces: { exists: (id) => credentialCache.workspaceExists(id, (wid) => lookups.workspaceExists(wid)) },
       credentialCache,
       deliveryCache,
+      metrics,
       document,
       ...options.overrides,
     };
@@ -104,6 +109,8 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           await closed;
           clearTimeout(timer);
           await workers.stop();
+          // After the workers (they still count) and before the pool (the due gauge queries it).
+          await deps.metrics.close();
           await listener?.close();
           await db.end();
           await lookups.close();
@@ -112,6 +119,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       },
     };
   } catch (err) {
+    await metrics?.close();
     await listener?.close();
     await db.end();
     await lookups.close();

@@ -3,8 +3,10 @@ import { startTestApi } from '../helpers/api.js';
 import { claimDueSchedules } from '../../server/src/db/content-schedules.js';
 import { createLogger } from '../../server/src/logging/logger.js';
 import { newLease } from '../../server/src/workers/lease.js';
+import { createWorkers } from '../../server/src/workers/index.js';
 import { createScheduledPublishingWorker, publishClaimedSchedule } from '../../server/src/workers/scheduled-publishing.js';
 import { MemoryLog } from '../helpers/memory-log.js';
+import { readInstruments, scheduleDelta } from '../helpers/metrics.js';
 import { createArticle, dbQuery, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
 
 describe('scheduled publication', () => {
@@ -15,7 +17,9 @@ describe('scheduled publication', () => {
   });
   after(() => w.api.close());
   const db = () => w.api.running.deps.db;
-  const worker = () => createScheduledPublishingWorker(db(), createLogger({ level: 'error', stream: new MemoryLog() }), { batchSize: 10 });
+  const metrics = () => w.api.running.deps.metrics;
+  const worker = () => createScheduledPublishingWorker(db(), createLogger({ level: 'error', stream: new MemoryLog() }), metrics().schedule, { batchSize: 10 });
+  const pass = () => worker().runOnce(new AbortController().signal);
 
   /** An item whose version 1 is published and version 2 is Approved and scheduled `publishAt`. */
   async function scheduledItem(publishAt: string) {
@@ -69,6 +73,7 @@ describe('scheduled publication', () => {
     const fresh = newLease(60_000);
     const [again] = await claimDueSchedules(db(), fresh, 1);
     expect(again!.id).to.equal(claim!.id);
+    expect([claim!.reclaimed, again!.reclaimed]).to.deep.equal([false, true]);
     expect(await publishClaimedSchedule(db(), claim!, stale)).to.equal(false);
     expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
 
@@ -78,5 +83,79 @@ describe('scheduled publication', () => {
     expect(await publishClaimedSchedule(db(), again!, fresh)).to.equal(false);
     expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
     expect(await claimDueSchedules(db(), newLease(1000), 10)).to.deep.equal([]);
+  });
+
+  it("never claims nor counts as due a version of a deleted item", async () => {
+    const { itemId } = await scheduledItem(new Date(Date.now() - 1000).toISOString());
+    const before = await readInstruments(metrics());
+    const etag = (await w.api.get(`${w.base}/content/${itemId}`, { token: w.reader })).headers.get('etag')!;
+    expectStatus(await w.api.delete(`${w.base}/content/${itemId}`, { token: w.editor, headers: { 'if-match': etag } }), 204);
+    expect(scheduleDelta(before, await readInstruments(metrics())).due).to.equal(-1);
+    const claims = await claimDueSchedules(db(), newLease(60_000), 100);
+    expect(claims.map((c) => c.content_item_id)).to.not.include(itemId);
+    expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
+  });
+
+  it("shows a scheduled publication to this server's cached delivery reads at once", async () => {
+    const { itemId } = await scheduledItem(new Date(Date.now() - 1000).toISOString());
+    const { slug } = (await w.api.get(`${w.base}/content/${itemId}`, { token: w.reader })).body;
+    const bySlug = `${w.base}/content/by-slug/${slug}`;
+    await w.api.get(bySlug, { token: w.reader });
+    const cached = await w.api.get(bySlug, { token: w.reader });
+    expect(cached.headers.get('x-verso-cache')).to.equal('hit');
+    expect(cached.body.versionNumber).to.equal(1);
+    // The worker as the API process wires it (workers/index.ts), not a bare one.
+    const [scheduler] = createWorkers(w.api.running.deps);
+    expect(await scheduler!.runOnce(new AbortController().signal)).to.equal(1);
+    const after = await w.api.get(bySlug, { token: w.reader });
+    expect(after.body.versionNumber).to.equal(2);
+    expect(after.body.fields[0].textValue).to.equal('next');
+  });
+
+  describe('metrics (meter Verso.Operational)', () => {
+    it('a due version counts as due until the worker claims and publishes it; a future one does not count', async () => {
+      const before = await readInstruments(metrics());
+      await scheduledItem('2099-01-01T00:00:00Z');
+      const { itemId } = await scheduledItem(new Date(Date.now() - 1000).toISOString());
+      const scheduled = await readInstruments(metrics());
+      expect(scheduleDelta(before, scheduled)).to.deep.equal({ due: 1, claimed: 0, reclaimed: 0, published: 0, failures: 0 });
+      expect(await pass()).to.equal(1);
+      expect(await statuses(itemId)).to.deep.equal(['1:Archived', '2:Published']);
+      expect(scheduleDelta(scheduled, await readInstruments(metrics()))).to.deep.equal({ due: -1, claimed: 1, reclaimed: 0, published: 1, failures: 0 });
+    });
+
+    it('a failing publication counts as a failure, stays due and is published by a later pass', async () => {
+      const { itemId } = await scheduledItem(new Date(Date.now() - 1000).toISOString());
+      // A trigger makes this one item's publish fail inside the publishing transaction, as a database error would.
+      await dbQuery(w.api, `CREATE FUNCTION refuse_publish() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'publish refused'; END $$`);
+      await dbQuery(w.api, `CREATE TRIGGER refuse_publish BEFORE UPDATE ON content_versions FOR EACH ROW
+        WHEN (NEW.status = 'Published' AND NEW.content_item_id = '${itemId}') EXECUTE FUNCTION refuse_publish()`);
+      const before = await readInstruments(metrics());
+      try {
+        expect(await pass()).to.equal(1);
+      } finally {
+        await dbQuery(w.api, 'DROP TRIGGER refuse_publish ON content_versions');
+        await dbQuery(w.api, 'DROP FUNCTION refuse_publish()');
+      }
+      const failed = await readInstruments(metrics());
+      expect(scheduleDelta(before, failed)).to.deep.equal({ due: 0, claimed: 1, reclaimed: 0, published: 0, failures: 1 });
+      expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
+
+      // The claim was given back, so the next pass takes it up at once, as a fresh claim.
+      expect(await pass()).to.equal(1);
+      expect(await statuses(itemId)).to.deep.equal(['1:Archived', '2:Published']);
+      expect(scheduleDelta(failed, await readInstruments(metrics()))).to.deep.equal({ due: -1, claimed: 1, reclaimed: 0, published: 1, failures: 0 });
+    });
+
+    it('a claim taken over from an expired lease counts as claimed and reclaimed', async () => {
+      const { itemId } = await scheduledItem(new Date(Date.now() - 1000).toISOString());
+      const [abandoned] = await claimDueSchedules(db(), newLease(50), 1);
+      expect(abandoned!.content_item_id).to.equal(itemId);
+      await new Promise((r) => setTimeout(r, 80));
+      const before = await readInstruments(metrics());
+      expect(await pass()).to.equal(1);
+      expect(await statuses(itemId)).to.deep.equal(['1:Archived', '2:Published']);
+      expect(scheduleDelta(before, await readInstruments(metrics()))).to.deep.equal({ due: -1, claimed: 1, reclaimed: 1, published: 1, failures: 0 });
+    });
   });
 });

@@ -20,6 +20,12 @@ describe('configuration', () => {
     expect(c.api.healthDashboardEnabled).to.equal(false);
     expect(c.version).to.equal('1.2.3');
     expect(c.workers.scheduledPublishing).to.deep.equal({ intervalMs: 60_000, leaseMs: 300_000, batchSize: 100 });
+    expect(c.metrics).to.deep.equal({ enabled: false, host: '127.0.0.1', port: 9464 });
+  });
+
+  it('reads the metrics endpoint settings; port 0 takes any free port', () => {
+    expect(load({ Metrics__Enabled: 'true', Metrics__Host: '0.0.0.0', Metrics__Port: '9100' }).metrics).to.deep.equal({ enabled: true, host: '0.0.0.0', port: 9100 });
+    expect(load({ Metrics__Enabled: '1', Metrics__Port: '0' }).metrics).to.deep.equal({ enabled: true, host: '127.0.0.1', port: 0 });
   });
 
   it('reads the scheduled-publishing worker settings', () => {
@@ -58,6 +64,10 @@ describe('configuration', () => {
     ['Api__MaxRequestBodyBytes', '1.5', /Api__MaxRequestBodyBytes must be an integer/],
     ['Workers__ScheduledPublishing__BatchSize', '0', /Workers__ScheduledPublishing__BatchSize must be between 1 and 1000/],
     ['Workers__ScheduledPublishing__LeaseSeconds', '5', /Workers__ScheduledPublishing__LeaseSeconds must be between 10 and 3600/],
+    ['Metrics__Enabled', 'yes', /Metrics__Enabled must be true or false, got "yes"/],
+    ['Metrics__Port', '9464x', /Metrics__Port must be an integer, got "9464x"/],
+    ['Metrics__Port', '65536', /Metrics__Port must be between 0 and 65535, got 65536/],
+    ['Metrics__Port', '-1', /Metrics__Port must be between 0 and 65535, got -1/],
   ] as const) {
     it(`rejects ${name}=${JSON.stringify(value)} naming the setting`, () => {
       expect(() => load({ [name]: value })).to.throw(ConfigError, message);

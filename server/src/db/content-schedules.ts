@@ -6,15 +6,25 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import type { Lease } from '../workers/lease.js';
 
-const claimedRow = z.object({ id: z.string(), content_item_id: z.string(), workspace_id: z.string(), version_number: z.number() });
+const claimedRow = z.object({ id: z.string(), content_item_id: z.string(), workspace_id: z.string(), version_number: z.number(), reclaimed: z.boolean() });
 export type ClaimedSchedule = z.infer<typeof claimedRow>;
 
+// A deleted item's versions are never published: its schedule stays as it was (the item is kept,
+// soft-deleted), but it is neither claimed nor counted as due.
+const liveItem = sql.fragment`EXISTS (SELECT 1 FROM content_items li WHERE li.id = cv.content_item_id AND NOT li.is_deleted)`;
+
+/**
+ * Claims up to `limit` due versions. `reclaimed` marks a row that still carried a lease, which can
+ * only be an expired one: publishing, releasing and every edit clear the lease, so a lease left
+ * behind means the worker holding it died or stalled past its expiry.
+ */
 export async function claimDueSchedules(db: CommonQueryMethods, lease: Lease, limit: number): Promise<readonly ClaimedSchedule[]> {
   return db.any(sql.type(claimedRow)`
     WITH due AS (
-      SELECT cv.id FROM content_versions cv
+      SELECT cv.id, cv.schedule_lease_expires_at IS NOT NULL AS reclaimed FROM content_versions cv
       WHERE cv.publish_at IS NOT NULL AND cv.publish_at <= now() AND cv.status = 'Approved'
         AND (cv.schedule_lease_expires_at IS NULL OR cv.schedule_lease_expires_at < now())
+        AND ${liveItem}
       ORDER BY cv.publish_at, cv.id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
@@ -22,12 +32,13 @@ export async function claimDueSchedules(db: CommonQueryMethods, lease: Lease, li
       schedule_lease_expires_at = now() + ${lease.durationMs} * interval '1 millisecond'
     FROM due, content_items ci
     WHERE cv.id = due.id AND ci.id = cv.content_item_id
-    RETURNING cv.id, cv.content_item_id, ci.workspace_id, cv.version_number`);
+    RETURNING cv.id, cv.content_item_id, ci.workspace_id, cv.version_number, due.reclaimed`);
 }
 
 export async function countDueSchedules(db: CommonQueryMethods): Promise<number> {
   return db.oneFirst(sql.type(z.object({ n: z.number() }))`
-    SELECT count(*) AS n FROM content_versions WHERE publish_at IS NOT NULL AND publish_at <= now() AND status = 'Approved'`);
+    SELECT count(*) AS n FROM content_versions cv
+    WHERE cv.publish_at IS NOT NULL AND cv.publish_at <= now() AND cv.status = 'Approved' AND ${liveItem}`);
 }
 
 /**

@@ -5,5 +5,10 @@ import { createScheduledPublishingWorker } from './scheduled-publishing.js';
 import type { BackgroundWorker } from './worker-host.js';
 
 export function createWorkers(deps: Dependencies): BackgroundWorker[] {
-  return [createScheduledPublishingWorker(deps.db, deps.logger, deps.config.workers.scheduledPublishing)];
+  return [
+    createScheduledPublishingWorker(deps.db, deps.logger, deps.metrics.schedule, {
+      ...deps.config.workers.scheduledPublishing,
+      onPublished: (workspaceId) => deps.deliveryCache.invalidate(workspaceId),
+    }),
+  ];
 }

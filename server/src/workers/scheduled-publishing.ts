@@ -9,6 +9,7 @@ import { findItem } from '../db/content-items.js';
 import { findVersionById } from '../db/content-versions.js';
 import { claimDueSchedules, lockClaimedSchedule, releaseSchedule, renewScheduleLeases, type ClaimedSchedule } from '../db/content-schedules.js';
 import { publishLockedVersion } from '../services/content-publishing.js';
+import type { ScheduleInstruments } from '../telemetry/schedule-instruments.js';
 import { newLease, withLeaseRenewal, type Lease } from './lease.js';
 import type { BackgroundWorker } from './worker-host.js';
 
@@ -19,6 +20,12 @@ export interface ScheduledPublishingOptions {
   readonly intervalMs?: number;
   readonly leaseMs?: number;
   readonly batchSize?: number;
+  /**
+   * Called once a publication has committed. The API process drops the workspace's delivery-cache
+   * entries here, so its own readers see the publication at once rather than when the change
+   * notice arrives a moment later.
+   */
+  readonly onPublished?: (workspaceId: string) => void;
 }
 
 /** Publishes one claimed version; false when the claim was no longer ours (nothing changed). */
@@ -35,8 +42,14 @@ export async function publishClaimedSchedule(db: DatabasePool, claim: ClaimedSch
   });
 }
 
-export function createScheduledPublishingWorker(db: DatabasePool, logger: Logger, options: ScheduledPublishingOptions = {}): BackgroundWorker {
+export function createScheduledPublishingWorker(
+  db: DatabasePool,
+  logger: Logger,
+  instruments: ScheduleInstruments,
+  options: ScheduledPublishingOptions = {},
+): BackgroundWorker {
   const { intervalMs, leaseMs, batchSize } = { ...SCHEDULED_PUBLISHING_DEFAULTS, ...options };
+  const onPublished = options.onPublished ?? (() => undefined);
   return {
     name: 'scheduled-publishing',
     intervalMs,
@@ -45,14 +58,22 @@ export function createScheduledPublishingWorker(db: DatabasePool, logger: Logger
       const lease = newLease(leaseMs);
       const claims = await claimDueSchedules(db, lease, batchSize);
       if (claims.length === 0) return 0;
+      instruments.claimed.add(claims.length);
+      instruments.reclaimed.add(claims.filter((c) => c.reclaimed).length);
       const renew = () => renewScheduleLeases(db, claims.map((c) => c.id), lease);
       await withLeaseRenewal(lease, renew, async (leaseSignal) => {
         for (const claim of claims) {
           if (signal.aborted || leaseSignal.aborted) break;
           try {
-            const published = await publishClaimedSchedule(db, claim, lease);
-            if (published) logger.info('scheduled version published', { contentItemId: claim.content_item_id, versionNumber: claim.version_number });
+            // false: the claim was lost (taken over, or the version edited meanwhile), which is
+            // neither a publication nor a failure.
+            if (await publishClaimedSchedule(db, claim, lease)) {
+              instruments.published.add(1);
+              onPublished(claim.workspace_id);
+              logger.info('scheduled version published', { contentItemId: claim.content_item_id, versionNumber: claim.version_number });
+            }
           } catch (err) {
+            instruments.failures.add(1);
             // One failing version must not hold back the batch: give its claim back for a later pass.
             logger.error('scheduled publication failed', { err, contentItemId: claim.content_item_id, versionNumber: claim.version_number });
             await releaseSchedule(db, claim.id, lease).catch(() => undefined);
