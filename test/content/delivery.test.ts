@@ -160,13 +160,36 @@ describe('content delivery', () => {
   });
 
   describe('GET …/content (list)', () => {
-    it('runs two content statements whatever the page size or data volume', async () => {
+    it('runs a constant number of content statements whatever the page size or data volume', async () => {
       const list = (query: string) => contentStatementsOf(() => w.api.get(`${w.base}/content?${query}`, { token: w.reader }));
       const small = await list('resolve=true&pageSize=5');
       for (let i = 0; i < 12; i++) await publishNow(w, (await createArticle(w, `bulk ${i}`)).id, 1);
-      expect(small).to.equal(2);
-      expect(await list('resolve=true&pageSize=100')).to.equal(2);
+      // Resolved: one statement, the page, which carries the total.
+      expect(small).to.equal(1);
+      expect(await list('resolve=true&pageSize=100')).to.equal(1);
+      expect(await list('resolve=true&pageSize=5&page=2&q=bulk&sortBy=slug')).to.equal(1);
+      // Plain: the count and the page.
+      expect(await list('pageSize=100')).to.equal(2);
       expect(await list('pageSize=100&q=bulk&tags=x')).to.equal(2);
+    });
+
+    it('counts a resolved page past the end with a second statement, and reports the total', async () => {
+      for (let i = 0; i < 3; i++) await publishNow(w, (await createArticle(w, `past-end ${i}`)).id, 1);
+      const listed = async (query: string) => {
+        let body: any;
+        const statements = await contentStatementsOf(async () => {
+          const res = await w.api.get(`${w.base}/content?resolve=true&${query}`, { token: w.reader });
+          expectStatus(res, 200);
+          body = res.body;
+        });
+        return { statements, items: body.items.length, totalCount: body.totalCount, totalPages: body.totalPages };
+      };
+      // No row carries the total, so the count runs as a fallback.
+      expect(await listed('q=past-end&pageSize=2&page=5')).to.deep.equal({ statements: 2, items: 0, totalCount: 3, totalPages: 2 });
+      // The last page carries it.
+      expect(await listed('q=past-end&pageSize=2&page=2')).to.deep.equal({ statements: 1, items: 1, totalCount: 3, totalPages: 2 });
+      // An empty first page means nothing matched: total 0, no count.
+      expect(await listed('q=nothing-matches-this')).to.deep.equal({ statements: 1, items: 0, totalCount: 0, totalPages: 0 });
     });
   });
 });

@@ -513,7 +513,7 @@ export interface paths {
         };
         /**
          * List content items, optionally only those served at an instant.
-         * @description Two SQL statements whatever the page size or data volume (a count and one paged projection).
+         * @description A constant number of SQL statements whatever the page size or data volume. With `resolve=true`, one (the paged projection also carries the total), two for a page past the end (a count added); otherwise two (a count and the paged projection).
          */
         get: operations["listContent"];
         put?: never;

@@ -2,7 +2,7 @@
 // version reads with composition expansion.
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { notFound } from '../errors.js';
-import { countContent, listContentPage, type ContentListQuery, type ContentSortKey } from '../db/content-list.js';
+import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../db/content-list.js';
 import { findServedVersionBySlug } from '../db/content-serving.js';
 import { listVersionsPage, type VersionRow } from '../db/content-versions.js';
 import { presentVersionDetails } from './content-expansion.js';
@@ -41,11 +41,14 @@ export function contentListQuery(workspaceId: string, query: Readonly<Record<str
   };
 }
 
-/** One page of items: a count and one paged projection, two statements whatever the page size. */
+/**
+ * One page of items and their total: under resolve one statement (two for a page past the end),
+ * otherwise a count and the page (db/content-list.ts says why), whatever the page size.
+ */
 export async function listContent(db: DatabasePool, workspaceId: string, query: Readonly<Record<string, unknown>>) {
   const page = pageRequest(query);
   const q = contentListQuery(workspaceId, query);
-  const [total, rows] = await Promise.all([countContent(db, q), listContentPage(db, q)]);
+  const { rows, total } = await listContentCounted(db, q);
   return toPage(rows.map((r) => listItemSummary(r, q.resolve)), total, page);
 }
 
