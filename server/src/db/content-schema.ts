@@ -61,6 +61,11 @@ function configuredRules(
   };
 }
 
+/** The occurrence attributes template and component fields share, from a stored row. */
+function occurrenceRules(r: { key: string; is_required: boolean; min_occurrences: number; max_occurrences: number | null }) {
+  return { key: r.key, isRequired: r.is_required, minOccurrences: r.min_occurrences, maxOccurrences: r.max_occurrences };
+}
+
 /**
  * The current version of each component in `componentIds` and of every component nested below
  * them, keyed by component id, in one statement. The recursive CTE uses UNION, which drops rows it
@@ -96,10 +101,7 @@ export async function loadComponentSchemas(db: CommonQueryMethods, componentIds:
   const schemas = new Map<string, ComponentSchema>([...fields].map(([id, list]) => [id, { id, fields: list }]));
   for (const r of rows) {
     fields.get(r.component_id)!.push({
-      key: r.key,
-      isRequired: r.is_required,
-      minOccurrences: r.min_occurrences,
-      maxOccurrences: r.max_occurrences,
+      ...occurrenceRules(r),
       primitiveType: r.primitive_type,
       nestedComponent: r.nested_component_id === null ? null : schemas.get(r.nested_component_id)!,
       ...configuredRules(r.primitive_type, r.field_config, r.picklist_options),
@@ -133,11 +135,8 @@ export async function loadTemplateVersionFields(
     out.get(r.template_version_id)!.push({
       id: r.id,
       templateVersionId: r.template_version_id,
-      key: r.key,
+      ...occurrenceRules(r),
       label: r.label,
-      isRequired: r.is_required,
-      minOccurrences: r.min_occurrences,
-      maxOccurrences: r.max_occurrences,
       isOpen: r.is_open,
       compositionMode: r.composition_mode,
       primitiveType: r.primitive_type,
