@@ -21,6 +21,11 @@ describe('configuration', () => {
     expect(c.version).to.equal('1.2.3');
     expect(c.workers.scheduledPublishing).to.deep.equal({ intervalMs: 60_000, leaseMs: 300_000, batchSize: 100 });
     expect(c.metrics).to.deep.equal({ enabled: false, host: '127.0.0.1', port: 9464 });
+    expect(c.delivery).to.deep.equal({ cacheMs: 60_000, cacheBytes: 64 * 1024 * 1024 });
+  });
+
+  it('reads the delivery-cache settings; 0 seconds turns the cache off', () => {
+    expect(load({ Delivery__CacheSeconds: '0', Delivery__CacheMegabytes: '8' }).delivery).to.deep.equal({ cacheMs: 0, cacheBytes: 8 * 1024 * 1024 });
   });
 
   it('reads the metrics endpoint settings; port 0 takes any free port', () => {
@@ -64,6 +69,8 @@ describe('configuration', () => {
     ['Api__MaxRequestBodyBytes', '1.5', /Api__MaxRequestBodyBytes must be an integer/],
     ['Workers__ScheduledPublishing__BatchSize', '0', /Workers__ScheduledPublishing__BatchSize must be between 1 and 1000/],
     ['Workers__ScheduledPublishing__LeaseSeconds', '5', /Workers__ScheduledPublishing__LeaseSeconds must be between 10 and 3600/],
+    ['Delivery__CacheSeconds', '3601', /Delivery__CacheSeconds must be between 0 and 3600, got 3601/],
+    ['Delivery__CacheMegabytes', '0', /Delivery__CacheMegabytes must be between 1 and 16384, got 0/],
     ['Metrics__Enabled', 'yes', /Metrics__Enabled must be true or false, got "yes"/],
     ['Metrics__Port', '9464x', /Metrics__Port must be an integer, got "9464x"/],
     ['Metrics__Port', '65536', /Metrics__Port must be between 0 and 65535, got 65536/],
