@@ -4,21 +4,12 @@
 // moment, and at an effective-window boundary without any write at all.
 import { expect } from 'chai';
 import { startTestApi, type ApiResponse, type TestApi } from '../helpers/api.js';
+import { sleep, within } from '../helpers/wait.js';
 import { DeliveryCache, type DeliveryResponse } from '../../server/src/services/delivery-cache.js';
 import { createArticle, dbQuery, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const state = (res: ApiResponse) => res.headers.get('x-verso-cache');
-
-/** Polls until `probe` is true; fails after `limitMs`. */
-async function within(limitMs: number, probe: () => Promise<boolean>): Promise<void> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await sleep(10);
-  }
-}
 
 describe('delivery cache', () => {
   let w: ContentWorld;

@@ -4,20 +4,10 @@
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery, FIXTURE_PASSWORD } from '../helpers/actors.js';
+import { sleep, within } from '../helpers/wait.js';
 
 const me = (api: TestApi, token: string) => api.get('/api/v1/auth/me', { token });
 const lookupsOf = (api: TestApi) => api.running.deps.credentialCache.lookups;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `probe` is true; returns how long it took, or fails after `limitMs`. */
-async function within(limitMs: number, probe: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await sleep(10);
-  }
-  return Date.now() - started;
-}
 
 describe('credential cache', () => {
   let a: TestApi;
