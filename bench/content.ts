@@ -79,6 +79,18 @@ async function measure(scenario: string, clients: number, api: TestApi, token: s
   return summary;
 }
 
+/** An Admin's publish with the workflow overridden; answers the status once the body is read. */
+async function publishVersion(api: TestApi, token: string, path: string): Promise<number> {
+  const res = await fetch(api.url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ overrideWorkflow: true }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
 /** Publishes one prepared draft every `everyMs` until stopped (each publish invalidates the workspace's delivery cache). */
 function backgroundPublisher(api: TestApi, token: string, paths: readonly string[], everyMs: number) {
   let stopped = false;
@@ -86,14 +98,8 @@ function backgroundPublisher(api: TestApi, token: string, paths: readonly string
   const done = (async () => {
     for (const path of paths) {
       if (stopped) break;
-      const res = await fetch(api.url + path, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ overrideWorkflow: true }),
-        signal: AbortSignal.timeout(30_000),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 200) problems.push(`background publish answered ${res.status}`);
+      const status = await publishVersion(api, token, path);
+      if (status !== 200) problems.push(`background publish answered ${status}`);
       writes += 1;
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
@@ -213,15 +219,9 @@ async function main(api: TestApi, cold: TestApi) {
       const statuses = await Promise.all(
         Array.from({ length: 8 }, async (_, i) => {
           const t = performance.now();
-          const res = await fetch(api.url + publishPath(item, i + 1), {
-            method: 'POST',
-            headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ overrideWorkflow: true }),
-            signal: AbortSignal.timeout(30_000),
-          });
-          await res.arrayBuffer();
+          const status = await publishVersion(api, admin, publishPath(item, i + 1));
           latencies.push(performance.now() - t);
-          return res.status;
+          return status;
         }),
       );
       const [live] = await dbQuery(api, `SELECT count(*)::int AS n FROM content_versions WHERE content_item_id = $1 AND status = 'Published' AND effective_start_at IS NULL`, [item]);
