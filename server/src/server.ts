@@ -56,12 +56,12 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
   const credentialCache = new CredentialCache(config.auth.credentialCacheMs);
   const deliveryCache = new DeliveryCache(config.delivery.cacheMs, config.delivery.cacheBytes, (ws, after) => nextServingBoundary(db, ws, after));
   // Changes on other replicas arrive here; without this connection neither cache is used.
-  const notices: Record<string, (payload: string | undefined) => void> = {};
+  const notices: Record<string, NoticeHandlers[string]> = {};
   if (config.auth.credentialCacheMs > 0) notices[CREDENTIAL_CHANNEL] = (p) => credentialCache.evict(parseCredentialChange(p));
   if (config.delivery.cacheMs > 0) notices[DELIVERY_CHANNEL] = (p) => deliveryCache.invalidate(parseDeliveryChange(p));
   const listener =
     Object.keys(notices).length > 0
-      ? new NoticeListener(options.databaseUrl, logger, notices as NoticeHandlers, (on) => {
+      ? new NoticeListener(options.databaseUrl, logger, notices, (on) => {
           credentialCache.setListening(on);
           deliveryCache.setListening(on);
         })
