@@ -3,7 +3,7 @@
 // Names follow the spec (`Section__Key`). A bad value stops start-up with a message that names the
 // setting, so a typo never turns into a silently different default.
 import path from 'node:path';
-import { passwordViolations } from './services/password-rules.js';
+import { passwordViolations } from './services/identity/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
 export type StorageProviderName = 'local';

@@ -3,10 +3,10 @@ import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { Logger } from './logging/logger.js';
 import type { StorageProvider } from './storage/provider.js';
-import type { Authenticator } from './http/authenticate.js';
-import type { WorkspaceDirectory } from './http/authorize.js';
-import type { CredentialCache } from './services/credential-cache.js';
-import type { DeliveryCache } from './services/delivery-cache.js';
+import type { Authenticator } from './access/authentication.js';
+import type { WorkspaceDirectory } from './access/workspace-access.js';
+import type { CredentialCache } from './services/identity/credential-cache.js';
+import type { DeliveryCache } from './services/delivery/delivery-cache.js';
 import type { Metrics } from './telemetry/metrics.js';
 
 export interface Dependencies {

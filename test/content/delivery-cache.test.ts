@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { startTestApi, type ApiResponse, type TestApi } from '../helpers/api.js';
 import { sleep, within } from '../helpers/wait.js';
-import { DeliveryCache, type DeliveryResponse } from '../../server/src/services/delivery-cache.js';
+import { DeliveryCache, type DeliveryResponse } from '../../server/src/services/delivery/delivery-cache.js';
 import { createArticle, dbQuery, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

@@ -2,11 +2,12 @@
 // the workflow transitions — no database needed.
 import { expect } from 'chai';
 import { ApiError } from '../../server/src/errors.js';
-import { renumberValues } from '../../server/src/services/content-field-order.js';
-import { compareServingPreference, pickServingVersion, type ServingCandidate } from '../../server/src/services/content-serving-rule.js';
-import { MAX_COMPONENT_DEPTH, type ComponentFieldSchema, type ComponentSchema } from '../../server/src/services/component-values.js';
-import { remapValuesByKey, validateFieldValues, type FieldSchema, type FieldValueInput } from '../../server/src/services/content-validation.js';
-import { assertPublishable, nextStatus } from '../../server/src/services/content-workflow.js';
+import { renumberValues } from '../../server/src/services/content/content-field-order.js';
+import { compareServingPreference, pickServingVersion, type ServingCandidate } from '../../server/src/services/delivery/content-serving-rule.js';
+import type { ComponentFieldSchema, ComponentSchema, FieldSchema } from '../../server/src/db/content/content-schema.js';
+import { MAX_COMPONENT_DEPTH } from '../../server/src/services/content/component-values.js';
+import { remapValuesByKey, validateFieldValues, type FieldValueInput } from '../../server/src/services/content/content-validation.js';
+import { assertPublishable, nextStatus } from '../../server/src/services/content/content-workflow.js';
 
 const field = (id: string, key: string, extra: Partial<FieldSchema> = {}): FieldSchema => ({
   id,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestApi } from '../helpers/api.js';
-import { claimDueSchedules } from '../../server/src/db/content-schedules.js';
+import { claimDueSchedules } from '../../server/src/db/content/content-schedules.js';
 import { createLogger } from '../../server/src/logging/logger.js';
 import { newLease } from '../../server/src/workers/lease.js';
 import { createWorkers } from '../../server/src/workers/index.js';

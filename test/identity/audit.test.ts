@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
-import { changeDelta, redactSecret } from '../../server/src/services/audit.js';
+import { changeDelta, redactSecret } from '../../server/src/services/platform/audit.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, createApiClientToken, dbQuery } from '../helpers/actors.js';
 

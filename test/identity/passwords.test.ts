@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadConfig, ConfigError } from '../../server/src/config.js';
-import { passwordViolations } from '../../server/src/services/password-rules.js';
+import { passwordViolations } from '../../server/src/services/identity/password-rules.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, dbQuery, FIXTURE_PASSWORD } from '../helpers/actors.js';
 

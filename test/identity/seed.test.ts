@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hashPassword } from '../../server/src/services/password-hashing.js';
+import { hashPassword } from '../../server/src/services/identity/password-hashing.js';
 import { startTestApi } from '../helpers/api.js';
 import { dbQuery } from '../helpers/actors.js';
 import { createTestDatabase } from '../helpers/database.js';

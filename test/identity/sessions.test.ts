@@ -104,7 +104,7 @@ describe('local sessions', () => {
 
     it('accepts a stored password that the new-password rules would now reject', async () => {
       const user = await createActor(api, { role: 'Reader' });
-      const { hashPassword } = await import('../../server/src/services/password-hashing.js');
+      const { hashPassword } = await import('../../server/src/services/identity/password-hashing.js');
       await dbQuery(api, 'UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(' legacy\u200bpass '), user.id]);
       expect((await login(user.email, ' legacy\u200bpass ')).status).to.equal(200);
     });

@@ -1,6 +1,6 @@
 // Settings (account preferences): the caller's own time zone and theme.
 import type { OperationHandler } from '../http/operation.js';
-import { getPreferences, presentPreferences, updatePreferences } from '../services/account-preferences.js';
+import { getPreferences, presentPreferences, updatePreferences } from '../services/identity/account-preferences.js';
 
 export const getAccountPreferences: OperationHandler = async ({ actor, deps }) => ({
   status: 200,

@@ -8,7 +8,7 @@ import {
   revokeApiClient as revoke,
   rotateApiClient as rotate,
   type CreateApiClientInput,
-} from '../services/api-clients.js';
+} from '../services/identity/api-clients.js';
 
 export const listApiClients: OperationHandler = async ({ request, actor, deps }) => ({
   status: 200,

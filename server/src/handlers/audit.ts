@@ -1,6 +1,6 @@
 // Audit: the history of every change, newest first, with upstream's filters.
 import type { OperationHandler } from '../http/operation.js';
-import { listAudit } from '../services/audit-log.js';
+import { listAudit } from '../services/platform/audit-log.js';
 
 export const listAuditEntries: OperationHandler = async ({ request, actor, deps }) => ({
   status: 200,

@@ -1,7 +1,7 @@
 // Auth: local sign-in, sign-out, refresh, password change, and who the caller is.
 import type { OperationHandler } from '../http/operation.js';
-import { actorScope, UserActor } from '../services/actors.js';
-import { bearerTokenOf, changePassword as changeOwnPassword, login as signIn, logout as signOut, refreshSession as refresh } from '../services/sessions.js';
+import { actorScope, UserActor } from '../services/identity/actors.js';
+import { bearerTokenOf, changePassword as changeOwnPassword, login as signIn, logout as signOut, refreshSession as refresh } from '../services/identity/sessions.js';
 
 interface LoginBody {
   email: string;

@@ -1,5 +1,5 @@
 import type { OperationHandler, OperationRequest } from '../http/operation.js';
-import * as components from '../services/components.js';
+import * as components from '../services/model/components.js';
 import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
 import { createInWorkspace, getById, getVersionByNumber, listInWorkspace, updateById } from './model-resource.js';
 

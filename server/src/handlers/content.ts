@@ -1,12 +1,12 @@
 // Content routes (tag Content): thin — read what the contract validated, call one service, return.
 import type { OperationHandler, OperationRequest } from '../http/operation.js';
-import * as items from '../services/content-items.js';
-import * as reads from '../services/content-reads.js';
-import * as versions from '../services/content-versions.js';
-import * as publishing from '../services/content-publishing.js';
-import { upgradeTemplateVersion, type UpgradeBody } from '../services/content-upgrade.js';
-import type { WorkflowAction } from '../services/content-workflow.js';
-import { pageRequest, toPage } from '../services/paging.js';
+import * as items from '../services/content/content-items.js';
+import * as reads from '../services/delivery/content-reads.js';
+import * as versions from '../services/content/content-versions.js';
+import * as publishing from '../services/content/content-publishing.js';
+import { upgradeTemplateVersion, type UpgradeBody } from '../services/content/content-upgrade.js';
+import type { WorkflowAction } from '../services/content/content-workflow.js';
+import { pageRequest, toPage } from '../services/platform/paging.js';
 import { deliveryRead } from './delivery-read.js';
 import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
 

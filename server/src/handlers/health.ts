@@ -1,7 +1,7 @@
 import { notFound } from '../errors.js';
 import type { OperationHandler } from '../http/operation.js';
-import { checkReadiness } from '../services/health.js';
-import { renderHealthDashboard } from '../services/health-dashboard.js';
+import { checkReadiness } from '../services/platform/health.js';
+import { renderHealthDashboard } from '../services/platform/health-dashboard.js';
 
 export const getHealthLive: OperationHandler = () => ({ status: 200, body: { status: 'Healthy' } });
 

@@ -3,7 +3,7 @@
 // contract reads, writes and answers the same way (ETag on every single-resource body, If-Match on
 // writes, Location on 201), so one builder per operation keeps the three from drifting apart.
 import type { Dependencies } from '../dependencies.js';
-import type { Actor } from '../http/actor.js';
+import type { Actor } from '../access/actor.js';
 import type { OperationHandler } from '../http/operation.js';
 import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
 

@@ -1,5 +1,5 @@
 import type { OperationHandler } from '../http/operation.js';
-import * as picklists from '../services/picklists.js';
+import * as picklists from '../services/model/picklists.js';
 import { param } from './model-request.js';
 import { createInWorkspace, deleteById, getById, listInWorkspace, updateById } from './model-resource.js';
 

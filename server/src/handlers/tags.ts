@@ -1,5 +1,5 @@
 import type { OperationHandler } from '../http/operation.js';
-import * as tags from '../services/tags.js';
+import * as tags from '../services/model/tags.js';
 import { param } from './model-request.js';
 
 export const listTags: OperationHandler = async ({ request, deps }) => ({

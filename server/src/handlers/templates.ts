@@ -1,7 +1,7 @@
 import type { OperationHandler } from '../http/operation.js';
-import * as templates from '../services/templates.js';
-import * as versions from '../services/template-versions.js';
-import * as design from '../services/template-design.js';
+import * as templates from '../services/model/templates.js';
+import * as versions from '../services/model/template-versions.js';
+import * as design from '../services/model/template-design.js';
 import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
 import { createInWorkspace, deleteById, getById, getVersionByNumber, listInWorkspace, updateById } from './model-resource.js';
 

@@ -1,8 +1,8 @@
 // Users: local accounts, their roles, superadmin flag and workspace grants.
 import type { OperationHandler } from '../http/operation.js';
 import { ifMatchOf } from './model-request.js';
-import { presentUser } from '../services/user-presenter.js';
-import { createUser as create, deleteUser as remove, getUser as get, listUsers as list, resetUserPassword as reset, updateUser as update, userEtag, type UserInput } from '../services/users.js';
+import { presentUser } from '../services/identity/user-presenter.js';
+import { createUser as create, deleteUser as remove, getUser as get, listUsers as list, resetUserPassword as reset, updateUser as update, userEtag, type UserInput } from '../services/identity/users.js';
 
 
 export const listUsers: OperationHandler = async ({ request, deps }) => ({ status: 200, body: await list(deps.db, request.query) });

@@ -10,7 +10,7 @@ import {
   updateWorkspace as update,
   workspaceEtag,
   type WorkspaceInput,
-} from '../services/workspaces.js';
+} from '../services/identity/workspaces.js';
 
 
 export const listWorkspaces: OperationHandler = async ({ request, actor, deps }) => ({

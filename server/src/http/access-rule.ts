@@ -2,8 +2,7 @@
 //
 // One generic step (http/authorize.ts) enforces it before any handler runs, so a handler can never
 // forget a check and the contract tells callers the truth about who may call what.
-export type RoleName = 'Reader' | 'Editor' | 'TemplateAdmin' | 'Admin';
-export type WorkspaceAccess = 'None' | 'Read' | 'Write';
+import { ROLE_RANK, WORKSPACE_ACCESS_RANK, type RoleName, type WorkspaceAccess } from '../access/roles.js';
 
 export type AccessRule =
   | { readonly public: true }
@@ -15,8 +14,6 @@ export type AccessRule =
       readonly superadmin?: boolean;
     };
 
-export const ROLE_RANK: Readonly<Record<RoleName, number>> = { Reader: 0, Editor: 1, TemplateAdmin: 2, Admin: 3 };
-const WORKSPACE_ACCESS: readonly WorkspaceAccess[] = ['None', 'Read', 'Write'];
 
 /** Checks a rule read from the document; start-up fails on a malformed one. */
 export function parseAccessRule(operationId: string, raw: unknown): AccessRule {
@@ -32,7 +29,7 @@ export function parseAccessRule(operationId: string, raw: unknown): AccessRule {
     return { public: true };
   }
   if (typeof rule.role !== 'string' || !(rule.role in ROLE_RANK)) fail('needs role: Reader|Editor|TemplateAdmin|Admin');
-  if (rule.workspace !== undefined && !WORKSPACE_ACCESS.includes(rule.workspace as WorkspaceAccess)) {
+  if (rule.workspace !== undefined && !Object.hasOwn(WORKSPACE_ACCESS_RANK, rule.workspace as string)) {
     fail('workspace must be None, Read or Write');
   }
   if (rule.superadmin !== undefined && typeof rule.superadmin !== 'boolean') fail('superadmin must be a boolean');

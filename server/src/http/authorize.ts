@@ -2,20 +2,10 @@
 // handler runs. Missing credentials → 401; a workspace the actor may not see → 404 (its existence
 // is not revealed); a role or grant that is too low → 403.
 import { forbidden, notFound, unauthenticated } from '../errors.js';
-import { ROLE_RANK, type AccessRule, type WorkspaceAccess } from './access-rule.js';
-import type { Actor } from './actor.js';
-
-export interface WorkspaceDirectory {
-  /** True when the workspace exists and is not deleted. */
-  exists(workspaceId: string): Promise<boolean>;
-}
-
-const ACCESS_RANK: Readonly<Record<WorkspaceAccess, number>> = { None: 0, Read: 1, Write: 2 };
-
-export function effectiveWorkspaceAccess(actor: Actor, workspaceId: string): WorkspaceAccess {
-  // A host superadmin reaches every workspace but keeps its role (spec, Workspace grants).
-  return actor.isSuperAdmin ? 'Write' : actor.grantFor(workspaceId);
-}
+import type { AccessRule } from './access-rule.js';
+import type { Actor } from '../access/actor.js';
+import { ROLE_RANK, WORKSPACE_ACCESS_RANK } from '../access/roles.js';
+import { effectiveWorkspaceAccess, type WorkspaceDirectory } from '../access/workspace-access.js';
 
 export async function authorize(
   rule: AccessRule,
@@ -31,7 +21,7 @@ export async function authorize(
     if (access === 'None' || !(await workspaces.exists(workspaceId))) throw notFound('The workspace');
     if (rule.superadmin && !actor.isSuperAdmin) throw forbidden('Only a host superadmin may do this.');
     if (ROLE_RANK[actor.role] < ROLE_RANK[rule.role]) throw forbidden();
-    if (ACCESS_RANK[access] < ACCESS_RANK[rule.workspace]) throw forbidden('Your access to this workspace is read-only.');
+    if (WORKSPACE_ACCESS_RANK[access] < WORKSPACE_ACCESS_RANK[rule.workspace]) throw forbidden('Your access to this workspace is read-only.');
     return;
   }
   if (rule.superadmin && !actor.isSuperAdmin) throw forbidden('Only a host superadmin may do this.');

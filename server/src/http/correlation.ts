@@ -3,7 +3,7 @@
 // the caller sent a valid one) identifies the request in traces.
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { runWithRequestContext } from './request-context.js';
+import { runWithRequestContext } from '../context/request-context.js';
 
 export const CORRELATION_HEADER = 'X-Correlation-Id';
 const WELL_FORMED = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;

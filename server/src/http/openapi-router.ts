@@ -11,7 +11,7 @@ import { authorize } from './authorize.js';
 import type { Dependencies } from '../dependencies.js';
 import type { OperationHandler, OperationRequest } from './operation.js';
 import { writeResult } from './respond.js';
-import { currentRequestContext } from './request-context.js';
+import { currentRequestContext } from '../context/request-context.js';
 import { logUnauthorized } from './unauthorized-log.js';
 import { precompileRoutes } from './route-matcher.js';
 

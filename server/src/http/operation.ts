@@ -2,7 +2,7 @@
 // every response (http/respond.ts), so headers, content types and problem bodies stay uniform.
 import type { Logger } from '../logging/logger.js';
 import type { Dependencies } from '../dependencies.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../access/actor.js';
 
 export interface OperationRequest {
   readonly operationId: string;

@@ -1,7 +1,7 @@
 // Renders any failure as application/problem+json. The only place an error becomes a response.
 import type { Response } from 'express';
 import { ApiError, PROBLEM_TYPE_BASE } from '../errors.js';
-import { currentRequestContext } from './request-context.js';
+import { currentRequestContext } from '../context/request-context.js';
 
 export interface ProblemBody {
   type: string;

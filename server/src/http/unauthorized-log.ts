@@ -2,7 +2,7 @@
 // (what kind of credential, from where) and never the credential itself.
 import type { Request } from 'express';
 import type { Logger } from '../logging/logger.js';
-import type { AuthenticationResult } from './authenticate.js';
+import type { AuthenticationResult } from '../access/authentication.js';
 
 export function logUnauthorized(logger: Logger, req: Request, auth: AuthenticationResult): void {
   logger.warn('request rejected: not authenticated', {

@@ -3,7 +3,7 @@
 // Secrets must never reach a log: any property whose name looks like a credential is replaced
 // before the line is written, wherever it is nested.
 import winston from 'winston';
-import { currentRequestContext } from '../http/request-context.js';
+import { currentRequestContext } from '../context/request-context.js';
 
 export type Logger = winston.Logger;
 

@@ -3,7 +3,7 @@
 // event and endpoint labels, and nothing else about a schedule is low-cardinality.
 import type { Counter, Meter } from '@opentelemetry/api';
 import type { DatabasePool } from 'slonik';
-import { countDueSchedules } from '../db/content-schedules.js';
+import { countDueSchedules } from '../db/content/content-schedules.js';
 import type { Logger } from '../logging/logger.js';
 
 export interface ScheduleInstruments {

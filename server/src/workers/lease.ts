@@ -5,6 +5,7 @@
 // expired and was taken over can never complete (or undo) someone else's claim.
 import crypto from 'node:crypto';
 import os from 'node:os';
+import type { Lease } from '../db/lease.js';
 
 export class LeaseLostError extends Error {
   override name = 'LeaseLostError';
@@ -13,11 +14,7 @@ export class LeaseLostError extends Error {
   }
 }
 
-export interface Lease {
-  readonly owner: string;
-  readonly token: string;
-  readonly durationMs: number;
-}
+export type { Lease };
 
 /** One id per process: host name, pid and a random suffix (pids repeat across containers). */
 export const REPLICA_ID = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;

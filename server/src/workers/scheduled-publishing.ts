@@ -5,10 +5,10 @@
 // locks; only a claim whose owner and token still match is honoured.
 import type { DatabasePool } from 'slonik';
 import type { Logger } from '../logging/logger.js';
-import { findItem } from '../db/content-items.js';
-import { findVersionById } from '../db/content-versions.js';
-import { claimDueSchedules, lockClaimedSchedule, releaseSchedule, renewScheduleLeases, type ClaimedSchedule } from '../db/content-schedules.js';
-import { publishLockedVersion } from '../services/content-publishing.js';
+import { findItem } from '../db/content/content-items.js';
+import { findVersionById } from '../db/content/content-versions.js';
+import { claimDueSchedules, lockClaimedSchedule, releaseSchedule, renewScheduleLeases, type ClaimedSchedule } from '../db/content/content-schedules.js';
+import { publishLockedVersion } from '../services/content/content-publishing.js';
 import type { ScheduleInstruments } from '../telemetry/schedule-instruments.js';
 import { newLease, withLeaseRenewal, type Lease } from './lease.js';
 import type { BackgroundWorker } from './worker-host.js';

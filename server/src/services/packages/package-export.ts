@@ -4,13 +4,13 @@
 // order), so exporting what an import created gives back the same document.
 import type { CommonQueryMethods } from 'slonik';
 import { validationFailed, type ValidationErrors } from '../../errors.js';
-import { findComponentVersionById, latestComponentVersion, listAllComponents, listComponentFields, type ComponentRow } from '../../db/components.js';
-import { listAllPickLists, listOptions, type PickListRow } from '../../db/picklists.js';
-import { listAllTemplates, type TemplateRow } from '../../db/templates.js';
-import { listAllowedTypes, listFields, listSections } from '../../db/template-structure.js';
-import { shownVersion } from '../template-presenter.js';
+import { findComponentVersionById, latestComponentVersion, listAllComponents, listComponentFields, type ComponentRow } from '../../db/model/components.js';
+import { listAllPickLists, listOptions, type PickListRow } from '../../db/model/picklists.js';
+import { listAllTemplates, type TemplateRow } from '../../db/model/templates.js';
+import { listAllowedTypes, listFields, listSections } from '../../db/model/template-structure.js';
+import { shownVersion } from '../model/template-presenter.js';
 import { portableConfig, type CtpComponent, type CtpPackage, type CtpPickList, type CtpTemplate, type CtpTemplateField } from './package-format.js';
-import { storedFieldBasics } from '../field-basics.js';
+import { storedFieldBasics } from '../model/field-basics.js';
 
 export interface ExportSelection {
   readonly templateIds: readonly string[];

@@ -6,7 +6,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { conflict } from '../../errors.js';
-import type { Actor } from '../../http/actor.js';
+import type { Actor } from '../../access/actor.js';
 import {
   archivePublishedComponentVersions,
   insertComponent,
@@ -14,9 +14,9 @@ import {
   replaceComponentFields,
   setComponentCurrentVersion,
   updateComponentDetails,
-} from '../../db/components.js';
-import { addRevision, insertPickList } from '../../db/picklists.js';
-import { enqueueOutboxEvent } from '../../db/outbox.js';
+} from '../../db/model/components.js';
+import { addRevision, insertPickList } from '../../db/model/picklists.js';
+import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
 import {
   archivePublishedVersions,
   insertTemplate,
@@ -25,15 +25,15 @@ import {
   setTemplateCurrentVersion,
   updateTemplateDetails,
   type PackageProvenance,
-} from '../../db/templates.js';
-import { insertFields, insertSections, type NewField } from '../../db/template-structure.js';
+} from '../../db/model/templates.js';
+import { insertFields, insertSections, type NewField } from '../../db/model/template-structure.js';
 import type { components as schemas } from '../../generated/openapi.js';
-import { auditModelChange } from '../model-audit.js';
-import { normaliseOptions } from '../picklists.js';
+import { auditModelChange } from '../model/model-audit.js';
+import { normaliseOptions } from '../model/picklists.js';
 import { assertValidPackage } from './package-rules.js';
 import { compareVersions, picklistRefOf, portableConfig, templateFields, type CtpComponent, type CtpPackage, type Resolutions } from './package-format.js';
 import { planImport } from './package-plan.js';
-import { packagedFieldBasics } from '../field-basics.js';
+import { packagedFieldBasics } from '../model/field-basics.js';
 
 export type ImportResult = schemas['schemas']['PackageImportResponse'];
 

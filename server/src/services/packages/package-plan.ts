@@ -4,9 +4,9 @@
 import type { CommonQueryMethods } from 'slonik';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { listFields } from '../../db/template-structure.js';
+import { listFields } from '../../db/model/template-structure.js';
 import type { components as schemas } from '../../generated/openapi.js';
-import { shownVersion } from '../template-presenter.js';
+import { shownVersion } from '../model/template-presenter.js';
 import { componentToPackage, loadCatalogue, picklistToPackage, type Catalogue } from './package-export.js';
 import {
   canonicalJson,
@@ -17,7 +17,7 @@ import {
   type CtpPackage,
   type CtpPickList,
 } from './package-format.js';
-import { packagedFieldBasics } from '../field-basics.js';
+import { packagedFieldBasics } from '../model/field-basics.js';
 
 export type Preview = schemas['schemas']['PackageImportPreviewResponse'];
 

@@ -3,8 +3,8 @@
 // limit. Every problem is reported at once (422 `validation-failed`, keyed by pointer); a package
 // that fails changes nothing.
 import { validationFailed, type ValidationErrors } from '../../errors.js';
-import { addError } from '../field-rules.js';
-import { findCycle } from '../template-graph.js';
+import { addError } from '../model/field-rules.js';
+import { findCycle } from '../model/template-graph.js';
 import { picklistRefOf, templateFields, type CtpComponentField, type CtpPackage, type CtpTemplateField } from './package-format.js';
 
 /** Fields across the whole package; the contract caps each list, this caps their sum. */

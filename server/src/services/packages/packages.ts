@@ -1,8 +1,8 @@
 // The package routes' entry points: official packages, preview, import and export.
 import type { DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
-import type { Actor } from '../../http/actor.js';
-import { pageRequest, toPage } from '../paging.js';
+import type { Actor } from '../../access/actor.js';
+import { pageRequest, toPage } from '../platform/paging.js';
 import { buildExport, type ExportMeta } from './package-export.js';
 import type { CtpPackage, Resolutions } from './package-format.js';
 import { importPackage } from './package-import.js';

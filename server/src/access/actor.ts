@@ -1,0 +1,21 @@
+// Who is calling. Authentication (http/authenticate.ts) produces it; the access step and services
+// read it. Filled in by the identity layer: users (sessions), API clients and OIDC principals.
+import type { RoleName, WorkspaceAccess } from './roles.js';
+
+export type ActorKind = 'User' | 'ApiClient' | 'External';
+
+export interface Actor {
+  readonly kind: ActorKind;
+  readonly id: string;
+  readonly role: RoleName;
+  readonly isSuperAdmin: boolean;
+  readonly email: string | null;
+  readonly displayName: string | null;
+  /** The access this actor's grants give on a workspace, before superadmin is considered. */
+  grantFor(workspaceId: string): WorkspaceAccess;
+  /** Sliding session expiry, echoed as X-Session-Expires-At. */
+  readonly sessionExpiresAt?: string;
+}
+
+/** How the caller presented credentials, for the 401 log line (never the token itself). */
+export type BearerKind = 'none' | 'opaque' | 'api-client' | 'jwt';

@@ -1,0 +1,104 @@
+// Named queries for the field values of content versions. Values are written in one statement per
+// save (rows passed as one jsonb array) and read for many versions at once, so reading a page or a
+// level of composition costs one statement whatever the number of values.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import { prepared } from '../prepared.js';
+
+export type ValueKind =
+  | 'Text' | 'RichText' | 'Markdown' | 'Boolean' | 'PickList' | 'Media' | 'File' | 'Link' | 'Quote' | 'Separator'
+  | 'ChildContent' | 'Component';
+
+
+export interface NormalizedValue {
+  readonly fieldId: string;
+  readonly order: number;
+  readonly valueKind: ValueKind;
+  readonly textValue: string | null;
+  readonly boolValue: boolean | null;
+  readonly mediaAssetId: string | null;
+  readonly fileAssetId: string | null;
+  readonly childContentItemId: string | null;
+  readonly jsonValue: unknown;
+  readonly displayLabel: string | null;
+}
+
+
+const valueRow = z.object({
+  content_version_id: z.string(),
+  field_id: z.string(),
+  key: z.string(),
+  label: z.string(),
+  sort_order: z.number(),
+  value_kind: z.string(),
+  text_value: z.string().nullable(),
+  bool_value: z.boolean().nullable(),
+  media_asset_id: z.string().nullable(),
+  file_asset_id: z.string().nullable(),
+  child_content_item_id: z.string().nullable(),
+  json_value: z.unknown(),
+  display_label: z.string().nullable(),
+});
+export type ValueRow = z.infer<typeof valueRow>;
+
+export async function insertValues(tx: CommonQueryMethods, versionId: string, values: readonly NormalizedValue[]): Promise<void> {
+  if (values.length === 0) return;
+  // Ids are minted in submitted sequence, so the id tie-break on reads keeps that sequence too.
+  const rows = values.map((v) => ({
+    id: uuidv7(),
+    field_id: v.fieldId,
+    sort_order: v.order,
+    value_kind: v.valueKind,
+    text_value: v.textValue,
+    bool_value: v.boolValue,
+    media_asset_id: v.mediaAssetId,
+    file_asset_id: v.fileAssetId,
+    child_content_item_id: v.childContentItemId,
+    // Wrapped so a JSON null and "no value" stay distinguishable inside the recordset.
+    json_value: v.jsonValue === null || v.jsonValue === undefined ? null : { v: v.jsonValue },
+    display_label: v.displayLabel,
+  }));
+  await tx.query(sql.unsafe`
+    INSERT INTO content_field_values (id, content_version_id, field_id, sort_order, value_kind, text_value, bool_value,
+      media_asset_id, file_asset_id, child_content_item_id, json_value, display_label)
+    SELECT r.id, ${versionId}, r.field_id, r.sort_order, r.value_kind, r.text_value, r.bool_value, r.media_asset_id,
+      r.file_asset_id, r.child_content_item_id, r.json_value -> 'v', r.display_label
+    FROM jsonb_to_recordset(${sql.jsonb(rows as never)}) AS r(id uuid, field_id uuid, sort_order integer, value_kind text,
+      text_value text, bool_value boolean, media_asset_id uuid, file_asset_id uuid, child_content_item_id uuid,
+      json_value jsonb, display_label text)`);
+}
+
+export async function deleteValues(tx: CommonQueryMethods, versionId: string): Promise<void> {
+  await tx.query(sql.unsafe`DELETE FROM content_field_values WHERE content_version_id = ${versionId}`);
+}
+
+/** Values of the versions with their field's key and label, in a deterministic order. */
+export async function loadValues(db: CommonQueryMethods, versionIds: readonly string[]): Promise<Map<string, ValueRow[]>> {
+  const out = new Map<string, ValueRow[]>(versionIds.map((id) => [id, []]));
+  if (versionIds.length === 0) return out;
+  // A named statement (db/prepared.ts): every detail read and every level of expansion runs it.
+  const rows = await db.any(prepared('content_values', valueRow, sql.fragment`
+    SELECT fv.content_version_id, fv.field_id, f.key, f.label, fv.sort_order, fv.value_kind, fv.text_value, fv.bool_value,
+      fv.media_asset_id, fv.file_asset_id, fv.child_content_item_id, fv.json_value, fv.display_label
+    FROM content_field_values fv JOIN template_fields f ON f.id = fv.field_id
+    WHERE fv.content_version_id = ANY(${sql.array(versionIds, 'uuid')})
+    ORDER BY fv.content_version_id, f.sort_order, f.id, fv.sort_order, fv.id`));
+  for (const r of rows) out.get(r.content_version_id)!.push(r);
+  return out;
+}
+
+/** A stored value as the validator's input (to duplicate or remap it). */
+export function valueAsInput(r: ValueRow) {
+  return {
+    fieldId: r.field_id,
+    order: r.sort_order,
+    valueKind: r.value_kind as ValueKind,
+    textValue: r.text_value,
+    boolValue: r.bool_value,
+    mediaAssetId: r.media_asset_id,
+    fileAssetId: r.file_asset_id,
+    childContentItemId: r.child_content_item_id,
+    jsonValue: r.json_value ?? null,
+  };
+}

@@ -1,0 +1,78 @@
+// The serving rule in SQL (the reference form is services/content-serving-rule.ts): among an item's
+// Published versions with no window or a window [start, end) containing `asOf`, bounded before
+// unbounded, shorter window first, then latest publish, then highest number.
+//
+// SERVING_ORDER is spelled exactly as the keys of the index content_versions_serving (migration
+// 0005), partial on status = 'Published' and carrying the window and id: the served version of an
+// item is then the first index entry passing the window test — an index-only read, no sort.
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { VERSION_COLUMNS, VERSION_JOINS, versionRow, type VersionRow } from '../content/content-versions.js';
+import { prepared } from '../prepared.js';
+
+/** `cv` serves at `asOf` (a timestamptz parameter). */
+export function servedAt(asOf: string) {
+  // The instant is read through a sub-select (evaluated once per statement, an InitPlan) so that
+  // the planner cannot estimate the window test from its value. With the bare parameter, custom
+  // plans (estimated from the value) always looked cheaper than the generic one, so PostgreSQL
+  // re-planned the named list statement on every call; now both estimate alike and it keeps the
+  // cached generic plan — the same plan, minus ~0.6 ms of planning (2.2 → 1.55 ms backend CPU).
+  const at = sql.fragment`(SELECT ${asOf}::timestamptz)`;
+  return sql.fragment`cv.status = 'Published'
+    AND (cv.effective_start_at IS NULL OR (cv.effective_start_at <= ${at} AND ${at} < cv.effective_end_at))`;
+}
+
+export const SERVING_ORDER = sql.fragment`(cv.effective_start_at IS NULL), (cv.effective_end_at - cv.effective_start_at),
+  cv.published_at DESC, cv.version_number DESC`;
+
+/** A subquery for the version (as `cv`, these `columns`) that item `itemId` serves at `asOf`. */
+export function servedVersionOf(itemId: FragmentSqlToken, asOf: string, columns: FragmentSqlToken) {
+  return sql.fragment`SELECT ${columns} FROM content_versions cv WHERE cv.content_item_id = ${itemId} AND ${servedAt(asOf)}
+    ORDER BY ${SERVING_ORDER} LIMIT 1`;
+}
+
+/** The version each live item among `itemIds` serves at `asOf` (items serving nothing are absent). */
+export async function findServedVersions(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  itemIds: readonly string[],
+  asOf: string,
+): Promise<readonly VersionRow[]> {
+  if (itemIds.length === 0) return [];
+  return db.any(prepared('content_served', versionRow, sql.fragment`
+    SELECT ${VERSION_COLUMNS}
+    FROM content_items ci
+    CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
+    ${VERSION_JOINS}
+    WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')}) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
+}
+
+/** The version the live item with this slug serves at `asOf`. */
+export async function findServedVersionBySlug(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  slug: string,
+  asOf: string,
+): Promise<VersionRow | null> {
+  return db.maybeOne(prepared('content_served_by_slug', versionRow, sql.fragment`
+    SELECT ${VERSION_COLUMNS}
+    FROM content_items ci
+    CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
+    ${VERSION_JOINS}
+    WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`));
+}
+
+/**
+ * The first instant after `afterIso` at which an effective window of a published version in the
+ * workspace opens or closes — until then, what any read at "now" serves cannot change without a
+ * write (services/delivery-cache.ts). Epoch ms; null when no window bounds lie ahead.
+ */
+export async function nextServingBoundary(db: CommonQueryMethods, workspaceId: string, afterIso: string): Promise<number | null> {
+  const next = await db.oneFirst(sql.type(z.object({ next: z.string().nullable() }))`
+    SELECT min(w.at) AS next
+    FROM content_items ci
+    JOIN content_versions cv ON cv.content_item_id = ci.id AND cv.status = 'Published'
+    CROSS JOIN LATERAL (VALUES (cv.effective_start_at), (cv.effective_end_at)) w(at)
+    WHERE ci.workspace_id = ${workspaceId} AND w.at > ${afterIso}::timestamptz`);
+  return next === null ? null : Date.parse(next);
+}

@@ -1,0 +1,172 @@
+// Validation of the JSON object a Component field value carries (upstream §1.8): keyed by the
+// component's field keys, checked against the component's CURRENT version, recursively through
+// nested components. Pure: the loader (db/content-schema.ts) resolves the schema graph; this decides
+// and normalises (picklist values take the option's own spelling, as template picklist values do).
+//
+// Problems are phrases that complete "Field 'seo' value 2 …" and name the key path (`cta.style`,
+// `links[1]`), so one 422 lists every bad member of one value.
+import type { ComponentFieldSchema, ComponentSchema } from '../../db/content/content-schema.js';
+
+/**
+ * The component graph is acyclic (enforced when components are modelled), but a bad row must never
+ * overflow the stack, so values nest at most this many components deep (the top one counts as 1).
+ */
+export const MAX_COMPONENT_DEPTH = 16;
+
+export type ComponentCheck = { readonly value: Record<string, unknown> } | { readonly problems: readonly string[] };
+
+interface Findings {
+  readonly missing: string[];
+  readonly problems: string[];
+}
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(x: unknown): x is JsonObject {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** Absent for the required-key rule, as the old check counted it: undefined, null, '' or []. */
+function isEmpty(x: unknown): boolean {
+  return x === undefined || x === null || x === '' || (Array.isArray(x) && x.length === 0);
+}
+
+function isRequired(f: ComponentFieldSchema): boolean {
+  return f.isRequired || f.minOccurrences > 0;
+}
+
+/**
+ * Whether the member may be a list. A picklist's `multiple` decides for PickList fields (as for
+ * template fields, a single-choice picklist takes one value whatever maxOccurrences says); other
+ * fields repeat when maxOccurrences is above 1 or unbounded.
+ */
+function takesList(f: ComponentFieldSchema): boolean {
+  if (f.primitiveType === 'PickList') return f.picklist?.multiple === true;
+  return f.maxOccurrences === null || f.maxOccurrences > 1;
+}
+
+/** A text's length as maxLength counts it: in code points, so an emoji is one character, not two. */
+export function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n += 1;
+  return n;
+}
+
+function describe(x: unknown): string {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'a list';
+  if (typeof x === 'object') return 'an object';
+  if (typeof x === 'string') return 'a string';
+  return `a ${typeof x}`;
+}
+
+/** A submitted string, quoted and cut short so a huge value cannot swell the error body. */
+function quote(s: string): string {
+  return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function wrongType(found: Findings, path: string, x: unknown, expected: string): unknown {
+  found.problems.push(`sets "${path}" to ${describe(x)}, but it takes ${expected}`);
+  return x;
+}
+
+function checkPickList(f: ComponentFieldSchema, x: unknown, path: string, found: Findings): unknown {
+  if (typeof x !== 'string') return wrongType(found, path, x, 'an option value (a string)');
+  const option = f.picklist?.options.find((o) => o.value.toLowerCase() === x.toLowerCase());
+  if (!option) {
+    found.problems.push(`sets "${path}" to ${quote(x)}, which is not an option of its picklist revision`);
+    return x;
+  }
+  return option.value;
+}
+
+/** One occurrence of a member (a list's element, or the member itself); returns its normalised form. */
+function checkOne(f: ComponentFieldSchema, x: unknown, path: string, depth: number, found: Findings): unknown {
+  if (f.primitiveType === null) {
+    if (!isObject(x)) return wrongType(found, path, x, "an object keyed by its component's field keys");
+    if (depth >= MAX_COMPONENT_DEPTH) {
+      found.problems.push(`nests components more than ${MAX_COMPONENT_DEPTH} levels deep at "${path}"`);
+      return x;
+    }
+    return checkObject(f.nestedComponent, x, path, depth + 1, found);
+  }
+  switch (f.primitiveType) {
+    case 'Text':
+    case 'RichText':
+    case 'Markdown':
+      if (typeof x !== 'string') return wrongType(found, path, x, 'a string');
+      if (f.primitiveType === 'Text' && f.maxLength !== null && codePoints(x) > f.maxLength) {
+        found.problems.push(`sets "${path}" to a text longer than its maxLength of ${f.maxLength} characters`);
+      }
+      return x;
+    case 'Boolean':
+      return typeof x === 'boolean' ? x : wrongType(found, path, x, 'a boolean');
+    case 'Link':
+    case 'Quote':
+      return typeof x === 'string' || isObject(x) ? x : wrongType(found, path, x, 'a string or an object');
+    case 'Media':
+    case 'File':
+      // Presence only: media assets are not built yet, so the id cannot be looked up.
+      return typeof x === 'string' ? x : wrongType(found, path, x, `a ${f.primitiveType === 'Media' ? 'media' : 'file'} asset id (a string)`);
+    case 'PickList':
+      return checkPickList(f, x, path, found);
+    default:
+      return x;
+  }
+}
+
+/** A present member: a single occurrence, or a list of them where the field allows one. */
+function checkMember(f: ComponentFieldSchema, x: unknown, path: string, depth: number, found: Findings): unknown {
+  // A separator carries no data; whatever the editor stored is kept.
+  if (f.primitiveType === 'Separator') return x;
+  if (!Array.isArray(x)) return checkOne(f, x, path, depth, found);
+  if (!takesList(f)) {
+    found.problems.push(`sets "${path}" to a list, but it takes a single value`);
+    return x;
+  }
+  // Occurrence bounds apply to a list; a single value stands for one occurrence.
+  if (x.length < f.minOccurrences) found.problems.push(`sets "${path}" to ${plural(x.length, 'value')}, but it takes at least ${f.minOccurrences}`);
+  if (f.maxOccurrences !== null && x.length > f.maxOccurrences) {
+    found.problems.push(`sets "${path}" to ${plural(x.length, 'value')}, but it takes at most ${f.maxOccurrences}`);
+  }
+  return x.map((item, i) => checkOne(f, item, `${path}[${i}]`, depth, found));
+}
+
+/**
+ * One component object at `depth`. Keys match field keys case-insensitively. Keys the schema does
+ * not know are kept unchanged and never fail: upstream stores the object as a snapshot and the
+ * editor shows the component's current schema, so a key removed by a newer component version must
+ * not make old content unsaveable.
+ */
+function checkObject(schema: ComponentSchema | null, record: JsonObject, prefix: string, depth: number, found: Findings): JsonObject {
+  const fields = schema?.fields ?? [];
+  const join = (key: string) => (prefix === '' ? key : `${prefix}.${key}`);
+  const entries = Object.entries(record);
+  for (const f of fields) {
+    const key = f.key.toLowerCase();
+    if (isRequired(f) && !entries.some(([k, x]) => k.toLowerCase() === key && !isEmpty(x))) found.missing.push(join(f.key));
+  }
+  const byKey = new Map(fields.map((f) => [f.key.toLowerCase(), f]));
+  // fromEntries defines own properties, so a "__proto__" key stays data and never a prototype.
+  return Object.fromEntries(
+    entries.map(([k, x]) => {
+      const f = byKey.get(k.toLowerCase());
+      return [k, f === undefined || isEmpty(x) ? x : checkMember(f, x, join(f.key), depth, found)];
+    }),
+  );
+}
+
+/** Checks a Component value against the component's current version (null: no schema known, any object). */
+export function checkComponentValue(component: ComponentSchema | null, value: unknown): ComponentCheck {
+  if (!isObject(value)) return { problems: ["needs a jsonValue object keyed by the component's field keys"] };
+  const found: Findings = { missing: [], problems: [] };
+  const normalized = checkObject(component, value, '', 1, found);
+  const problems = [...found.problems];
+  if (found.missing.length > 0) {
+    const keys = found.missing.map((k) => `"${k}"`).join(', ');
+    problems.unshift(`is missing the component's required ${found.missing.length === 1 ? 'key' : 'keys'} ${keys}`);
+  }
+  return problems.length > 0 ? { problems } : { value: normalized };
+}

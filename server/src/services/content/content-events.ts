@@ -1,0 +1,72 @@
+// Every content mutation records its webhook event (outbox) and its audit entry in the transaction
+// that makes it. This module is content's one door to both, so event names, payloads (upstream's
+// {contentItemId, workspaceId, templateVersionId, contentVersionId, versionNumber, status}, with
+// null version members on item events) and audit entity types stay uniform.
+import type { CommonQueryMethods } from 'slonik';
+import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
+import type { Actor } from '../../access/actor.js';
+import { recordAudit, type AuditAction } from '../platform/audit.js';
+
+export type ContentEventType =
+  | 'content.created'
+  | 'content.updated'
+  | 'content.deleted'
+  | 'content.version_created'
+  | 'content.version_updated'
+  | 'content.version_deleted'
+  | 'content.version_status_changed'
+  | 'content.version_published'
+  | 'content.version_template_upgraded';
+
+const AUDIT_ACTION: Readonly<Record<ContentEventType, AuditAction>> = {
+  'content.created': 'Created',
+  'content.updated': 'Updated',
+  'content.deleted': 'Deleted',
+  'content.version_created': 'Created',
+  'content.version_updated': 'Updated',
+  'content.version_deleted': 'Deleted',
+  'content.version_status_changed': 'StatusChanged',
+  'content.version_published': 'StatusChanged',
+  'content.version_template_upgraded': 'Updated',
+};
+
+export interface ContentChange {
+  readonly event: ContentEventType;
+  readonly workspaceId: string;
+  readonly itemId: string;
+  /** The item's template version (item events) or the version's (version events). */
+  readonly templateVersionId: string;
+  readonly version?: { readonly id: string; readonly versionNumber: number; readonly status: string } | null;
+  readonly before?: Readonly<Record<string, unknown>> | null;
+  readonly after?: Readonly<Record<string, unknown>> | null;
+}
+
+/** `actor` is null for changes the scheduler makes on its own. */
+export async function recordContentChange(tx: CommonQueryMethods, actor: Actor | null, change: ContentChange): Promise<void> {
+  const version = change.version ?? null;
+  const entityType = version ? 'ContentVersion' : 'ContentItem';
+  const entityId = version ? version.id : change.itemId;
+  await enqueueOutboxEvent(tx, {
+    workspaceId: change.workspaceId,
+    eventType: change.event,
+    entityType,
+    entityId,
+    payload: {
+      contentItemId: change.itemId,
+      workspaceId: change.workspaceId,
+      templateVersionId: change.templateVersionId,
+      contentVersionId: version?.id ?? null,
+      versionNumber: version?.versionNumber ?? null,
+      status: version?.status ?? null,
+    },
+  });
+  await recordAudit(tx, {
+    workspaceId: change.workspaceId,
+    entityType,
+    entityId,
+    action: AUDIT_ACTION[change.event],
+    actor,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}

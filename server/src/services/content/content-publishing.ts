@@ -1,0 +1,122 @@
+// The workflow routes and publishing. Spec rules 1–2: publishing archives the prior default-
+// published version first, then publishes the target, in one transaction that also writes the
+// `content.version_published` event; a failure rolls all of it back. The item row is locked first,
+// so publishes of one item run one at a time (and a partial unique index makes a second default-
+// published row impossible even so). The scheduler publishes through the same function.
+import type { CommonQueryMethods, DatabasePool } from 'slonik';
+import { forbidden, invalidStateTransition } from '../../errors.js';
+import type { Actor } from '../../access/actor.js';
+import { ROLE_RANK } from '../../access/roles.js';
+import { touchItem, type ItemRow } from '../../db/content/content-items.js';
+import { archiveDefaultPublished, markVersionPublished, scheduleVersion, setVersionStatus, type VersionRow } from '../../db/content/content-versions.js';
+import { recordContentChange } from './content-events.js';
+import { getContentVersion } from '../delivery/content-reads.js';
+import { requireItem, requireVersion } from './content-rules.js';
+import { assertPublishable, nextStatus, type WorkflowAction } from './content-workflow.js';
+
+export interface VersionAddress {
+  readonly workspaceId: string;
+  readonly itemId: string;
+  readonly versionNumber: number;
+}
+
+type Query = Readonly<Record<string, unknown>>;
+
+export async function changeVersionStatus(
+  db: DatabasePool,
+  actor: Actor,
+  address: VersionAddress,
+  action: WorkflowAction,
+  reason: string | null,
+  query: Query,
+) {
+  await db.transaction(async (tx) => {
+    const item = await requireItem(tx, address.workspaceId, address.itemId, true);
+    const version = await requireVersion(tx, item.id, address.versionNumber, true);
+    const status = nextStatus(action, version.status);
+    await setVersionStatus(tx, version.id, status);
+    await touchItem(tx, item.id);
+    await recordContentChange(tx, actor, {
+      event: 'content.version_status_changed',
+      workspaceId: address.workspaceId,
+      itemId: item.id,
+      templateVersionId: version.template_version_id,
+      version: { id: version.id, versionNumber: version.version_number, status },
+      before: { status: version.status },
+      after: reason === null ? { status } : { status, reason },
+    });
+  });
+  return getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber, query);
+}
+
+/**
+ * Publishes `version` of the locked `item` now: the prior default-published version (only when the
+ * target has no window — a dated version overlays the default, it does not replace it) is archived
+ * and saved first, then the target becomes Published. The caller holds the item's row lock.
+ */
+export async function publishLockedVersion(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, item: ItemRow, version: VersionRow): Promise<void> {
+  const archived = version.effective_start_at === null ? await archiveDefaultPublished(tx, item.id, version.id) : [];
+  await markVersionPublished(tx, version.id, actor?.kind === 'User' ? actor.id : null);
+  await touchItem(tx, item.id);
+  for (const prior of archived) {
+    await recordContentChange(tx, actor, {
+      event: 'content.version_status_changed',
+      workspaceId,
+      itemId: item.id,
+      templateVersionId: prior.template_version_id,
+      version: { id: prior.id, versionNumber: prior.version_number, status: 'Archived' },
+      before: { status: 'Published' },
+      after: { status: 'Archived', supersededByVersionNumber: version.version_number },
+    });
+  }
+  await recordContentChange(tx, actor, {
+    event: 'content.version_published',
+    workspaceId,
+    itemId: item.id,
+    templateVersionId: version.template_version_id,
+    version: { id: version.id, versionNumber: version.version_number, status: 'Published' },
+    before: { status: version.status, publishAt: version.publish_at },
+    after: { status: 'Published', archivedVersionNumbers: archived.map((a) => a.version_number) },
+  });
+}
+
+export interface PublishBody {
+  readonly publishAt?: string | null;
+  readonly overrideWorkflow?: boolean | null;
+}
+
+export async function publishContentVersion(db: DatabasePool, actor: Actor, address: VersionAddress, body: PublishBody | undefined, query: Query) {
+  const override = body?.overrideWorkflow === true;
+  const publishAt = body?.publishAt ? new Date(body.publishAt).toISOString() : null;
+  const warnings: string[] = [];
+  await db.transaction(async (tx) => {
+    const item = await requireItem(tx, address.workspaceId, address.itemId, true);
+    const version = await requireVersion(tx, item.id, address.versionNumber, true);
+    if (publishAt !== null) {
+      // Scheduling only stores the time; the version must be Approved and the workflow kept.
+      if (override) throw invalidStateTransition('A scheduled publication cannot override the workflow; approve the version first.');
+      if (version.status !== 'Approved') throw invalidStateTransition(`Content version cannot transition from ${version.status} to Published.`);
+      if (Date.parse(publishAt) <= Date.now()) warnings.push('publishAt is not in the future; the scheduler publishes the version on its next pass.');
+      await scheduleVersion(tx, version.id, publishAt);
+      await touchItem(tx, item.id);
+      await recordContentChange(tx, actor, {
+        event: 'content.version_updated',
+        workspaceId: address.workspaceId,
+        itemId: item.id,
+        templateVersionId: version.template_version_id,
+        version: { id: version.id, versionNumber: version.version_number, status: version.status },
+        before: { publishAt: version.publish_at },
+        after: { publishAt },
+      });
+      return;
+    }
+    // overrideWorkflow depends on the body, so the contract's access rule cannot express it.
+    if (override && version.status !== 'Approved' && ROLE_RANK[actor.role] < ROLE_RANK.Admin) {
+      throw forbidden('Only an Admin may override the workflow to publish a version that is not Approved.');
+    }
+    assertPublishable(version.status, override);
+    await publishLockedVersion(tx, actor, address.workspaceId, item, version);
+  });
+  const { body: version, etag } = await getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber, query);
+  return { body: { version, warnings }, etag };
+}

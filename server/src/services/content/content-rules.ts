@@ -1,0 +1,91 @@
+// Rules shared by the content services: finding what a route names (404 otherwise), tags, the
+// effective window, and validating values against a template version (spec rule 4 decides which).
+import type { CommonQueryMethods } from 'slonik';
+import { ApiError, notFound, validationFailed } from '../../errors.js';
+import { findItem, type ItemRow } from '../../db/content/content-items.js';
+import { findChildItems, loadTemplateVersionFields } from '../../db/content/content-schema.js';
+import { findVersion, type VersionRow } from '../../db/content/content-versions.js';
+import type { NormalizedValue } from '../../db/content/content-values.js';
+import { validateFieldValues, type FieldValueInput } from './content-validation.js';
+
+export async function requireItem(db: CommonQueryMethods, workspaceId: string, itemId: string, forUpdate = false): Promise<ItemRow> {
+  const item = await findItem(db, workspaceId, itemId, { forUpdate });
+  if (!item) throw notFound('The content item');
+  return item;
+}
+
+export async function requireVersion(db: CommonQueryMethods, itemId: string, versionNumber: number, forUpdate = false): Promise<VersionRow> {
+  const version = await findVersion(db, itemId, versionNumber, { forUpdate });
+  if (!version) throw notFound('The content version');
+  return version;
+}
+
+/** Trimmed, lower-cased, de-duplicated (upstream's tag normalisation). */
+export function normalizeTags(tags: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  (tags ?? []).forEach((raw, index) => {
+    const name = raw.trim().toLowerCase();
+    if (name.length === 0) throw validationFailed({ [`/tags/${index}`]: ['must not be blank'] }, 'A tag must not be blank.');
+    if (!out.includes(name)) out.push(name);
+  });
+  return out;
+}
+
+/** The effective window: both ends or neither, start before end. */
+export function effectiveWindow(body: { effectiveStartAt?: string | null; effectiveEndAt?: string | null }): {
+  effectiveStartAt: string | null;
+  effectiveEndAt: string | null;
+} {
+  const start = body.effectiveStartAt ?? null;
+  const end = body.effectiveEndAt ?? null;
+  if ((start === null) !== (end === null)) {
+    throw validationFailed(
+      { [start === null ? '/effectiveStartAt' : '/effectiveEndAt']: ['is required when the other end of the window is given'] },
+      'An effective window needs both effectiveStartAt and effectiveEndAt, or neither.',
+    );
+  }
+  if (start !== null && end !== null) {
+    const s = new Date(start);
+    const e = new Date(end);
+    if (!(s.getTime() < e.getTime())) {
+      throw validationFailed({ '/effectiveEndAt': ['must be later than effectiveStartAt'] }, 'effectiveStartAt must be before effectiveEndAt.');
+    }
+    return { effectiveStartAt: s.toISOString(), effectiveEndAt: e.toISOString() };
+  }
+  return { effectiveStartAt: null, effectiveEndAt: null };
+}
+
+/** Validates values against one template version (422 naming the field) and normalises them. */
+export async function validateForTemplateVersion(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  templateVersionId: string,
+  values: readonly FieldValueInput[],
+): Promise<NormalizedValue[]> {
+  const fields = (await loadTemplateVersionFields(db, [templateVersionId])).get(templateVersionId) ?? [];
+  const childIds = [...new Set(values.map((v) => v.childContentItemId).filter((id): id is string => typeof id === 'string'))];
+  const children = await findChildItems(db, workspaceId, childIds);
+  return validateFieldValues(fields, values, children);
+}
+
+export const referencedByOthers = (referencedBy: readonly string[]) =>
+  new ApiError(
+    'referenced-by-other-entity',
+    `The content item is referenced by ${referencedBy.length} other content ${referencedBy.length === 1 ? 'item' : 'items'}; remove those references first.`,
+    { referencedBy },
+  );
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** `asOf` from a query (already validated as a date-time) or now. */
+export function asOfParam(value: unknown): string {
+  return typeof value === 'string' && value.length > 0 ? new Date(value).toISOString() : nowIso();
+}
+
+export function booleanParam(value: unknown, fallback: boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return value.toLowerCase() === 'true' ? true : value.toLowerCase() === 'false' ? false : fallback;
+  return fallback;
+}

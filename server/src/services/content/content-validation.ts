@@ -1,0 +1,157 @@
+// Validation of a version's field values against one template version (spec rule 4: the caller
+// chooses which — the source's for a duplicate, the latest version's for a plain new version, the
+// target for an upgrade). Pure: the loader (content-schema.ts) gathers the fields, picklist options,
+// component schemas and the child items named by the values; this decides and normalises
+// (component-values.ts checks what a Component value holds).
+//
+// Failures are one 422 `validation-failed` whose `errors` name the field: `fields.<key>` for
+// occurrence rules, `/fields/<index>` for one value.
+import { validationFailed, type ValidationErrors } from '../../errors.js';
+import type { ChildDirectory, FieldSchema } from '../../db/content/content-schema.js';
+import type { NormalizedValue, ValueKind } from '../../db/content/content-values.js';
+import { checkComponentValue, codePoints } from './component-values.js';
+import { renumberValues } from './content-field-order.js';
+
+export interface FieldValueInput {
+  readonly fieldId: string;
+  readonly order: number;
+  readonly valueKind: ValueKind;
+  readonly textValue?: string | null;
+  readonly boolValue?: boolean | null;
+  readonly mediaAssetId?: string | null;
+  readonly fileAssetId?: string | null;
+  readonly childContentItemId?: string | null;
+  readonly jsonValue?: unknown;
+}
+
+/** A field holds child content when it names a target template, is open, or allows templates (upstream 0.5.4). */
+export function isCompositionField(f: FieldSchema): boolean {
+  return f.targetTemplateId !== null || f.isOpen || f.allowedTemplateIds.length > 0;
+}
+
+export function acceptedKinds(f: FieldSchema): readonly ValueKind[] {
+  if (f.componentId !== null) return ['Component'];
+  if (f.primitiveType !== null) return [f.primitiveType as ValueKind];
+  const kinds = f.allowedPrimitiveTypes as ValueKind[];
+  return isCompositionField(f) ? ['ChildContent', ...kinds] : kinds;
+}
+
+const EMPTY = { textValue: null, boolValue: null, mediaAssetId: null, fileAssetId: null, childContentItemId: null, jsonValue: null, displayLabel: null };
+
+type Checked = Omit<NormalizedValue, 'fieldId' | 'order' | 'valueKind'>;
+
+/**
+ * Checks one value; returns its normalised form (only the member its kind uses), a message, or
+ * several (a Component value reports each bad member of its object).
+ */
+function checkValue(f: FieldSchema, v: FieldValueInput, children: ChildDirectory): Checked | string | { readonly problems: readonly string[] } {
+  const text = typeof v.textValue === 'string' ? v.textValue : null;
+  switch (v.valueKind) {
+    case 'Text':
+    case 'RichText':
+    case 'Markdown':
+      if (text === null) return `needs a textValue`;
+      if (v.valueKind === 'Text' && f.maxLength !== null && codePoints(text) > f.maxLength) {
+        return `is longer than the field's maxLength of ${f.maxLength} characters`;
+      }
+      return { ...EMPTY, textValue: text };
+    case 'Link':
+    case 'Quote':
+      if (text === null && (v.jsonValue === undefined || v.jsonValue === null)) return `needs a textValue or a jsonValue`;
+      return { ...EMPTY, textValue: text, jsonValue: v.jsonValue ?? null };
+    case 'Boolean':
+      if (typeof v.boolValue !== 'boolean') return `needs a boolValue`;
+      return { ...EMPTY, boolValue: v.boolValue };
+    case 'PickList': {
+      if (text === null) return `needs the option value in textValue`;
+      const option = f.picklist?.options.find((o) => o.value.toLowerCase() === text.toLowerCase());
+      if (!option) return `"${text}" is not an option of the field's picklist revision`;
+      return { ...EMPTY, textValue: option.value, displayLabel: option.label };
+    }
+    case 'Media':
+      if (!v.mediaAssetId) return `needs a mediaAssetId`;
+      return { ...EMPTY, mediaAssetId: v.mediaAssetId };
+    case 'File':
+      if (!v.fileAssetId) return `needs a fileAssetId`;
+      return { ...EMPTY, fileAssetId: v.fileAssetId };
+    case 'Separator':
+      return { ...EMPTY };
+    case 'ChildContent': {
+      if (!v.childContentItemId) return `needs a childContentItemId`;
+      const child = children.get(v.childContentItemId);
+      if (!child) return `names content item ${v.childContentItemId}, which does not exist in this workspace`;
+      if (f.targetTemplateId !== null && child.templateId !== f.targetTemplateId) {
+        return `names a content item of another template than the field's target template`;
+      }
+      if (f.targetTemplateId === null && f.allowedTemplateIds.length > 0 && !f.allowedTemplateIds.includes(child.templateId)) {
+        return `names a content item whose template is not among the field's allowed types`;
+      }
+      return { ...EMPTY, childContentItemId: v.childContentItemId };
+    }
+    case 'Component': {
+      const checked = checkComponentValue(f.component, v.jsonValue);
+      return 'problems' in checked ? checked : { ...EMPTY, jsonValue: checked.value };
+    }
+  }
+}
+
+/** Validates and normalises `values` for `fields`; throws 422 listing every problem. */
+export function validateFieldValues(
+  fields: readonly FieldSchema[],
+  values: readonly FieldValueInput[],
+  children: ChildDirectory,
+): NormalizedValue[] {
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const errors: ValidationErrors = {};
+  const messages: string[] = [];
+  const fail = (at: string, message: string) => {
+    (errors[at] ??= []).push(message);
+    messages.push(message);
+  };
+  const normalized: NormalizedValue[] = [];
+  values.forEach((v, index) => {
+    const f = byId.get(v.fieldId);
+    if (!f) return fail(`/fields/${index}`, `Value ${index} refers to field ${v.fieldId}, which is not on the template version.`);
+    const kinds = acceptedKinds(f);
+    if (!kinds.includes(v.valueKind)) {
+      return fail(`/fields/${index}`, `Field '${f.key}' takes ${kinds.join(' or ') || 'no values'}, not ${v.valueKind}.`);
+    }
+    const checked = checkValue(f, v, children);
+    if (typeof checked === 'string' || 'problems' in checked) {
+      for (const p of typeof checked === 'string' ? [checked] : checked.problems) fail(`/fields/${index}`, `Field '${f.key}' value ${index} ${p}.`);
+      return;
+    }
+    normalized.push({ fieldId: f.id, order: v.order, valueKind: v.valueKind, ...checked });
+  });
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v.fieldId, (counts.get(v.fieldId) ?? 0) + 1);
+  for (const f of fields) {
+    const n = counts.get(f.id) ?? 0;
+    const min = Math.max(f.minOccurrences, f.isRequired ? 1 : 0);
+    const max = f.picklist && !f.picklist.multiple ? Math.min(f.maxOccurrences ?? 1, 1) : f.maxOccurrences;
+    if (n < min) fail(`fields.${f.key}`, `Field '${f.key}' requires at least ${min} ${min === 1 ? 'value' : 'values'}.`);
+    if (max !== null && n > max) fail(`fields.${f.key}`, `Field '${f.key}' allows at most ${max} ${max === 1 ? 'value' : 'values'}.`);
+  }
+  if (messages.length) throw validationFailed(errors, messages.join(' '));
+  return renumberValues(normalized);
+}
+
+/**
+ * Upgrade by key: each value moves to the target field with the same key (case-insensitive);
+ * values whose key is gone from the target are dropped (spec rule 5).
+ */
+export function remapValuesByKey<T extends { readonly fieldId: string }>(
+  values: readonly T[],
+  sourceFields: readonly { readonly id: string; readonly key: string }[],
+  targetFields: readonly { readonly id: string; readonly key: string }[],
+): (T & { fieldId: string })[] {
+  const keyOf = new Map(sourceFields.map((f) => [f.id, f.key.toLowerCase()]));
+  const targetByKey = new Map(targetFields.map((f) => [f.key.toLowerCase(), f.id]));
+  const out: (T & { fieldId: string })[] = [];
+  for (const v of values) {
+    const key = keyOf.get(v.fieldId);
+    const target = key === undefined ? undefined : targetByKey.get(key);
+    if (target !== undefined) out.push({ ...v, fieldId: target });
+  }
+  return out;
+}

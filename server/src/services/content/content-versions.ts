@@ -1,0 +1,147 @@
+// Content versions: create (plain or duplicated — "rollback" is duplicate-then-publish), edit and
+// delete. Every write locks the item row first (then the version), so version numbers never race
+// and lock order matches the publish path. Each write moves the item's updatedAt and ETag.
+import type { DatabasePool } from 'slonik';
+import { v7 as uuidv7 } from 'uuid';
+import { conflict, validationFailed } from '../../errors.js';
+import type { Actor } from '../../access/actor.js';
+import { touchItem } from '../../db/content/content-items.js';
+import { deleteValues, insertValues, loadValues, valueAsInput } from '../../db/content/content-values.js';
+import {
+  countVersions,
+  deleteVersion,
+  findLatestVersion,
+  findVersion,
+  insertDraftVersion,
+  updateVersionContent,
+} from '../../db/content/content-versions.js';
+import { recordContentChange } from './content-events.js';
+import { versionEtag } from './content-presenter.js';
+import { getContentVersion } from '../delivery/content-reads.js';
+import { effectiveWindow, requireItem, requireVersion, validateForTemplateVersion } from './content-rules.js';
+import type { FieldValueInput } from './content-validation.js';
+import { isEditable } from './content-workflow.js';
+import { requireIfMatch } from '../platform/etag.js';
+
+export interface CreateContentVersionBody {
+  readonly effectiveStartAt?: string | null;
+  readonly effectiveEndAt?: string | null;
+  readonly duplicateFromVersionNumber?: number | null;
+  readonly fields?: readonly FieldValueInput[] | null;
+}
+
+export interface UpdateContentVersionBody {
+  readonly effectiveStartAt?: string | null;
+  readonly effectiveEndAt?: string | null;
+  readonly fields: readonly FieldValueInput[];
+}
+
+type Query = Readonly<Record<string, unknown>>;
+
+export async function createContentVersion(db: DatabasePool, actor: Actor, workspaceId: string, itemId: string, body: CreateContentVersionBody, query: Query) {
+  const window = effectiveWindow(body);
+  const versionNumber = await db.transaction(async (tx) => {
+    const item = await requireItem(tx, workspaceId, itemId, true);
+    const sourceNumber = body.duplicateFromVersionNumber ?? null;
+    let templateVersionId: string;
+    let values: readonly FieldValueInput[] = body.fields ?? [];
+    if (sourceNumber !== null) {
+      // Spec rule 4: a duplicate keeps (and is validated against) its source's template version.
+      const source = await findVersion(tx, item.id, sourceNumber);
+      if (!source) {
+        throw validationFailed({ '/duplicateFromVersionNumber': [`version ${sourceNumber} does not exist`] }, `Version ${sourceNumber} of this item does not exist.`);
+      }
+      templateVersionId = source.template_version_id;
+      if (!body.fields) values = ((await loadValues(tx, [source.id])).get(source.id) ?? []).map(valueAsInput);
+    } else {
+      // …and a plain new version the latest version's, never a newer template version by itself.
+      const latest = await findLatestVersion(tx, item.id);
+      templateVersionId = latest?.template_version_id ?? item.template_version_id;
+    }
+    const normalized = await validateForTemplateVersion(tx, workspaceId, templateVersionId, values);
+    const id = uuidv7();
+    const number = await insertDraftVersion(tx, {
+      id,
+      itemId: item.id,
+      templateVersionId,
+      slug: item.slug,
+      localeCode: item.locale_code,
+      translationGroupId: item.translation_group_id,
+      tags: item.tags,
+      ...window,
+      rolledBackFromVersionNumber: sourceNumber,
+    });
+    await insertValues(tx, id, normalized);
+    await touchItem(tx, item.id);
+    await recordContentChange(tx, actor, {
+      event: 'content.version_created',
+      workspaceId,
+      itemId: item.id,
+      templateVersionId,
+      version: { id, versionNumber: number, status: 'Draft' },
+      after: { versionNumber: number, status: 'Draft', templateVersionId, ...window, rolledBackFromVersionNumber: sourceNumber, fieldValueCount: normalized.length },
+    });
+    return number;
+  });
+  return getContentVersion(db, workspaceId, itemId, versionNumber, query);
+}
+
+export async function updateContentVersion(
+  db: DatabasePool,
+  actor: Actor,
+  address: { workspaceId: string; itemId: string; versionNumber: number; ifMatch: string | undefined },
+  body: UpdateContentVersionBody,
+  query: Query,
+) {
+  const window = effectiveWindow(body);
+  await db.transaction(async (tx) => {
+    const item = await requireItem(tx, address.workspaceId, address.itemId, true);
+    const version = await requireVersion(tx, item.id, address.versionNumber, true);
+    requireIfMatch(address.ifMatch, versionEtag(version));
+    if (!isEditable(version.status)) {
+      throw conflict(`Version ${version.version_number} is ${version.status}; only Draft, Review and Approved versions can be edited. Create a new version instead.`);
+    }
+    const normalized = await validateForTemplateVersion(tx, address.workspaceId, version.template_version_id, body.fields);
+    await deleteValues(tx, version.id);
+    await insertValues(tx, version.id, normalized);
+    // Edits clear any schedule (upstream): what was approved for that time is no longer this.
+    await updateVersionContent(tx, version.id, { ...window, templateVersionId: version.template_version_id });
+    await touchItem(tx, item.id);
+    await recordContentChange(tx, actor, {
+      event: 'content.version_updated',
+      workspaceId: address.workspaceId,
+      itemId: item.id,
+      templateVersionId: version.template_version_id,
+      version: { id: version.id, versionNumber: version.version_number, status: version.status },
+      before: { effectiveStartAt: version.effective_start_at, effectiveEndAt: version.effective_end_at, publishAt: version.publish_at },
+      after: { ...window, publishAt: null, fieldValueCount: normalized.length },
+    });
+  });
+  return getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber, query);
+}
+
+export async function deleteContentVersion(
+  db: DatabasePool,
+  actor: Actor,
+  address: { workspaceId: string; itemId: string; versionNumber: number; ifMatch: string | undefined },
+) {
+  await db.transaction(async (tx) => {
+    const item = await requireItem(tx, address.workspaceId, address.itemId, true);
+    const version = await requireVersion(tx, item.id, address.versionNumber, true);
+    requireIfMatch(address.ifMatch, versionEtag(version));
+    if (version.status !== 'Draft') throw conflict(`Version ${version.version_number} is ${version.status}; only Draft versions can be deleted.`);
+    if ((await countVersions(tx, item.id)) <= 1) throw conflict('This is the item\'s only version. Delete the content item instead.');
+    await deleteVersion(tx, version.id);
+    // The item's informational template version follows its (possibly new) latest version.
+    const latest = await findLatestVersion(tx, item.id);
+    await touchItem(tx, item.id, latest ? { id: latest.template_version_id, templateId: latest.template_id } : undefined);
+    await recordContentChange(tx, actor, {
+      event: 'content.version_deleted',
+      workspaceId: address.workspaceId,
+      itemId: item.id,
+      templateVersionId: version.template_version_id,
+      version: { id: version.id, versionNumber: version.version_number, status: version.status },
+      before: { versionNumber: version.version_number, status: version.status },
+    });
+  });
+}

@@ -1,0 +1,87 @@
+// Delivery reads: the content list (optionally only what is served at an instant), by-slug, and
+// version reads with composition expansion.
+import type { CommonQueryMethods, DatabasePool } from 'slonik';
+import { notFound } from '../../errors.js';
+import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
+import { findServedVersionBySlug } from '../../db/delivery/content-serving.js';
+import { listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
+import { presentVersionDetails } from './content-expansion.js';
+import { listItemSummary, versionEtag, versionSummary } from '../content/content-presenter.js';
+import { asOfParam, booleanParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
+import { pageRequest, toPage } from '../platform/paging.js';
+
+const SORT_KEYS: Readonly<Record<string, ContentSortKey>> = { createdat: 'createdAt', updatedat: 'updatedAt', slug: 'slug' };
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
+const instant = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? new Date(value).toISOString() : null);
+
+export function contentListQuery(workspaceId: string, query: Readonly<Record<string, unknown>>): ContentListQuery {
+  const page = pageRequest(query);
+  const tagList = text(query.tags);
+  return {
+    workspaceId,
+    q: text(query.q),
+    templateVersionId: text(query.templateVersionId),
+    templateId: text(query.templateId),
+    status: text(query.status),
+    localeCode: text(query.localeCode),
+    translationGroupId: text(query.translationGroupId),
+    slug: text(query.slug),
+    tags: tagList ? normalizeTags(tagList.split(',').filter((t) => t.trim().length > 0)) : [],
+    createdAfter: instant(query.createdAfter),
+    createdBefore: instant(query.createdBefore),
+    publishedAfter: instant(query.publishedAfter),
+    publishedBefore: instant(query.publishedBefore),
+    resolve: booleanParam(query.resolve, false),
+    asOf: asOfParam(query.asOf),
+    sortBy: SORT_KEYS[String(query.sortBy ?? 'createdAt').toLowerCase()] ?? 'createdAt',
+    sortDesc: booleanParam(query.sortDesc, true),
+    limit: page.pageSize,
+    offset: page.offset,
+  };
+}
+
+/**
+ * One page of items and their total: under resolve one statement (two for a page past the end),
+ * otherwise a count and the page (db/content-list.ts says why), whatever the page size.
+ */
+export async function listContent(db: DatabasePool, workspaceId: string, query: Readonly<Record<string, unknown>>) {
+  const page = pageRequest(query);
+  const q = contentListQuery(workspaceId, query);
+  const { rows, total } = await listContentCounted(db, q);
+  return toPage(rows.map((r) => listItemSummary(r, q.resolve)), total, page);
+}
+
+async function detailOf(db: CommonQueryMethods, workspaceId: string, version: VersionRow, query: Readonly<Record<string, unknown>>, asOf?: string) {
+  const [body] = await presentVersionDetails(db, [version], {
+    workspaceId,
+    expandChildren: booleanParam(query.expandChildren, true),
+    asOf: asOf ?? asOfParam(undefined),
+  });
+  return { body: body!, etag: versionEtag(version) };
+}
+
+export async function getContentBySlug(db: DatabasePool, workspaceId: string, slug: string, query: Readonly<Record<string, unknown>>) {
+  const asOf = asOfParam(query.asOf);
+  const version = await findServedVersionBySlug(db, workspaceId, slug, asOf);
+  if (!version) throw notFound('Content served under this slug');
+  return detailOf(db, workspaceId, version, query, asOf);
+}
+
+export async function getContentVersion(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  itemId: string,
+  versionNumber: number,
+  query: Readonly<Record<string, unknown>>,
+) {
+  const item = await requireItem(db, workspaceId, itemId);
+  return detailOf(db, workspaceId, await requireVersion(db, item.id, versionNumber), query);
+}
+
+export async function listContentVersions(db: DatabasePool, workspaceId: string, itemId: string, query: Readonly<Record<string, unknown>>) {
+  const item = await requireItem(db, workspaceId, itemId);
+  const page = pageRequest(query);
+  const { rows, total } = await listVersionsPage(db, item.id, page.pageSize, page.offset);
+  return toPage(rows.map(versionSummary), total, page);
+}

@@ -1,0 +1,84 @@
+// The concrete actors authentication produces: a local user (through a session), an API client
+// and an external OIDC principal. The access step only sees the Actor interface.
+import type { RoleName, WorkspaceAccess } from '../../access/roles.js';
+import { ROLE_RANK } from '../../access/roles.js';
+import type { Actor } from '../../access/actor.js';
+
+export class UserActor implements Actor {
+  readonly kind = 'User' as const;
+
+  constructor(
+    readonly id: string,
+    readonly role: RoleName,
+    readonly isSuperAdmin: boolean,
+    readonly email: string | null,
+    readonly displayName: string | null,
+    private readonly grants: Readonly<Record<string, 'Read' | 'Write'>>,
+    readonly mustChangePassword: boolean,
+    readonly sessionExpiresAt?: string,
+  ) {}
+
+  grantFor(workspaceId: string): WorkspaceAccess {
+    return this.grants[workspaceId] ?? 'None';
+  }
+
+  /** The same user after a touch moved the session's expiry (the cached actor is otherwise reused). */
+  withSessionExpiry(expiresAt: string): UserActor {
+    return new UserActor(this.id, this.role, this.isSuperAdmin, this.email, this.displayName, this.grants, this.mustChangePassword, expiresAt);
+  }
+
+  /** Workspace ids this user holds a grant on (superadmin reach is not included). */
+  grantedWorkspaceIds(): string[] {
+    return Object.keys(this.grants);
+  }
+}
+
+/**
+ * An API client reaches its one workspace (or every workspace when unscoped). Reader can read,
+ * Editor and higher can write (spec, API-client tokens): the grant follows from the role, and the
+ * role still limits what the client may do there.
+ */
+export class ApiClientActor implements Actor {
+  readonly kind = 'ApiClient' as const;
+  readonly isSuperAdmin = false;
+  readonly email = null;
+
+  constructor(
+    readonly id: string,
+    readonly role: RoleName,
+    readonly displayName: string,
+    readonly workspaceId: string | null,
+  ) {}
+
+  grantFor(workspaceId: string): WorkspaceAccess {
+    if (this.workspaceId !== null && this.workspaceId !== workspaceId) return 'None';
+    return ROLE_RANK[this.role] >= ROLE_RANK.Editor ? 'Write' : 'Read';
+  }
+}
+
+/** The nil uuid: a scope no workspace can have (an OIDC token with an unusable workspace claim). */
+export const NO_WORKSPACE = '00000000-0000-0000-0000-000000000000';
+
+/** A caller authenticated by an OIDC access token: role and optional workspace from its claims. */
+export class ExternalActor implements Actor {
+  readonly kind = 'External' as const;
+  readonly isSuperAdmin = false;
+
+  constructor(
+    readonly id: string,
+    readonly role: RoleName,
+    readonly email: string | null,
+    readonly displayName: string | null,
+    readonly workspaceId: string | null,
+  ) {}
+
+  grantFor(workspaceId: string): WorkspaceAccess {
+    if (this.workspaceId !== null && this.workspaceId !== workspaceId) return 'None';
+    return ROLE_RANK[this.role] >= ROLE_RANK.Editor ? 'Write' : 'Read';
+  }
+}
+
+/** The workspace an API client or OIDC principal is confined to; undefined for users. */
+export function actorScope(actor: Actor): string | null | undefined {
+  return actor instanceof ApiClientActor || actor instanceof ExternalActor ? actor.workspaceId : undefined;
+}

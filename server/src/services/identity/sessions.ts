@@ -1,0 +1,146 @@
+// Local sign-in, sign-out, token refresh and password change.
+//
+// Login answers every failure with the same plain 401 and spends the same time on it: an unknown
+// email is verified against a dummy argon2id hash. The log, not the response, says why it failed.
+import { v7 as uuidv7 } from 'uuid';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/pool.js';
+import { deleteSessionByHash, deleteSessionsOfUser, insertSession } from '../../db/identity/sessions.js';
+import { findLoginCandidate, findUser, passwordHashOf, recordLogin, setPassword } from '../../db/identity/users.js';
+import { badRequest, unauthenticated } from '../../errors.js';
+import type { Actor } from '../../access/actor.js';
+import type { Logger } from '../../logging/logger.js';
+import { recordAudit } from '../platform/audit.js';
+import type { CredentialEvictor } from './credential-cache.js';
+import { changingCredentials } from './credential-changes.js';
+import { newSessionToken, sha256Hex } from './credential-tokens.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.js';
+import { assertPasswordAllowed } from './password-rules.js';
+
+export interface IssuedSession {
+  readonly token: string;
+  readonly expiresAt: string;
+  readonly mustChangePassword: boolean;
+  readonly user: { id: string; email: string; displayName: string | null; role: string; isSuperAdmin: boolean };
+}
+
+type LoginFailure = 'UserNotFound' | 'UserDeleted' | 'UserInactive' | 'BadPassword';
+
+export function sessionLifetimeMs(config: Config): number {
+  const { sessionSlidingExpiryMs, sessionAbsoluteExpiryMs } = config.auth;
+  return sessionSlidingExpiryMs > 0 ? sessionSlidingExpiryMs : sessionAbsoluteExpiryMs;
+}
+
+async function openSession(db: Db, config: Config, userId: string, ip: string): Promise<IssuedSession> {
+  const { token, tokenHash } = newSessionToken();
+  return db.transaction(async (tx) => {
+    const expiresAt = await insertSession(tx, { id: uuidv7(), userId, tokenHash, expiresInMs: sessionLifetimeMs(config), ip });
+    await recordLogin(tx, userId);
+    const user = (await findUser(tx, userId))!;
+    return {
+      token,
+      expiresAt,
+      mustChangePassword: user.must_change_password,
+      user: { id: user.id, email: user.email, displayName: user.display_name, role: user.role, isSuperAdmin: user.is_super_admin },
+    };
+  });
+}
+
+export async function login(
+  deps: { db: Db; config: Config; logger: Logger },
+  email: string,
+  password: string,
+  ip: string,
+): Promise<IssuedSession> {
+  const candidate = await findLoginCandidate(deps.db, email);
+  let failure: LoginFailure | null = null;
+  if (!candidate) {
+    await verifyAgainstDummy(password);
+    failure = 'UserNotFound';
+  } else {
+    // Always verify, even for a deleted or inactive user, so every path costs one argon2 check.
+    const ok = await verifyPassword(candidate.password_hash, password);
+    if (candidate.is_deleted) failure = 'UserDeleted';
+    else if (!candidate.is_active) failure = 'UserInactive';
+    else if (!ok) failure = 'BadPassword';
+  }
+  if (failure) {
+    deps.logger.warn('login failed', { event: 'login_failed', reason: failure, email, userId: candidate?.id ?? null, remoteIp: ip });
+    throw unauthenticated();
+  }
+  const session = await openSession(deps.db, deps.config, candidate!.id, ip);
+  deps.logger.info('login succeeded', { event: 'login_succeeded', email, userId: candidate!.id, remoteIp: ip });
+  return session;
+}
+
+export function bearerTokenOf(authorization: string | string[] | undefined): string | null {
+  if (typeof authorization !== 'string') return null;
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
+}
+
+/** Ends the session the request was made with; other credentials have none and are left alone. */
+export async function logout(db: Db, credentials: CredentialEvictor, actor: Actor, token: string | null): Promise<void> {
+  if (actor.kind !== 'User' || !token) return;
+  const tokenHash = sha256Hex(token);
+  await changingCredentials(db, credentials, async (tx, announce) => {
+    await deleteSessionByHash(tx, tokenHash);
+    await announce({ kind: 'session', tokenHash });
+  });
+}
+
+/** A new token for the same user; the old one is deleted in the same transaction. */
+export async function refreshSession(
+  db: Db,
+  credentials: CredentialEvictor,
+  config: Config,
+  actor: Actor,
+  token: string | null,
+  ip: string,
+): Promise<IssuedSession> {
+  if (actor.kind !== 'User' || !token) throw badRequest('Only a signed-in user session can be refreshed.');
+  const tokenHash = sha256Hex(token);
+  const owner = await changingCredentials(db, credentials, async (tx, announce) => {
+    const deletedFor = await deleteSessionByHash(tx, tokenHash);
+    await announce({ kind: 'session', tokenHash });
+    return deletedFor;
+  });
+  // Two refreshes racing with one token: the loser finds nothing to delete, and its token is dead.
+  if (owner !== actor.id) throw unauthenticated();
+  return openSession(db, config, actor.id, ip);
+}
+
+export async function changePassword(
+  deps: { db: Db; logger: Logger; credentialCache: CredentialEvictor },
+  actor: Actor,
+  token: string | null,
+  currentPassword: string,
+  newPassword: string,
+  ip: string,
+): Promise<void> {
+  if (actor.kind !== 'User') throw badRequest('Only local users have a password to change.');
+  assertPasswordAllowed(newPassword, '/newPassword');
+  const currentHash = await passwordHashOf(deps.db, actor.id);
+  if (!currentHash || !(await verifyPassword(currentHash, currentPassword))) {
+    deps.logger.warn('password change rejected: wrong current password', { event: 'change_password_failed', userId: actor.id, remoteIp: ip });
+    throw unauthenticated();
+  }
+  const newHash = await hashPassword(newPassword);
+  // The kept session is evicted too: its cached actor still says it must change the password.
+  await changingCredentials(deps.db, deps.credentialCache, async (tx, announce) => {
+    const before = (await findUser(tx, actor.id))!;
+    await setPassword(tx, actor.id, newHash, false);
+    // Other sessions may belong to whoever knew the old password; this one stays signed in.
+    await deleteSessionsOfUser(tx, actor.id, token ? sha256Hex(token) : null);
+    await announce({ kind: 'user', userId: actor.id });
+    await recordAudit(tx, {
+      workspaceId: null,
+      entityType: 'User',
+      entityId: actor.id,
+      action: 'Updated',
+      actor,
+      before: { passwordHash: currentHash, mustChangePassword: before.must_change_password },
+      after: { passwordHash: newHash, mustChangePassword: false },
+    });
+  });
+  deps.logger.info('password changed', { event: 'password_changed', userId: actor.id, remoteIp: ip });
+}

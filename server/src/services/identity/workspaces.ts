@@ -1,0 +1,112 @@
+// Workspaces. Who may do what is decided by the access step; what is left here is the slug rules,
+// the caller-specific `canWrite`, and which workspaces a list shows.
+import type { CommonQueryMethods } from 'slonik';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/pool.js';
+import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
+import { findWorkspace, insertWorkspace, listWorkspaces as listRows, slugTaken, softDeleteWorkspace, updateWorkspace as updateRow, type WorkspaceRow } from '../../db/identity/workspaces.js';
+import { conflict, notFound, validationFailed } from '../../errors.js';
+import type { Actor } from '../../access/actor.js';
+import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
+import { ApiClientActor, ExternalActor, UserActor } from './actors.js';
+import { recordAudit } from '../platform/audit.js';
+import type { CredentialEvictor } from './credential-cache.js';
+import { changingCredentials } from './credential-changes.js';
+import { etagOf, requireIfMatch } from '../platform/etag.js';
+import { pageRequest, toPage } from '../platform/paging.js';
+
+/** Shared slug grammar (upstream): lower-case ASCII letters and digits, segments joined by one `-` or `_`. */
+const SLUG = /^[a-z0-9]+([-_][a-z0-9]+)*$/;
+
+export interface WorkspaceInput {
+  readonly name: string;
+  readonly slug: string;
+  readonly description?: string | null;
+}
+
+export const workspaceEtag = (w: WorkspaceRow) => etagOf(w.id, w.row_version);
+
+export function presentWorkspace(w: WorkspaceRow, actor: Actor) {
+  return {
+    id: w.id,
+    name: w.name,
+    slug: w.slug,
+    description: w.description,
+    createdAt: w.created_at,
+    updatedAt: w.updated_at,
+    canWrite: effectiveWorkspaceAccess(actor, w.id) === 'Write',
+  };
+}
+
+const auditView = (w: WorkspaceRow) => ({ name: w.name, slug: w.slug, description: w.description });
+
+/**
+ * The workspaces an actor can reach: null for all (host superadmin, unscoped credential), else the
+ * ids granted (users) or the one the credential is scoped to.
+ */
+export function reachableWorkspaceIds(actor: Actor): string[] | null {
+  if (actor.isSuperAdmin) return null;
+  if (actor instanceof UserActor) return actor.grantedWorkspaceIds();
+  if (actor instanceof ApiClientActor || actor instanceof ExternalActor) return actor.workspaceId === null ? null : [actor.workspaceId];
+  return [];
+}
+
+async function checkSlug(tx: CommonQueryMethods, slug: string, exceptId: string | null): Promise<void> {
+  if (!SLUG.test(slug) || slug.length > 100) {
+    throw validationFailed({ '/slug': ['must be lower-case letters and digits in segments joined by one "-" or "_", at most 100 characters'] });
+  }
+  if (await slugTaken(tx, slug, exceptId)) throw conflict(`Another workspace already uses the slug "${slug}".`);
+}
+
+export async function listWorkspaces(db: Db, actor: Actor, query: Readonly<Record<string, unknown>>) {
+  const page = pageRequest(query);
+  const { rows, total } = await listRows(db, reachableWorkspaceIds(actor), page.pageSize, page.offset);
+  return toPage(rows.map((w) => presentWorkspace(w, actor)), total, page);
+}
+
+export async function getWorkspace(db: Db, id: string): Promise<WorkspaceRow> {
+  const w = await findWorkspace(db, id);
+  if (!w) throw notFound('The workspace');
+  return w;
+}
+
+export async function createWorkspace(db: Db, actor: Actor, input: WorkspaceInput): Promise<WorkspaceRow> {
+  return db.transaction(async (tx) => {
+    await checkSlug(tx, input.slug, null);
+    const w = await insertWorkspace(tx, { id: uuidv7(), name: input.name, slug: input.slug, description: input.description ?? null });
+    await recordAudit(tx, { workspaceId: w.id, entityType: 'Workspace', entityId: w.id, action: 'Created', actor, after: auditView(w) });
+    return w;
+  });
+}
+
+export async function updateWorkspace(db: Db, actor: Actor, id: string, ifMatch: string | undefined, input: WorkspaceInput): Promise<WorkspaceRow> {
+  return db.transaction(async (tx) => {
+    const current = await findWorkspace(tx, id, true);
+    if (!current) throw notFound('The workspace');
+    requireIfMatch(ifMatch, workspaceEtag(current));
+    await checkSlug(tx, input.slug, id);
+    const updated = await updateRow(tx, id, { name: input.name, slug: input.slug, description: input.description ?? null });
+    await recordAudit(tx, { workspaceId: id, entityType: 'Workspace', entityId: id, action: 'Updated', actor, before: auditView(current), after: auditView(updated) });
+    await enqueueOutboxEvent(tx, {
+      workspaceId: id,
+      eventType: 'workspace.updated',
+      entityType: 'Workspace',
+      entityId: id,
+      payload: { workspaceId: id, name: updated.name, slug: updated.slug },
+    });
+    return updated;
+  });
+}
+
+export async function deleteWorkspace(db: Db, credentials: CredentialEvictor, actor: Actor, id: string, ifMatch: string | undefined): Promise<void> {
+  // Grants and scoped clients stay cached; what ends their reach is the access step's cached
+  // "this workspace exists", which this evicts.
+  await changingCredentials(db, credentials, async (tx, announce) => {
+    const current = await findWorkspace(tx, id, true);
+    if (!current) throw notFound('The workspace');
+    requireIfMatch(ifMatch, workspaceEtag(current));
+    await softDeleteWorkspace(tx, id, actor.kind === 'User' ? actor.id : null);
+    await announce({ kind: 'workspace', workspaceId: id });
+    await recordAudit(tx, { workspaceId: id, entityType: 'Workspace', entityId: id, action: 'Deleted', actor, before: auditView(current) });
+  });
+}
