@@ -43,7 +43,21 @@ outputs.set(
     `// Every operationId in the contract, with its method and path. The server's handler map is typed\n` +
     `// against OperationId, so a missing or extra handler fails to compile as well as at start-up.\n\n` +
     `export const operations = ${JSON.stringify(Object.fromEntries(operations.map((o) => [o.operationId, { method: o.method, path: o.path }])), null, 2)} as const;\n\n` +
-    `export type OperationId = keyof typeof operations;\n`,
+    `export type OperationId = keyof typeof operations;\n\n` +
+    `/** Operations whose x-verso-access is public: their handlers may be called without an actor. */\n` +
+    `export type PublicOperationId = ${operations.filter((o) => o.access?.public === true).map((o) => JSON.stringify(o.operationId)).join(' | ') || 'never'};\n`,
+);
+
+// One named type per schema of the contract, so services can say `ContentItemDetailResponse`
+// instead of `components['schemas']['ContentItemDetailResponse']`.
+outputs.set(
+  'server/src/generated/schemas.ts',
+  HEADER +
+    `import type { components } from './openapi.js';\n\n` +
+    Object.keys(doc.components?.schemas ?? {})
+      .sort()
+      .map((name) => `export type ${name} = components['schemas']['${name}'];\n`)
+      .join(''),
 );
 
 // Optional generators contributed by the SDKs (each prints what it wrote; run only when present).

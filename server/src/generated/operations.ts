@@ -374,3 +374,6 @@ export const operations = {
 } as const;
 
 export type OperationId = keyof typeof operations;
+
+/** Operations whose x-verso-access is public: their handlers may be called without an actor. */
+export type PublicOperationId = "getApiDocsAsset" | "getApiDocsViewer" | "getHealthDashboard" | "getHealthLive" | "getHealthReady" | "getOpenApiDocument" | "getPackageSchemaV10" | "getPackageSchemaV11" | "login";

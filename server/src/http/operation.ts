@@ -1,34 +1,109 @@
-// What a handler receives and returns. Handlers never touch express's req/res: one place writes
-// every response (http/respond.ts), so headers, content types and problem bodies stay uniform.
-import type { Logger } from '../logging/logger.js';
-import type { Dependencies } from '../dependencies.js';
+// What a handler receives and returns, derived per operationId from the contract's generated types
+// (generated/openapi.ts). `Handler<'createContent'>` gets params, query, headers and body typed as
+// the contract declares them (after the validator's coercion) and must return one of the
+// operation's documented responses: its status, a body of that status's schema and the headers
+// that status requires. A renamed field in openapi/ therefore fails `tsc`, not a request.
+//
+// Handlers never touch express's req/res: one place writes every response (http/respond.ts), so
+// headers, content types and problem bodies stay uniform.
 import type { Actor } from '../access/actor.js';
+import type { Dependencies } from '../dependencies.js';
+import type { operations } from '../generated/openapi.js';
+import type { OperationId, PublicOperationId } from '../generated/operations.js';
+import type { Logger } from '../logging/logger.js';
 
-export interface OperationRequest {
-  readonly operationId: string;
+type Operation<K extends OperationId> = operations[K];
+
+/** `never`/`undefined` (the contract declares none) → an empty object, so `params.x` fails to compile. */
+type Declared<T> = [Exclude<T, undefined>] extends [never] ? Record<never, never> : Exclude<T, undefined>;
+
+export type PathParams<K extends OperationId> = Readonly<Declared<Operation<K>['parameters']['path']>>;
+export type QueryParams<K extends OperationId> = Readonly<Declared<Operation<K>['parameters']['query']>>;
+/** Declared header parameters, under the lower-case names Node gives them. */
+export type HeaderParams<K extends OperationId> = {
+  readonly [P in keyof Declared<Operation<K>['parameters']['header']> as Lowercase<P & string>]?: string;
+};
+
+type BodyOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
+/** The request body as declared: `T`, `T | undefined` when optional, `undefined` when none. */
+export type RequestBody<K extends OperationId> = BodyOf<Operation<K>['requestBody']>;
+
+export interface OperationRequest<K extends OperationId = OperationId> {
+  readonly operationId: K;
   readonly method: string;
   readonly path: string;
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly query: Readonly<Record<string, unknown>>;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly body: unknown;
+  readonly params: PathParams<K>;
+  readonly query: QueryParams<K>;
+  readonly headers: HeaderParams<K>;
+  readonly body: RequestBody<K>;
   readonly ip: string;
 }
 
-export interface OperationContext {
-  readonly request: OperationRequest;
-  /** Null only on public operations called without credentials. */
-  readonly actor: Actor | null;
+export interface OperationContext<K extends OperationId = OperationId> {
+  readonly request: OperationRequest<K>;
+  /** Null only on public operations called without credentials; the access step guarantees the rest. */
+  readonly actor: K extends PublicOperationId ? Actor | null : Actor;
   readonly deps: Dependencies;
   readonly log: Logger;
+  /** Makes the answer: one of this operation's documented responses (see HandlerResponse). */
+  readonly reply: Reply<K>;
 }
 
+/**
+ * A JSON body already serialised (the delivery cache keeps finished bodies). Branded with the
+ * schema it was serialised from, so a cached answer is still checked against the contract.
+ */
+export type SerializedJson<T> = Buffer & { readonly __serializedFrom?: T };
+
+export function serializeJson<T>(value: T): SerializedJson<T> {
+  return Buffer.from(JSON.stringify(value)) as SerializedJson<T>;
+}
+
+/** Headers every response gets from the pipeline (correlation, session expiry), not from handlers. */
+type PipelineHeader = 'X-Correlation-Id' | 'X-Session-Expires-At';
+/** Any other header a handler adds (Cache-Control, Content-Type for a non-JSON body, …). */
+type ExtraHeaders = Readonly<Record<string, string>>;
+type RequiredHeaders<H> = {
+  readonly [P in keyof H as string extends P ? never : P extends PipelineHeader ? never : undefined extends H[P] ? never : P]: string;
+};
+type HeadersOf<R> = R extends { headers: infer H } ? RequiredHeaders<H> : Record<never, string>;
+type HeaderArgs<R> = keyof HeadersOf<R> extends never ? [headers?: ExtraHeaders] : [headers: HeadersOf<R> & ExtraHeaders];
+/** After the status: the body of that status's schema (absent when it has none), then its headers. */
+type ReplyArgs<R> = R extends { content: unknown }
+  ? [body: BodyOf<R> | SerializedJson<BodyOf<R>>, ...HeaderArgs<R>]
+  : keyof HeadersOf<R> extends never
+    ? [body?: undefined, headers?: ExtraHeaders]
+    : [body: undefined, ...HeaderArgs<R>];
+
+type Responses<K extends OperationId> = Operation<K>['responses'];
+
+declare const repliedTo: unique symbol;
+/**
+ * One of the operation's documented responses, made by the context's `reply`: only `reply` makes
+ * one, because TypeScript checks an argument for fields its type lacks but not an object literal
+ * returned from an arrow function — so a body with a field the contract does not have, a status
+ * the operation does not document or a missing required header fails to compile.
+ */
+export interface HandlerResponse<K extends OperationId> {
+  readonly [repliedTo]: K;
+}
+
+/** `reply(201, body, { ETag, Location })`: status → that status's body schema and required headers. */
+export type Reply<K extends OperationId> = <S extends keyof Responses<K> & number>(status: S, ...args: ReplyArgs<Responses<K>[S]>) => HandlerResponse<K>;
+
+export type Handler<K extends OperationId> = (ctx: OperationContext<K>) => Promise<HandlerResponse<K>> | HandlerResponse<K>;
+
+/** Every operation of the contract, each bound to a handler of its own type. */
+export type HandlerMap = { readonly [K in OperationId]: Handler<K> };
+
+/** The one implementation of every operation's `reply`; what it makes is what the router writes. */
+export function reply(status: number, body?: unknown, headers?: Readonly<Record<string, string>>): HandlerResult {
+  return { status, body, headers };
+}
+
+/** What the router writes; every HandlerResponse is one. */
 export interface HandlerResult {
   readonly status: number;
   readonly body?: unknown;
-  /** Defaults to application/json for objects; set it for HTML, text and files. */
-  readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
-
-export type OperationHandler = (ctx: OperationContext) => Promise<HandlerResult> | HandlerResult;
