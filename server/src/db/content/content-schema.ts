@@ -4,7 +4,6 @@
 // recursive statement, however deep the nesting). Also the live items that field values name as children.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import type { ValueKind } from './content-values.js';
 
 /** The options of a bound picklist revision, and whether several may be chosen. */
 export interface PickListChoices {
