@@ -22,4 +22,10 @@ export const checks = [
   },
   { name: 'TypeScript type-checks (server, admin, SDK, tests, benchmarks)', run: () => run('tsc', ['-p', 'tsconfig.check.json']) },
   { name: 'ESLint finds no problems', run: () => run('eslint', ['--max-warnings=0', '.']) },
+  {
+    // The rules and why each exists are in .dependency-cruiser.cjs; test/foundation/layering.test.ts
+    // proves a forbidden import is refused.
+    name: 'server layers hold: no upward imports, no module cycles (dependency-cruiser)',
+    run: () => run('depcruise', ['server/src', '--config', '.dependency-cruiser.cjs']),
+  },
 ];
