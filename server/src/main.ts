@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { readVersion, REPO_ROOT } from './contract.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
-import { createLogger } from './logging/logger.js';
+import { createLogger, describeError } from './logging/logger.js';
 import { startApi, type RunningApi } from './server.js';
 
 async function main(): Promise<void> {
@@ -57,6 +57,8 @@ async function main(): Promise<void> {
     logger.info(`Verso API ${config.version} listening on ${api.url} (docs: ${api.url}/swagger, health: ${api.url}/health/ready)`);
   } catch (err) {
     logger.error('start-up failed', { err });
+    // The JSON line is for log collectors; whoever typed `make run` reads this one.
+    console.error(`verso: start-up failed: ${describeError(err)}`);
     await embedded?.stop().catch(() => {});
     process.exit(1);
   }
