@@ -1,13 +1,9 @@
 // Settings (account preferences): the caller's own time zone and theme.
-import type { OperationHandler } from '../http/operation.js';
+import type { Handler } from '../http/operation.js';
 import { getPreferences, presentPreferences, updatePreferences } from '../services/identity/account-preferences.js';
 
-export const getAccountPreferences: OperationHandler = async ({ actor, deps }) => ({
-  status: 200,
-  body: presentPreferences(await getPreferences(deps.db, actor!)),
-});
+export const getAccountPreferences: Handler<'getAccountPreferences'> = async ({ actor, deps, reply }) =>
+  reply(200, presentPreferences(await getPreferences(deps.db, actor)));
 
-export const updateAccountPreferences: OperationHandler = async ({ request, actor, deps }) => ({
-  status: 200,
-  body: presentPreferences(await updatePreferences(deps.db, actor!, request.body as { timeZoneId?: string | null; theme: string })),
-});
+export const updateAccountPreferences: Handler<'updateAccountPreferences'> = async ({ request, actor, deps, reply }) =>
+  reply(200, presentPreferences(await updatePreferences(deps.db, actor, request.body)));

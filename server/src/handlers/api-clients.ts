@@ -1,5 +1,5 @@
 // ApiClients: machine credentials. Tokens appear only in create and rotate responses.
-import type { OperationHandler } from '../http/operation.js';
+import type { Handler } from '../http/operation.js';
 import {
   createApiClient as create,
   getApiClient as get,
@@ -7,31 +7,23 @@ import {
   presentApiClient,
   revokeApiClient as revoke,
   rotateApiClient as rotate,
-  type CreateApiClientInput,
 } from '../services/identity/api-clients.js';
 
-export const listApiClients: OperationHandler = async ({ request, actor, deps }) => ({
-  status: 200,
-  body: await list(deps.db, actor!, request.query),
-});
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export const createApiClient: OperationHandler = async ({ request, actor, deps }) => {
-  const created = await create(deps.db, actor!, request.body as CreateApiClientInput);
-  return { status: 201, body: created, headers: { Location: `/api/v1/clients/${created.client.id}`, 'Cache-Control': 'no-store' } };
+export const listApiClients: Handler<'listApiClients'> = async ({ request, actor, deps, reply }) =>
+  reply(200, await list(deps.db, actor, request.query));
+
+export const createApiClient: Handler<'createApiClient'> = async ({ request, actor, deps, reply }) => {
+  const created = await create(deps.db, actor, request.body);
+  return reply(201, created, { Location: `/api/v1/clients/${created.client.id}`, ...NO_STORE });
 };
 
-export const getApiClient: OperationHandler = async ({ request, actor, deps }) => ({
-  status: 200,
-  body: presentApiClient(await get(deps.db, actor!, request.params.id as string)),
-});
+export const getApiClient: Handler<'getApiClient'> = async ({ request, actor, deps, reply }) =>
+  reply(200, presentApiClient(await get(deps.db, actor, request.params.id)));
 
-export const revokeApiClient: OperationHandler = async ({ request, actor, deps }) => ({
-  status: 200,
-  body: presentApiClient(await revoke(deps.db, deps.credentialCache, actor!, request.params.id as string)),
-});
+export const revokeApiClient: Handler<'revokeApiClient'> = async ({ request, actor, deps, reply }) =>
+  reply(200, presentApiClient(await revoke(deps.db, deps.credentialCache, actor, request.params.id)));
 
-export const rotateApiClient: OperationHandler = async ({ request, actor, deps }) => ({
-  status: 200,
-  body: await rotate(deps.db, deps.credentialCache, actor!, request.params.id as string),
-  headers: { 'Cache-Control': 'no-store' },
-});
+export const rotateApiClient: Handler<'rotateApiClient'> = async ({ request, actor, deps, reply }) =>
+  reply(200, await rotate(deps.db, deps.credentialCache, actor, request.params.id), NO_STORE);

@@ -1,53 +1,36 @@
 // Auth: local sign-in, sign-out, refresh, password change, and who the caller is.
-import type { OperationHandler } from '../http/operation.js';
+import type { Handler } from '../http/operation.js';
 import { actorScope, UserActor } from '../services/identity/actors.js';
-import { bearerTokenOf, changePassword as changeOwnPassword, login as signIn, logout as signOut, refreshSession as refresh } from '../services/identity/sessions.js';
+import { changePassword as changeOwnPassword, login as signIn, logout as signOut, refreshSession as refresh } from '../services/identity/sessions.js';
 
-interface LoginBody {
-  email: string;
-  password: string;
-}
-
-interface ChangePasswordBody {
-  currentPassword: string;
-  newPassword: string;
-}
-
-export const login: OperationHandler = async ({ request, deps }) => {
-  const body = request.body as LoginBody;
-  const session = await signIn(deps, body.email, body.password, request.ip);
-  return { status: 200, body: session, headers: { 'X-Session-Expires-At': session.expiresAt } };
+export const login: Handler<'login'> = async ({ request, deps, reply }) => {
+  const session = await signIn(deps, request.body, request.ip);
+  return reply(200, session, { 'X-Session-Expires-At': session.expiresAt });
 };
 
-export const logout: OperationHandler = async ({ request, actor, deps }) => {
-  await signOut(deps.db, deps.credentialCache, actor!, bearerTokenOf(request.headers.authorization));
-  return { status: 204 };
+export const logout: Handler<'logout'> = async ({ actor, deps, reply }) => {
+  await signOut(deps.db, deps.credentialCache, actor);
+  return reply(204);
 };
 
-export const refreshSession: OperationHandler = async ({ request, actor, deps }) => {
-  const session = await refresh(deps.db, deps.credentialCache, deps.config, actor!, bearerTokenOf(request.headers.authorization), request.ip);
-  return { status: 200, body: session, headers: { 'X-Session-Expires-At': session.expiresAt } };
+export const refreshSession: Handler<'refreshSession'> = async ({ request, actor, deps, reply }) => {
+  const session = await refresh(deps.db, deps.credentialCache, deps.config, actor, request.ip);
+  return reply(200, session, { 'X-Session-Expires-At': session.expiresAt });
 };
 
-export const changePassword: OperationHandler = async ({ request, actor, deps }) => {
-  const body = request.body as ChangePasswordBody;
-  await changeOwnPassword(deps, actor!, bearerTokenOf(request.headers.authorization), body.currentPassword, body.newPassword, request.ip);
-  return { status: 204 };
+export const changePassword: Handler<'changePassword'> = async ({ request, actor, deps, reply }) => {
+  await changeOwnPassword(deps, actor, request.body, request.ip);
+  return reply(204);
 };
 
-export const getCurrentUser: OperationHandler = ({ actor }) => {
-  const a = actor!;
-  return {
-    status: 200,
-    body: {
-      kind: a.kind,
-      id: a.id,
-      email: a.email,
-      displayName: a.displayName,
-      role: a.role,
-      isSuperAdmin: a.isSuperAdmin,
-      workspaceId: actorScope(a) ?? null,
-      ...(a instanceof UserActor ? { mustChangePassword: a.mustChangePassword } : {}),
-    },
-  };
-};
+export const getCurrentUser: Handler<'getCurrentUser'> = ({ actor, reply }) =>
+  reply(200, {
+    kind: actor.kind,
+    id: actor.id,
+    email: actor.email,
+    displayName: actor.displayName,
+    role: actor.role,
+    isSuperAdmin: actor.isSuperAdmin,
+    workspaceId: actorScope(actor) ?? null,
+    ...(actor instanceof UserActor ? { mustChangePassword: actor.mustChangePassword } : {}),
+  });

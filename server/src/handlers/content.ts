@@ -1,146 +1,146 @@
-// Content routes (tag Content): thin — read what the contract validated, call one service, return.
-import type { OperationHandler, OperationRequest } from '../http/operation.js';
+// Content routes (tag Content): thin — read what the contract validated, call one service, reply.
+import type { Actor } from '../access/actor.js';
+import type { Dependencies } from '../dependencies.js';
+import type { ContentVersionDetailResponse } from '../generated/schemas.js';
+import type { Handler, HandlerResponse, RequestBody } from '../http/operation.js';
 import * as items from '../services/content/content-items.js';
 import * as reads from '../services/delivery/content-reads.js';
 import * as versions from '../services/content/content-versions.js';
 import * as publishing from '../services/content/content-publishing.js';
-import { upgradeTemplateVersion, type UpgradeBody } from '../services/content/content-upgrade.js';
+import { upgradeTemplateVersion } from '../services/content/content-upgrade.js';
+import type { VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
-import { pageRequest, toPage } from '../services/platform/paging.js';
 import { deliveryRead } from './delivery-read.js';
-import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
+import { withEtag } from './response-headers.js';
 
 const base = (ws: string) => `/api/v1/workspaces/${ws}/content`;
 
-function versionAddress(request: OperationRequest) {
-  return {
-    workspaceId: param(request, 'workspaceId'),
-    itemId: param(request, 'id'),
-    versionNumber: intParam(request, 'versionNumber'),
-    ifMatch: ifMatchOf(request),
-  };
+/** The path of every …/content/{id}/versions/{versionNumber} route. */
+interface VersionPath {
+  readonly workspaceId: string;
+  readonly id: string;
+  readonly versionNumber: number;
 }
 
-export const listContent: OperationHandler = ({ request, deps }) =>
-  deliveryRead(deps, request, async () => ({ body: await reads.listContent(deps.db, param(request, 'workspaceId'), request.query) }));
+const versionOf = (params: VersionPath): VersionAddress => ({
+  workspaceId: params.workspaceId,
+  itemId: params.id,
+  // Typed as the contract's integer, but the router hands path parameters as the URL spells them
+  // (openapi-backend re-parses the path after coercing it): `…/versions/1.0` arrives as "1.0",
+  // which the validator accepted as 1 and PostgreSQL would refuse as an integer. Until the router
+  // passes the coerced value, convert here, as the old intParam() did.
+  versionNumber: Number(params.versionNumber),
+});
 
-export const createContent: OperationHandler = async ({ request, actor, deps }) => {
-  const ws = param(request, 'workspaceId');
-  const { body, etag } = await items.createContentItem(deps.db, actor!, ws, request.body as items.CreateContentItemBody);
-  return { status: 201, body, headers: withEtag(etag, { Location: `${base(ws)}/${body.id}` }) };
+export const listContent: Handler<'listContent'> = async ({ request, deps, reply }) => {
+  const { body, headers } = await deliveryRead(deps, request, async () => ({
+    body: await reads.listContent(deps.db, request.params.workspaceId, request.query),
+    headers: {},
+  }));
+  return reply(200, body, headers);
 };
 
-export const getContent: OperationHandler = async ({ request, deps }) => {
-  const { body, etag } = await items.readItemDetail(deps.db, param(request, 'workspaceId'), param(request, 'id'));
-  return { status: 200, body, headers: withEtag(etag) };
+export const createContent: Handler<'createContent'> = async ({ request, actor, deps, reply }) => {
+  const ws = request.params.workspaceId;
+  const { body, etag } = await items.createContentItem(deps.db, actor, ws, request.body);
+  return reply(201, body, withEtag(etag, { Location: `${base(ws)}/${body.id}` }));
 };
 
-export const updateContent: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await items.updateContentItem(
-    deps.db,
-    actor!,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    ifMatchOf(request),
-    request.body as items.UpdateContentItemBody,
-  );
-  return { status: 200, body, headers: withEtag(etag) };
+export const getContent: Handler<'getContent'> = async ({ request, deps, reply }) => {
+  const { body, etag } = await items.readItemDetail(deps.db, request.params.workspaceId, request.params.id);
+  return reply(200, body, withEtag(etag));
 };
 
-export const deleteContent: OperationHandler = async ({ request, actor, deps }) => {
-  await items.deleteContentItem(deps.db, actor!, param(request, 'workspaceId'), param(request, 'id'), ifMatchOf(request));
-  return { status: 204 };
+export const updateContent: Handler<'updateContent'> = async ({ request, actor, deps, reply }) => {
+  const { workspaceId, id } = request.params;
+  const { body, etag } = await items.updateContentItem(deps.db, actor, workspaceId, id, request.headers['if-match'], request.body);
+  return reply(200, body, withEtag(etag));
 };
 
-export const getContentBySlug: OperationHandler = ({ request, deps }) =>
-  deliveryRead(deps, request, async () => {
-    const { body, etag } = await reads.getContentBySlug(deps.db, param(request, 'workspaceId'), param(request, 'slug'), request.query);
+export const deleteContent: Handler<'deleteContent'> = async ({ request, actor, deps, reply }) => {
+  await items.deleteContentItem(deps.db, actor, request.params.workspaceId, request.params.id, request.headers['if-match']);
+  return reply(204);
+};
+
+export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, deps, reply }) => {
+  const { body, headers } = await deliveryRead(deps, request, async () => {
+    const { body, etag } = await reads.getContentBySlug(deps.db, request.params.workspaceId, request.params.slug, request.query);
     return { body, headers: withEtag(etag) };
   });
-
-export const linkContentTranslation: OperationHandler = async ({ request, actor, deps }) => ({
-  status: 200,
-  body: await items.linkTranslation(
-    deps.db,
-    actor!,
-    param(request, 'workspaceId'),
-    param(request, 'id'),
-    (request.body as { targetContentItemId: string }).targetContentItemId,
-  ),
-});
-
-export const listContentTranslations: OperationHandler = async ({ request, deps }) => {
-  const page = pageRequest(request.query);
-  const { rows, total } = await items.listTranslations(deps.db, param(request, 'workspaceId'), param(request, 'id'), page);
-  return { status: 200, body: toPage(rows, total, page) };
+  return reply(200, body, headers);
 };
 
-export const listContentVersions: OperationHandler = async ({ request, deps }) => ({
-  status: 200,
-  body: await reads.listContentVersions(deps.db, param(request, 'workspaceId'), param(request, 'id'), request.query),
-});
+export const linkContentTranslation: Handler<'linkContentTranslation'> = async ({ request, actor, deps, reply }) =>
+  reply(200, await items.linkTranslation(deps.db, actor, request.params.workspaceId, request.params.id, request.body));
 
-export const createContentVersion: OperationHandler = async ({ request, actor, deps }) => {
-  const ws = param(request, 'workspaceId');
-  const id = param(request, 'id');
-  const { body, etag } = await versions.createContentVersion(deps.db, actor!, ws, id, request.body as versions.CreateContentVersionBody, request.query);
-  return { status: 201, body, headers: withEtag(etag, { Location: `${base(ws)}/${id}/versions/${body.versionNumber}` }) };
+export const listContentTranslations: Handler<'listContentTranslations'> = async ({ request, deps, reply }) =>
+  reply(200, await items.listTranslations(deps.db, request.params.workspaceId, request.params.id, request.query));
+
+export const listContentVersions: Handler<'listContentVersions'> = async ({ request, deps, reply }) =>
+  reply(200, await reads.listContentVersions(deps.db, request.params.workspaceId, request.params.id, request.query));
+
+export const createContentVersion: Handler<'createContentVersion'> = async ({ request, actor, deps, reply }) => {
+  const { workspaceId, id } = request.params;
+  const { body, etag } = await versions.createContentVersion(deps.db, actor, workspaceId, id, request.body, request.query);
+  return reply(201, body, withEtag(etag, { Location: `${base(workspaceId)}/${id}/versions/${body.versionNumber}` }));
 };
 
-export const getContentVersion: OperationHandler = async ({ request, deps }) => {
-  const a = versionAddress(request);
-  const { body, etag } = await reads.getContentVersion(deps.db, a.workspaceId, a.itemId, a.versionNumber, request.query);
-  return { status: 200, body, headers: withEtag(etag) };
+export const getContentVersion: Handler<'getContentVersion'> = async ({ request, deps, reply }) => {
+  const { workspaceId, itemId, versionNumber } = versionOf(request.params);
+  const { body, etag } = await reads.getContentVersion(deps.db, workspaceId, itemId, versionNumber, request.query);
+  return reply(200, body, withEtag(etag));
 };
 
-export const updateContentVersion: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await versions.updateContentVersion(
-    deps.db,
-    actor!,
-    versionAddress(request),
-    request.body as versions.UpdateContentVersionBody,
-    request.query,
-  );
-  return { status: 200, body, headers: withEtag(etag) };
+export const updateContentVersion: Handler<'updateContentVersion'> = async ({ request, actor, deps, reply }) => {
+  const address = { ...versionOf(request.params), ifMatch: request.headers['if-match'] };
+  const { body, etag } = await versions.updateContentVersion(deps.db, actor, address, request.body, request.query);
+  return reply(200, body, withEtag(etag));
 };
 
-export const deleteContentVersion: OperationHandler = async ({ request, actor, deps }) => {
-  await versions.deleteContentVersion(deps.db, actor!, versionAddress(request));
-  return { status: 204 };
+export const deleteContentVersion: Handler<'deleteContentVersion'> = async ({ request, actor, deps, reply }) => {
+  await versions.deleteContentVersion(deps.db, actor, { ...versionOf(request.params), ifMatch: request.headers['if-match'] });
+  return reply(204);
 };
 
-function workflowRoute(action: WorkflowAction): OperationHandler {
-  return async ({ request, actor, deps }) => {
-    const reason = action === 'reject' ? (request.body as { reason: string }).reason : null;
-    const { body, etag } = await publishing.changeVersionStatus(deps.db, actor!, versionAddress(request), action, reason, request.query);
-    return { status: 200, body, headers: withEtag(etag) };
+type WorkflowOperation = 'submitContentVersion' | 'approveContentVersion' | 'rejectContentVersion' | 'archiveContentVersion' | 'restoreContentVersion';
+
+/**
+ * The five workflow routes, generic over the operation K they serve. Inside the generic body K's
+ * contract types cannot be resolved, so the context is the slice the route reads (as in
+ * model-resource.ts); binding the result as `Handler<K>` checks, per K, that K's context provides
+ * it: a version path, that body, and a 200 of the version's detail with its ETag.
+ */
+const workflowRoute =
+  <K extends WorkflowOperation>(action: WorkflowAction, reasonOf: (body: RequestBody<K>) => string | null) =>
+  async ({
+    request,
+    actor,
+    deps,
+    reply,
+  }: {
+    readonly request: { readonly params: VersionPath; readonly body: RequestBody<K> };
+    readonly actor: Actor;
+    readonly deps: Dependencies;
+    readonly reply: (status: 200, body: ContentVersionDetailResponse, headers: { ETag: string }) => HandlerResponse<K>;
+  }) => {
+    const { body, etag } = await publishing.changeVersionStatus(deps.db, actor, versionOf(request.params), action, reasonOf(request.body));
+    return reply(200, body, withEtag(etag));
   };
-}
 
-export const submitContentVersion = workflowRoute('submit');
-export const approveContentVersion = workflowRoute('approve');
-export const rejectContentVersion = workflowRoute('reject');
-export const archiveContentVersion = workflowRoute('archive');
-export const restoreContentVersion = workflowRoute('restore');
+const noReason = () => null;
 
-export const publishContentVersion: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await publishing.publishContentVersion(
-    deps.db,
-    actor!,
-    versionAddress(request),
-    request.body as publishing.PublishBody | undefined,
-    request.query,
-  );
-  return { status: 200, body, headers: withEtag(etag) };
+export const submitContentVersion: Handler<'submitContentVersion'> = workflowRoute('submit', noReason);
+export const approveContentVersion: Handler<'approveContentVersion'> = workflowRoute('approve', noReason);
+export const rejectContentVersion: Handler<'rejectContentVersion'> = workflowRoute('reject', (body) => body.reason);
+export const archiveContentVersion: Handler<'archiveContentVersion'> = workflowRoute('archive', noReason);
+export const restoreContentVersion: Handler<'restoreContentVersion'> = workflowRoute('restore', noReason);
+
+export const publishContentVersion: Handler<'publishContentVersion'> = async ({ request, actor, deps, reply }) => {
+  const { body, etag } = await publishing.publishContentVersion(deps.db, actor, versionOf(request.params), request.body);
+  return reply(200, body, withEtag(etag));
 };
 
-export const upgradeContentVersionTemplate: OperationHandler = async ({ request, actor, deps }) => {
-  const { body, etag } = await upgradeTemplateVersion(
-    deps.db,
-    actor!,
-    versionAddress(request),
-    request.body as UpgradeBody | undefined,
-    request.query,
-  );
-  return { status: 200, body, headers: withEtag(etag) };
+export const upgradeContentVersionTemplate: Handler<'upgradeContentVersionTemplate'> = async ({ request, actor, deps, reply }) => {
+  const { body, etag } = await upgradeTemplateVersion(deps.db, actor, versionOf(request.params), request.body);
+  return reply(200, body, withEtag(etag));
 };

@@ -1,27 +1,47 @@
 // The shared step of the delivery reads (listContent, getContentBySlug): answer from the delivery
-// cache (services/delivery-cache.ts) or produce, serialise and offer the body to it. Runs after
-// the access step, like every handler, so a cached body is only ever given to a permitted caller.
+// cache (services/delivery/delivery-cache.ts) or produce, serialise and offer the body to it. Runs
+// after the access step, like every handler, so a cached body is only ever given to a permitted
+// caller. The cached body stays typed by the operation's schema (SerializedJson), so the answer is
+// checked against the contract like any other handler's.
 import type { Dependencies } from '../dependencies.js';
-import type { HandlerResult, OperationRequest } from '../http/operation.js';
+import type { operations } from '../generated/openapi.js';
+import { serializeJson, type OperationRequest, type SerializedJson } from '../http/operation.js';
+import type { CacheState } from '../services/delivery/delivery-cache.js';
 
-/** Everything the answer depends on: the operation, its path and its (contract-checked) query. */
-function cacheKey(request: OperationRequest): string {
-  const query = Object.keys(request.query)
-    .sort()
-    .map((name) => [name, request.query[name]]);
-  return JSON.stringify([request.operationId, request.params, query]);
+/** The reads the delivery cache serves. */
+export type DeliveryOperation = 'listContent' | 'getContentBySlug';
+
+/** Either read's request, as the contract types it (both have `workspaceId` and `asOf`). */
+type AnyDeliveryRequest = { [K in DeliveryOperation]: OperationRequest<K> }[DeliveryOperation];
+type DeliveryBody<K extends DeliveryOperation> = operations[K]['responses'][200]['content']['application/json'];
+type ResponseHeaders = Readonly<Record<string, string>>;
+
+/** What a delivery read answers with its 200: the (possibly cached) serialised body and its headers. */
+export interface DeliveryAnswer<K extends DeliveryOperation, H extends ResponseHeaders> {
+  readonly body: SerializedJson<DeliveryBody<K>>;
+  /** The produced headers and X-Verso-Cache, how this answer was made. */
+  readonly headers: H & { readonly 'X-Verso-Cache': CacheState };
 }
 
-export async function deliveryRead(
+/** Everything the answer depends on: the operation, its path and its (contract-checked) query. */
+function cacheKey(operationId: DeliveryOperation, params: object, query: Readonly<Record<string, unknown>>): string {
+  const ordered = Object.keys(query)
+    .sort()
+    .map((name) => [name, query[name]]);
+  return JSON.stringify([operationId, params, ordered]);
+}
+
+export async function deliveryRead<K extends DeliveryOperation, H extends ResponseHeaders>(
   deps: Dependencies,
-  request: OperationRequest,
-  produce: () => Promise<{ body: unknown; headers?: Readonly<Record<string, string>> }>,
-): Promise<HandlerResult> {
+  request: OperationRequest<K> & AnyDeliveryRequest,
+  produce: () => Promise<{ readonly body: DeliveryBody<K>; readonly headers: H }>,
+): Promise<DeliveryAnswer<K, H>> {
   const asOf = request.query.asOf;
   const atNow = asOf === undefined || asOf === '';
-  const { response, state } = await deps.deliveryCache.read(String(request.params.workspaceId), cacheKey(request), atNow, async () => {
+  const key = cacheKey(request.operationId, request.params, request.query);
+  const { response, state } = await deps.deliveryCache.read(request.params.workspaceId, key, atNow, async () => {
     const { body, headers } = await produce();
-    return { body: Buffer.from(JSON.stringify(body)), headers: headers ?? {} };
+    return { body: serializeJson(body), headers };
   });
-  return { status: 200, body: response.body, contentType: 'application/json', headers: { ...response.headers, 'X-Verso-Cache': state } };
+  return { body: response.body, headers: { ...response.headers, 'X-Verso-Cache': state } };
 }

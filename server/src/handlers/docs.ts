@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { notFound } from '../errors.js';
-import type { OperationHandler } from '../http/operation.js';
+import type { operations } from '../generated/openapi.js';
+import type { Handler } from '../http/operation.js';
 
 const require = createRequire(import.meta.url);
 const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -33,20 +34,29 @@ const INITIALIZER = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id:
 
 const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' };
 
-export const getOpenApiDocument: OperationHandler = ({ deps }) => {
+type OpenApiDocument = operations['getOpenApiDocument']['responses'][200]['content']['application/json'];
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The contract was validated as OpenAPI 3.1 at start-up; this only restates its top-level shape for the compiler. */
+const isOpenApiDocument = (d: Readonly<Record<string, unknown>>): d is OpenApiDocument =>
+  typeof d.openapi === 'string' && isRecord(d.info) && isRecord(d.paths);
+
+export const getOpenApiDocument: Handler<'getOpenApiDocument'> = ({ deps, reply }) => {
   if (!deps.config.api.swaggerEnabled) throw notFound('The API document');
-  return { status: 200, body: deps.document };
+  if (!isOpenApiDocument(deps.document)) throw new Error('the served contract has no openapi, info or paths');
+  return reply(200, deps.document);
 };
 
-export const getApiDocsViewer: OperationHandler = ({ deps }) => {
+export const getApiDocsViewer: Handler<'getApiDocsViewer'> = ({ deps, reply }) => {
   if (!deps.config.api.swaggerEnabled) throw notFound('The API documentation');
-  return { status: 200, body: VIEWER_HTML, contentType: 'text/html; charset=utf-8', headers: NO_REFERRER };
+  return reply(200, VIEWER_HTML, { ...NO_REFERRER, 'Content-Type': 'text/html; charset=utf-8' });
 };
 
-export const getApiDocsAsset: OperationHandler = async ({ deps, request }) => {
-  const asset = String(request.params.asset);
+export const getApiDocsAsset: Handler<'getApiDocsAsset'> = async ({ deps, request, reply }) => {
+  const { asset } = request.params;
   const type = ASSETS[asset];
   if (!deps.config.api.swaggerEnabled || !type) throw notFound('The file');
   const body = asset === 'verso-docs.js' ? INITIALIZER : await fs.readFile(path.join(swaggerUiDir, asset));
-  return { status: 200, body, contentType: type, headers: { ...NO_REFERRER, 'Cache-Control': 'public, max-age=3600' } };
+  return reply(200, body, { ...NO_REFERRER, 'Cache-Control': 'public, max-age=3600', 'Content-Type': type });
 };

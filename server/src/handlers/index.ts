@@ -1,7 +1,7 @@
-// Every handler, keyed by the operationId it serves. Typed against the generated OperationId so a
-// handler without an operation (or the reverse) fails to compile; start-up checks it again.
-import type { OperationId } from '../generated/operations.js';
-import type { OperationHandler } from '../http/operation.js';
+// Every handler, keyed by the operationId it serves. `satisfies HandlerMap` makes each one answer to
+// its own operation's types, and a handler without an operation (or the reverse) fail to compile;
+// start-up checks the pairing again.
+import type { HandlerMap } from '../http/operation.js';
 import * as account from './account.js';
 import * as apiClients from './api-clients.js';
 import * as audit from './audit.js';
@@ -17,7 +17,7 @@ import * as templates from './templates.js';
 import * as users from './users.js';
 import * as workspaces from './workspaces.js';
 
-export const handlers: Record<OperationId, OperationHandler> = {
+export const handlers = {
   ...account,
   ...apiClients,
   ...audit,
@@ -32,4 +32,4 @@ export const handlers: Record<OperationId, OperationHandler> = {
   ...picklists,
   ...tags,
   ...templates,
-};
+} satisfies HandlerMap;

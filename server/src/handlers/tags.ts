@@ -1,13 +1,11 @@
-import type { OperationHandler } from '../http/operation.js';
+// Tags (tag Tags): listed with their usage; deleting one removes it from every content item.
+import type { Handler } from '../http/operation.js';
 import * as tags from '../services/model/tags.js';
-import { param } from './model-request.js';
 
-export const listTags: OperationHandler = async ({ request, deps }) => ({
-  status: 200,
-  body: await tags.listWorkspaceTags(deps.db, param(request, 'workspaceId'), request.query),
-});
+export const listTags: Handler<'listTags'> = async ({ request, deps, reply }) =>
+  reply(200, await tags.listWorkspaceTags(deps.db, request.params.workspaceId, request.query));
 
-export const deleteTag: OperationHandler = async ({ request, actor, deps }) => {
-  await tags.removeTag(deps.db, actor!, param(request, 'workspaceId'), param(request, 'id'));
-  return { status: 204 };
+export const deleteTag: Handler<'deleteTag'> = async ({ request, actor, deps, reply }) => {
+  await tags.removeTag(deps.db, actor, request.params.workspaceId, request.params.id);
+  return reply(204);
 };

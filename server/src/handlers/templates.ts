@@ -1,83 +1,82 @@
-import type { OperationHandler } from '../http/operation.js';
+// Templates (tag Templates): the templates themselves, their versions, and the sections and fields
+// of a draft version.
+import type { Handler } from '../http/operation.js';
 import * as templates from '../services/model/templates.js';
 import * as versions from '../services/model/template-versions.js';
 import * as design from '../services/model/template-design.js';
-import { ifMatchOf, intParam, param, withEtag } from './model-request.js';
+import { withEtag } from './response-headers.js';
 import { createInWorkspace, deleteById, getById, getVersionByNumber, listInWorkspace, updateById } from './model-resource.js';
 
-const draftAddress = (request: Parameters<OperationHandler>[0]['request']): design.DraftAddress => ({
-  workspaceId: param(request, 'workspaceId'),
-  templateId: param(request, 'id'),
-  versionNumber: intParam(request, 'versionNumber'),
-  ifMatch: ifMatchOf(request),
+/** The draft a write to …/templates/{id}/versions/{versionNumber}/… addresses. */
+const draftAddress = (request: {
+  readonly params: { readonly workspaceId: string; readonly id: string; readonly versionNumber: number };
+  readonly headers: { readonly 'if-match'?: string };
+}): design.DraftAddress => ({
+  workspaceId: request.params.workspaceId,
+  templateId: request.params.id,
+  versionNumber: request.params.versionNumber,
+  ifMatch: request.headers['if-match'],
 });
 
-export const listTemplates = listInWorkspace(templates.listWorkspaceTemplates);
-export const createTemplate = createInWorkspace('templates', templates.createTemplate);
-export const getTemplate = getById(templates.getTemplate);
-export const updateTemplate = updateById(templates.updateTemplate);
-export const deleteTemplate = deleteById(templates.deleteTemplate);
+export const listTemplates: Handler<'listTemplates'> = listInWorkspace(templates.listWorkspaceTemplates);
+export const createTemplate: Handler<'createTemplate'> = createInWorkspace('templates', templates.createTemplate);
+export const getTemplate: Handler<'getTemplate'> = getById(templates.getTemplate);
+export const updateTemplate: Handler<'updateTemplate'> = updateById(templates.updateTemplate);
+export const deleteTemplate: Handler<'deleteTemplate'> = deleteById(templates.deleteTemplate);
 
-export const listTemplateVersions: OperationHandler = async ({ request, deps }) => ({
-  status: 200,
-  body: await versions.listTemplateVersions(deps.db, param(request, 'workspaceId'), param(request, 'id'), request.query),
-});
+export const listTemplateVersions: Handler<'listTemplateVersions'> = async ({ request, deps, reply }) =>
+  reply(200, await versions.listTemplateVersions(deps.db, request.params.workspaceId, request.params.id, request.query));
 
-export const createTemplateVersion: OperationHandler = async ({ request, actor, deps }) => {
-  const ws = param(request, 'workspaceId');
-  const id = param(request, 'id');
-  const { body, etag } = await versions.createTemplateDraft(deps.db, actor!, ws, id, (request.body ?? {}) as never);
-  return {
-    status: 201,
-    body,
-    headers: withEtag(etag, { Location: `/api/v1/workspaces/${ws}/templates/${id}/versions/${body.versionNumber}` }),
-  };
+export const createTemplateVersion: Handler<'createTemplateVersion'> = async ({ request, actor, deps, reply }) => {
+  const { workspaceId, id } = request.params;
+  const { body, etag } = await versions.createTemplateDraft(deps.db, actor, workspaceId, id, request.body);
+  return reply(201, body, withEtag(etag, { Location: `/api/v1/workspaces/${workspaceId}/templates/${id}/versions/${body.versionNumber}` }));
 };
 
-export const getTemplateVersion = getVersionByNumber(versions.getTemplateVersion);
+export const getTemplateVersion: Handler<'getTemplateVersion'> = getVersionByNumber(versions.getTemplateVersion);
 
-export const getTemplateVersionById: OperationHandler = async ({ request, deps }) => {
-  const { body, etag } = await versions.getTemplateVersionById(deps.db, param(request, 'workspaceId'), param(request, 'versionId'));
-  return { status: 200, body, headers: withEtag(etag) };
+export const getTemplateVersionById: Handler<'getTemplateVersionById'> = async ({ request, deps, reply }) => {
+  const { body, etag } = await versions.getTemplateVersionById(deps.db, request.params.workspaceId, request.params.versionId);
+  return reply(200, body, withEtag(etag));
 };
 
-export const publishTemplateVersion: OperationHandler = async ({ request, actor, deps }) => {
+export const publishTemplateVersion: Handler<'publishTemplateVersion'> = async ({ request, actor, deps, reply }) => {
   const at = draftAddress(request);
-  const { body, etag } = await versions.publishTemplateVersion(deps.db, actor!, at.workspaceId, at.templateId, at.versionNumber, at.ifMatch);
-  return { status: 200, body, headers: withEtag(etag) };
+  const { body, etag } = await versions.publishTemplateVersion(deps.db, actor, at.workspaceId, at.templateId, at.versionNumber, at.ifMatch);
+  return reply(200, body, withEtag(etag));
 };
 
-export const createTemplateSection: OperationHandler = async ({ request, actor, deps }) => {
-  const { result, etag } = await design.addSection(deps.db, actor!, draftAddress(request), request.body as never);
-  return { status: 201, body: result, headers: withEtag(etag) };
+export const createTemplateSection: Handler<'createTemplateSection'> = async ({ request, actor, deps, reply }) => {
+  const { result, etag } = await design.addSection(deps.db, actor, draftAddress(request), request.body);
+  return reply(201, result, withEtag(etag));
 };
 
-export const updateTemplateSection: OperationHandler = async ({ request, actor, deps }) => {
-  const { result, etag } = await design.changeSection(deps.db, actor!, draftAddress(request), param(request, 'sectionId'), request.body as never);
-  return { status: 200, body: result, headers: withEtag(etag) };
+export const updateTemplateSection: Handler<'updateTemplateSection'> = async ({ request, actor, deps, reply }) => {
+  const { result, etag } = await design.changeSection(deps.db, actor, draftAddress(request), request.params.sectionId, request.body);
+  return reply(200, result, withEtag(etag));
 };
 
-export const deleteTemplateSection: OperationHandler = async ({ request, actor, deps }) => {
-  const { etag } = await design.removeSection(deps.db, actor!, draftAddress(request), param(request, 'sectionId'));
-  return { status: 204, headers: withEtag(etag) };
+export const deleteTemplateSection: Handler<'deleteTemplateSection'> = async ({ request, actor, deps, reply }) => {
+  const { etag } = await design.removeSection(deps.db, actor, draftAddress(request), request.params.sectionId);
+  return reply(204, undefined, withEtag(etag));
 };
 
-export const createTemplateField: OperationHandler = async ({ request, actor, deps }) => {
-  const { result, etag } = await design.addField(deps.db, actor!, draftAddress(request), request.body as never);
-  return { status: 201, body: result, headers: withEtag(etag) };
+export const createTemplateField: Handler<'createTemplateField'> = async ({ request, actor, deps, reply }) => {
+  const { result, etag } = await design.addField(deps.db, actor, draftAddress(request), request.body);
+  return reply(201, result, withEtag(etag));
 };
 
-export const updateTemplateField: OperationHandler = async ({ request, actor, deps }) => {
-  const { result, etag } = await design.changeField(deps.db, actor!, draftAddress(request), param(request, 'fieldId'), request.body as never);
-  return { status: 200, body: result, headers: withEtag(etag) };
+export const updateTemplateField: Handler<'updateTemplateField'> = async ({ request, actor, deps, reply }) => {
+  const { result, etag } = await design.changeField(deps.db, actor, draftAddress(request), request.params.fieldId, request.body);
+  return reply(200, result, withEtag(etag));
 };
 
-export const deleteTemplateField: OperationHandler = async ({ request, actor, deps }) => {
-  const { etag } = await design.removeField(deps.db, actor!, draftAddress(request), param(request, 'fieldId'));
-  return { status: 204, headers: withEtag(etag) };
+export const deleteTemplateField: Handler<'deleteTemplateField'> = async ({ request, actor, deps, reply }) => {
+  const { etag } = await design.removeField(deps.db, actor, draftAddress(request), request.params.fieldId);
+  return reply(204, undefined, withEtag(etag));
 };
 
-export const reorderTemplateFields: OperationHandler = async ({ request, actor, deps }) => {
-  const { etag } = await design.reorderFields(deps.db, actor!, draftAddress(request), request.body as never);
-  return { status: 204, headers: withEtag(etag) };
+export const reorderTemplateFields: Handler<'reorderTemplateFields'> = async ({ request, actor, deps, reply }) => {
+  const { etag } = await design.reorderFields(deps.db, actor, draftAddress(request), request.body);
+  return reply(204, undefined, withEtag(etag));
 };

@@ -1,6 +1,6 @@
 // Workspaces: list (only reachable ones), create, get, update, delete, each with `canWrite`.
-import type { OperationHandler } from '../http/operation.js';
-import { ifMatchOf } from './model-request.js';
+import type { Handler } from '../http/operation.js';
+import { withEtag } from './response-headers.js';
 import {
   createWorkspace as create,
   deleteWorkspace as remove,
@@ -9,31 +9,27 @@ import {
   presentWorkspace,
   updateWorkspace as update,
   workspaceEtag,
-  type WorkspaceInput,
 } from '../services/identity/workspaces.js';
 
+export const listWorkspaces: Handler<'listWorkspaces'> = async ({ request, actor, deps, reply }) =>
+  reply(200, await list(deps.db, actor, request.query));
 
-export const listWorkspaces: OperationHandler = async ({ request, actor, deps }) => ({
-  status: 200,
-  body: await list(deps.db, actor!, request.query),
-});
-
-export const createWorkspace: OperationHandler = async ({ request, actor, deps }) => {
-  const w = await create(deps.db, actor!, request.body as WorkspaceInput);
-  return { status: 201, body: presentWorkspace(w, actor!), headers: { ETag: workspaceEtag(w), Location: `/api/v1/workspaces/${w.id}` } };
+export const createWorkspace: Handler<'createWorkspace'> = async ({ request, actor, deps, reply }) => {
+  const w = await create(deps.db, actor, request.body);
+  return reply(201, presentWorkspace(w, actor), withEtag(workspaceEtag(w), { Location: `/api/v1/workspaces/${w.id}` }));
 };
 
-export const getWorkspace: OperationHandler = async ({ request, actor, deps }) => {
-  const w = await get(deps.db, request.params.workspaceId as string);
-  return { status: 200, body: presentWorkspace(w, actor!), headers: { ETag: workspaceEtag(w) } };
+export const getWorkspace: Handler<'getWorkspace'> = async ({ request, actor, deps, reply }) => {
+  const w = await get(deps.db, request.params.workspaceId);
+  return reply(200, presentWorkspace(w, actor), withEtag(workspaceEtag(w)));
 };
 
-export const updateWorkspace: OperationHandler = async ({ request, actor, deps }) => {
-  const w = await update(deps.db, actor!, request.params.workspaceId as string, ifMatchOf(request), request.body as WorkspaceInput);
-  return { status: 200, body: presentWorkspace(w, actor!), headers: { ETag: workspaceEtag(w) } };
+export const updateWorkspace: Handler<'updateWorkspace'> = async ({ request, actor, deps, reply }) => {
+  const w = await update(deps.db, actor, request.params.workspaceId, request.headers['if-match'], request.body);
+  return reply(200, presentWorkspace(w, actor), withEtag(workspaceEtag(w)));
 };
 
-export const deleteWorkspace: OperationHandler = async ({ request, actor, deps }) => {
-  await remove(deps.db, deps.credentialCache, actor!, request.params.workspaceId as string, ifMatchOf(request));
-  return { status: 204 };
+export const deleteWorkspace: Handler<'deleteWorkspace'> = async ({ request, actor, deps, reply }) => {
+  await remove(deps.db, deps.credentialCache, actor, request.params.workspaceId, request.headers['if-match']);
+  return reply(204);
 };

@@ -19,26 +19,18 @@ import { insertValues } from '../../db/content/content-values.js';
 import { insertDraftVersion, listAllVersions } from '../../db/content/content-versions.js';
 import { countContent, listContentPage, type ContentListQuery } from '../../db/delivery/content-list.js';
 import { recordContentChange } from './content-events.js';
-import { itemDetail, itemEtag, listItemSummary } from './content-presenter.js';
+import type {
+  ContentItemDetailResponse,
+  ContentItemSummaryResponse,
+  ContentItemSummaryResponsePagedResponse,
+  CreateContentItemRequest,
+  LinkTranslationRequest,
+  UpdateContentItemRequest,
+} from '../../generated/schemas.js';
+import { itemDetail, itemEtag, listItemSummary, type Tagged } from './content-presenter.js';
 import { normalizeTags, nowIso, referencedByOthers, requireItem, validateForTemplateVersion } from './content-rules.js';
-import type { FieldValueInput } from './content-validation.js';
 import { requireIfMatch } from '../platform/etag.js';
-
-export interface CreateContentItemBody {
-  readonly templateVersionId: string;
-  readonly slug?: string | null;
-  readonly localeCode?: string | null;
-  readonly translationGroupId?: string | null;
-  readonly tags?: readonly string[];
-  readonly fields?: readonly FieldValueInput[];
-}
-
-export interface UpdateContentItemBody {
-  readonly slug?: string | null;
-  readonly localeCode?: string | null;
-  readonly translationGroupId?: string | null;
-  readonly tags?: readonly string[];
-}
+import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 
 function identityOf(item: Pick<ItemRow, 'slug' | 'locale_code' | 'translation_group_id' | 'tags'>) {
   return { slug: item.slug, localeCode: item.locale_code, translationGroupId: item.translation_group_id, tags: item.tags };
@@ -66,13 +58,18 @@ function slugRace(err: unknown, slug: string | null | undefined): never {
   throw err;
 }
 
-export async function readItemDetail(db: CommonQueryMethods, workspaceId: string, itemId: string) {
+export async function readItemDetail(db: CommonQueryMethods, workspaceId: string, itemId: string): Promise<Tagged<ContentItemDetailResponse>> {
   const item = await requireItem(db, workspaceId, itemId);
   const versions = await listAllVersions(db, item.id);
   return { body: itemDetail(item, versions, new Date()), etag: itemEtag(item) };
 }
 
-export async function createContentItem(db: DatabasePool, actor: Actor, workspaceId: string, body: CreateContentItemBody) {
+export async function createContentItem(
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  body: CreateContentItemRequest,
+): Promise<Tagged<ContentItemDetailResponse>> {
   const tags = normalizeTags(body.tags);
   const slug = body.slug ?? null;
   const itemId = uuidv7();
@@ -115,8 +112,8 @@ export async function updateContentItem(
   workspaceId: string,
   itemId: string,
   ifMatch: string | undefined,
-  body: UpdateContentItemBody,
-) {
+  body: UpdateContentItemRequest,
+): Promise<Tagged<ContentItemDetailResponse>> {
   const tags = normalizeTags(body.tags);
   await db
     .transaction(async (tx) => {
@@ -182,7 +179,14 @@ function groupQuery(workspaceId: string, groupId: string, limit: number, offset:
 }
 
 /** Puts both items in one group: the item's, else the target's, else a new one. Returns every member. */
-export async function linkTranslation(db: DatabasePool, actor: Actor, workspaceId: string, itemId: string, targetId: string) {
+export async function linkTranslation(
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  itemId: string,
+  body: LinkTranslationRequest,
+): Promise<ContentItemSummaryResponse[]> {
+  const targetId = body.targetContentItemId;
   if (itemId === targetId) {
     throw validationFailed({ '/targetContentItemId': ['must name another content item'] }, 'An item cannot be linked to itself.');
   }
@@ -212,10 +216,16 @@ export async function linkTranslation(db: DatabasePool, actor: Actor, workspaceI
   return rows.map((r) => listItemSummary(r, false));
 }
 
-export async function listTranslations(db: DatabasePool, workspaceId: string, itemId: string, page: { pageSize: number; offset: number }) {
+export async function listTranslations(
+  db: DatabasePool,
+  workspaceId: string,
+  itemId: string,
+  pageQuery: PagingQuery,
+): Promise<ContentItemSummaryResponsePagedResponse> {
+  const page = pageRequest(pageQuery);
   const item = await requireItem(db, workspaceId, itemId);
-  if (item.translation_group_id === null) return { rows: [], total: 0 };
+  if (item.translation_group_id === null) return toPage([], 0, page);
   const query = groupQuery(workspaceId, item.translation_group_id, page.pageSize, page.offset);
   const [rows, total] = await Promise.all([listContentPage(db, query), countContent(db, query)]);
-  return { rows: rows.map((r) => listItemSummary(r, false)), total };
+  return toPage(rows.map((r) => listItemSummary(r, false)), total, page);
 }

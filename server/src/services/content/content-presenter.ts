@@ -1,15 +1,32 @@
 // Shapes content rows into their API bodies (ContentItem*/ContentVersion* responses) and ETags.
+// Every presenter returns the contract's schema type, so a field the contract lacks fails `tsc`.
 import type { ItemRow } from '../../db/content/content-items.js';
 import type { ContentListRow } from '../../db/delivery/content-list.js';
 import type { ValueRow } from '../../db/content/content-values.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
+import type {
+  ContentItemDetailResponse,
+  ContentItemSummaryResponse,
+  ContentVersionDetailResponse,
+  ContentVersionFieldValueResponse,
+  ContentVersionSummaryResponse,
+  ValueKind,
+} from '../../generated/schemas.js';
 import { pickServingVersion } from '../delivery/content-serving-rule.js';
 import { etagOf } from '../platform/etag.js';
+
+/** A body and the ETag of the row it was read from (sent as `ETag`). */
+export interface Tagged<T> {
+  readonly body: T;
+  readonly etag: string;
+}
 
 export const itemEtag = (item: Pick<ItemRow, 'id' | 'row_version'>) => etagOf(item.id, item.row_version);
 export const versionEtag = (v: Pick<VersionRow, 'id' | 'row_version'>) => etagOf(v.id, v.row_version);
 
-export function versionSummary(v: Omit<VersionRow, 'template_id' | 'template_name' | 'template_slug' | 'translation_group_id'>) {
+export function versionSummary(
+  v: Omit<VersionRow, 'template_id' | 'template_name' | 'template_slug' | 'translation_group_id'>,
+): ContentVersionSummaryResponse {
   return {
     id: v.id,
     contentItemId: v.content_item_id,
@@ -30,38 +47,38 @@ export function versionSummary(v: Omit<VersionRow, 'template_id' | 'template_nam
     updatedAt: v.updated_at,
   };
 }
-export type VersionSummaryBody = ReturnType<typeof versionSummary>;
 
-export interface FieldValueBody {
-  fieldId: string;
-  key: string | null;
-  label: string | null;
-  order: number;
-  valueKind: string;
-  textValue: string | null;
-  boolValue: boolean | null;
-  mediaAssetId: string | null;
-  fileAssetId: string | null;
-  childContentItemId: string | null;
-  child: VersionDetailBody | null;
-  jsonValue: unknown;
-  displayLabel: string | null;
-}
-
-export type VersionDetailBody = VersionSummaryBody & {
-  templateName: string;
-  templateSlug: string;
-  translationGroupId: string | null;
-  fields: FieldValueBody[];
+// The column is text with a CHECK of exactly these kinds (migration 0004); the record makes the
+// list follow the contract's enum, so a kind added to one and not the other fails `tsc`.
+const VALUE_KINDS: Readonly<Record<ValueKind, true>> = {
+  Text: true,
+  RichText: true,
+  Markdown: true,
+  Boolean: true,
+  PickList: true,
+  Media: true,
+  File: true,
+  Link: true,
+  Quote: true,
+  Separator: true,
+  ChildContent: true,
+  Component: true,
 };
 
-export function fieldValueBody(r: ValueRow): FieldValueBody {
+const isValueKind = (kind: string): kind is ValueKind => Object.hasOwn(VALUE_KINDS, kind);
+
+function valueKindOf(kind: string): ValueKind {
+  if (isValueKind(kind)) return kind;
+  throw new Error(`A stored field value has the unknown kind "${kind}".`);
+}
+
+export function fieldValueBody(r: ValueRow): ContentVersionFieldValueResponse {
   return {
     fieldId: r.field_id,
     key: r.key,
     label: r.label,
     order: r.sort_order,
-    valueKind: r.value_kind,
+    valueKind: valueKindOf(r.value_kind),
     textValue: r.text_value,
     boolValue: r.bool_value,
     mediaAssetId: r.media_asset_id,
@@ -73,7 +90,7 @@ export function fieldValueBody(r: ValueRow): FieldValueBody {
   };
 }
 
-export function versionDetail(v: VersionRow, values: readonly ValueRow[]): VersionDetailBody {
+export function versionDetail(v: VersionRow, values: readonly ValueRow[]): ContentVersionDetailResponse {
   return {
     ...versionSummary(v),
     templateName: v.template_name,
@@ -83,7 +100,10 @@ export function versionDetail(v: VersionRow, values: readonly ValueRow[]): Versi
   };
 }
 
-function itemBase(item: ItemRow) {
+/** What the item's detail and its list row share. */
+type ItemBase = Omit<ContentItemSummaryResponse, 'currentlyServingVersion' | 'versionCount'>;
+
+function itemBase(item: ItemRow): ItemBase {
   return {
     id: item.id,
     templateVersionId: item.template_version_id,
@@ -99,7 +119,7 @@ function itemBase(item: ItemRow) {
 }
 
 /** Detail: every version (highest number first) and the one served now. */
-export function itemDetail(item: ItemRow, versions: readonly VersionRow[], now: Date) {
+export function itemDetail(item: ItemRow, versions: readonly VersionRow[], now: Date): ContentItemDetailResponse {
   const serving = pickServingVersion(
     versions.map((v) => ({
       ...v,
@@ -118,8 +138,8 @@ export function itemDetail(item: ItemRow, versions: readonly VersionRow[], now: 
 }
 
 /** A list row; under `resolve` the timestamps carry the served version's publish time and versionCount is 1. */
-export function listItemSummary(row: ContentListRow, resolve: boolean) {
-  const served =
+export function listItemSummary(row: ContentListRow, resolve: boolean): ContentItemSummaryResponse {
+  const served: ContentVersionSummaryResponse | null =
     row.sv_id === null
       ? null
       : {

@@ -9,18 +9,12 @@ import type { Actor } from '../../access/actor.js';
 import { ROLE_RANK } from '../../access/roles.js';
 import { touchItem, type ItemRow } from '../../db/content/content-items.js';
 import { archiveDefaultPublished, markVersionPublished, scheduleVersion, setVersionStatus, type VersionRow } from '../../db/content/content-versions.js';
+import type { ContentVersionDetailResponse, PublishContentVersionRequest, PublishContentVersionResponse } from '../../generated/schemas.js';
 import { recordContentChange } from './content-events.js';
+import type { Tagged } from './content-presenter.js';
 import { getContentVersion } from '../delivery/content-reads.js';
-import { requireItem, requireVersion } from './content-rules.js';
+import { requireItem, requireVersion, type VersionAddress } from './content-rules.js';
 import { assertPublishable, nextStatus, type WorkflowAction } from './content-workflow.js';
-
-export interface VersionAddress {
-  readonly workspaceId: string;
-  readonly itemId: string;
-  readonly versionNumber: number;
-}
-
-type Query = Readonly<Record<string, unknown>>;
 
 export async function changeVersionStatus(
   db: DatabasePool,
@@ -28,8 +22,7 @@ export async function changeVersionStatus(
   address: VersionAddress,
   action: WorkflowAction,
   reason: string | null,
-  query: Query,
-) {
+): Promise<Tagged<ContentVersionDetailResponse>> {
   await db.transaction(async (tx) => {
     const item = await requireItem(tx, address.workspaceId, address.itemId, true);
     const version = await requireVersion(tx, item.id, address.versionNumber, true);
@@ -46,7 +39,7 @@ export async function changeVersionStatus(
       after: reason === null ? { status } : { status, reason },
     });
   });
-  return getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber, query);
+  return getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber);
 }
 
 /**
@@ -80,12 +73,12 @@ export async function publishLockedVersion(tx: CommonQueryMethods, actor: Actor 
   });
 }
 
-export interface PublishBody {
-  readonly publishAt?: string | null;
-  readonly overrideWorkflow?: boolean | null;
-}
-
-export async function publishContentVersion(db: DatabasePool, actor: Actor, address: VersionAddress, body: PublishBody | undefined, query: Query) {
+export async function publishContentVersion(
+  db: DatabasePool,
+  actor: Actor,
+  address: VersionAddress,
+  body: PublishContentVersionRequest | undefined,
+): Promise<Tagged<PublishContentVersionResponse>> {
   const override = body?.overrideWorkflow === true;
   const publishAt = body?.publishAt ? new Date(body.publishAt).toISOString() : null;
   const warnings: string[] = [];
@@ -117,6 +110,6 @@ export async function publishContentVersion(db: DatabasePool, actor: Actor, addr
     assertPublishable(version.status, override);
     await publishLockedVersion(tx, actor, address.workspaceId, item, version);
   });
-  const { body: version, etag } = await getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber, query);
+  const { body: version, etag } = await getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber);
   return { body: { version, warnings }, etag };
 }

@@ -6,12 +6,20 @@ import { findItem, type ItemRow } from '../../db/content/content-items.js';
 import { findChildItems, loadTemplateVersionFields } from '../../db/content/content-schema.js';
 import { findVersion, type VersionRow } from '../../db/content/content-versions.js';
 import type { NormalizedValue } from '../../db/content/content-values.js';
-import { validateFieldValues, type FieldValueInput } from './content-validation.js';
+import type { ContentFieldValueRequest, CreateContentVersionRequest } from '../../generated/schemas.js';
+import { validateFieldValues } from './content-validation.js';
 
 export async function requireItem(db: CommonQueryMethods, workspaceId: string, itemId: string, forUpdate = false): Promise<ItemRow> {
   const item = await findItem(db, workspaceId, itemId, { forUpdate });
   if (!item) throw notFound('The content item');
   return item;
+}
+
+/** A version as a route names it: workspace, item and version number. */
+export interface VersionAddress {
+  readonly workspaceId: string;
+  readonly itemId: string;
+  readonly versionNumber: number;
 }
 
 export async function requireVersion(db: CommonQueryMethods, itemId: string, versionNumber: number, forUpdate = false): Promise<VersionRow> {
@@ -32,7 +40,7 @@ export function normalizeTags(tags: readonly string[] | undefined): string[] {
 }
 
 /** The effective window: both ends or neither, start before end. */
-export function effectiveWindow(body: { effectiveStartAt?: string | null; effectiveEndAt?: string | null }): {
+export function effectiveWindow(body: Pick<CreateContentVersionRequest, 'effectiveStartAt' | 'effectiveEndAt'>): {
   effectiveStartAt: string | null;
   effectiveEndAt: string | null;
 } {
@@ -60,7 +68,7 @@ export async function validateForTemplateVersion(
   db: CommonQueryMethods,
   workspaceId: string,
   templateVersionId: string,
-  values: readonly FieldValueInput[],
+  values: readonly ContentFieldValueRequest[],
 ): Promise<NormalizedValue[]> {
   const fields = (await loadTemplateVersionFields(db, [templateVersionId])).get(templateVersionId) ?? [];
   const childIds = [...new Set(values.map((v) => v.childContentItemId).filter((id): id is string => typeof id === 'string'))];
@@ -80,12 +88,6 @@ export function nowIso(): string {
 }
 
 /** `asOf` from a query (already validated as a date-time) or now. */
-export function asOfParam(value: unknown): string {
-  return typeof value === 'string' && value.length > 0 ? new Date(value).toISOString() : nowIso();
-}
-
-export function booleanParam(value: unknown, fallback: boolean): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value.toLowerCase() === 'true' ? true : value.toLowerCase() === 'false' ? false : fallback;
-  return fallback;
+export function asOfParam(value: string | undefined): string {
+  return value !== undefined && value.length > 0 ? new Date(value).toISOString() : nowIso();
 }

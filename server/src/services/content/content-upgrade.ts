@@ -9,19 +9,21 @@ import { touchItem } from '../../db/content/content-items.js';
 import { findPublishedTemplateVersion } from '../../db/content/content-schema.js';
 import { deleteValues, insertValues, loadValues, valueAsInput } from '../../db/content/content-values.js';
 import { findLatestVersion, updateVersionContent } from '../../db/content/content-versions.js';
+import type { ContentFieldValueRequest, ContentVersionDetailResponse, UpgradeTemplateVersionRequest } from '../../generated/schemas.js';
 import { recordContentChange } from './content-events.js';
+import type { Tagged } from './content-presenter.js';
 import { getContentVersion } from '../delivery/content-reads.js';
-import { requireItem, requireVersion, validateForTemplateVersion } from './content-rules.js';
-import { remapValuesByKey, type FieldValueInput } from './content-validation.js';
+import { requireItem, requireVersion, validateForTemplateVersion, type VersionAddress } from './content-rules.js';
+import { remapValuesByKey } from './content-validation.js';
 import { isEditable } from './content-workflow.js';
 import { loadTemplateVersionFields } from '../../db/content/content-schema.js';
-import type { VersionAddress } from './content-publishing.js';
 
-export interface UpgradeBody {
-  readonly fields?: readonly FieldValueInput[] | null;
-}
-
-export async function upgradeTemplateVersion(db: DatabasePool, actor: Actor, address: VersionAddress, body: UpgradeBody | undefined, query: Readonly<Record<string, unknown>>) {
+export async function upgradeTemplateVersion(
+  db: DatabasePool,
+  actor: Actor,
+  address: VersionAddress,
+  body: UpgradeTemplateVersionRequest | undefined,
+): Promise<Tagged<ContentVersionDetailResponse>> {
   await db.transaction(async (tx) => {
     const item = await requireItem(tx, address.workspaceId, address.itemId, true);
     const version = await requireVersion(tx, item.id, address.versionNumber, true);
@@ -30,7 +32,7 @@ export async function upgradeTemplateVersion(db: DatabasePool, actor: Actor, add
     }
     const target = await findPublishedTemplateVersion(tx, version.template_id);
     if (target === null) throw conflict(`The template "${version.template_name}" has no published version to upgrade to.`);
-    let values: readonly FieldValueInput[];
+    let values: readonly ContentFieldValueRequest[];
     if (body?.fields) {
       values = body.fields;
     } else {
@@ -59,5 +61,5 @@ export async function upgradeTemplateVersion(db: DatabasePool, actor: Actor, add
       after: { templateVersionId: target, publishAt: null, fieldValueCount: normalized.length },
     });
   });
-  return getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber, query);
+  return getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber);
 }

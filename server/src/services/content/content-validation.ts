@@ -9,20 +9,10 @@
 import { validationFailed, type ValidationErrors } from '../../errors.js';
 import type { ChildDirectory, FieldSchema } from '../../db/content/content-schema.js';
 import type { NormalizedValue, ValueKind } from '../../db/content/content-values.js';
+import type { ContentFieldValueRequest } from '../../generated/schemas.js';
 import { checkComponentValue, codePoints } from './component-values.js';
 import { renumberValues } from './content-field-order.js';
-
-export interface FieldValueInput {
-  readonly fieldId: string;
-  readonly order: number;
-  readonly valueKind: ValueKind;
-  readonly textValue?: string | null;
-  readonly boolValue?: boolean | null;
-  readonly mediaAssetId?: string | null;
-  readonly fileAssetId?: string | null;
-  readonly childContentItemId?: string | null;
-  readonly jsonValue?: unknown;
-}
+import { jsonValueLimitProblem } from './json-value-limits.js';
 
 /** A field holds child content when it names a target template, is open, or allows templates (upstream 0.5.4). */
 export function isCompositionField(f: FieldSchema): boolean {
@@ -44,7 +34,7 @@ type Checked = Omit<NormalizedValue, 'fieldId' | 'order' | 'valueKind'>;
  * Checks one value; returns its normalised form (only the member its kind uses), a message, or
  * several (a Component value reports each bad member of its object).
  */
-function checkValue(f: FieldSchema, v: FieldValueInput, children: ChildDirectory): Checked | string | { readonly problems: readonly string[] } {
+function checkValue(f: FieldSchema, v: ContentFieldValueRequest, children: ChildDirectory): Checked | string | { readonly problems: readonly string[] } {
   const text = typeof v.textValue === 'string' ? v.textValue : null;
   switch (v.valueKind) {
     case 'Text':
@@ -98,7 +88,7 @@ function checkValue(f: FieldSchema, v: FieldValueInput, children: ChildDirectory
 /** Validates and normalises `values` for `fields`; throws 422 listing every problem. */
 export function validateFieldValues(
   fields: readonly FieldSchema[],
-  values: readonly FieldValueInput[],
+  values: readonly ContentFieldValueRequest[],
   children: ChildDirectory,
 ): NormalizedValue[] {
   const byId = new Map(fields.map((f) => [f.id, f]));
@@ -110,6 +100,9 @@ export function validateFieldValues(
   };
   const normalized: NormalizedValue[] = [];
   values.forEach((v, index) => {
+    // First, so nothing below walks a value nested past the limit (json-value-limits.ts).
+    const overLimit = jsonValueLimitProblem(v.jsonValue);
+    if (overLimit !== null) return fail(`/fields/${index}/jsonValue`, `Value ${index}'s jsonValue ${overLimit}.`);
     const f = byId.get(v.fieldId);
     if (!f) return fail(`/fields/${index}`, `Value ${index} refers to field ${v.fieldId}, which is not on the template version.`);
     const kinds = acceptedKinds(f);

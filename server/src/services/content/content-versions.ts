@@ -16,35 +16,32 @@ import {
   updateVersionContent,
 } from '../../db/content/content-versions.js';
 import { recordContentChange } from './content-events.js';
-import { versionEtag } from './content-presenter.js';
-import { getContentVersion } from '../delivery/content-reads.js';
-import { effectiveWindow, requireItem, requireVersion, validateForTemplateVersion } from './content-rules.js';
-import type { FieldValueInput } from './content-validation.js';
+import type { ContentFieldValueRequest, ContentVersionDetailResponse, CreateContentVersionRequest, UpdateContentVersionRequest } from '../../generated/schemas.js';
+import { versionEtag, type Tagged } from './content-presenter.js';
+import { getContentVersion, type VersionReadQuery } from '../delivery/content-reads.js';
+import { effectiveWindow, requireItem, requireVersion, validateForTemplateVersion, type VersionAddress } from './content-rules.js';
 import { isEditable } from './content-workflow.js';
 import { requireIfMatch } from '../platform/etag.js';
 
-export interface CreateContentVersionBody {
-  readonly effectiveStartAt?: string | null;
-  readonly effectiveEndAt?: string | null;
-  readonly duplicateFromVersionNumber?: number | null;
-  readonly fields?: readonly FieldValueInput[] | null;
+/** Where a version write lands; `ifMatch` is the request's If-Match header, when sent. */
+export interface GuardedVersionAddress extends VersionAddress {
+  readonly ifMatch: string | undefined;
 }
 
-export interface UpdateContentVersionBody {
-  readonly effectiveStartAt?: string | null;
-  readonly effectiveEndAt?: string | null;
-  readonly fields: readonly FieldValueInput[];
-}
-
-type Query = Readonly<Record<string, unknown>>;
-
-export async function createContentVersion(db: DatabasePool, actor: Actor, workspaceId: string, itemId: string, body: CreateContentVersionBody, query: Query) {
+export async function createContentVersion(
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  itemId: string,
+  body: CreateContentVersionRequest,
+  query: VersionReadQuery,
+): Promise<Tagged<ContentVersionDetailResponse>> {
   const window = effectiveWindow(body);
   const versionNumber = await db.transaction(async (tx) => {
     const item = await requireItem(tx, workspaceId, itemId, true);
     const sourceNumber = body.duplicateFromVersionNumber ?? null;
     let templateVersionId: string;
-    let values: readonly FieldValueInput[] = body.fields ?? [];
+    let values: readonly ContentFieldValueRequest[] = body.fields ?? [];
     if (sourceNumber !== null) {
       // Spec rule 4: a duplicate keeps (and is validated against) its source's template version.
       const source = await findVersion(tx, item.id, sourceNumber);
@@ -89,10 +86,10 @@ export async function createContentVersion(db: DatabasePool, actor: Actor, works
 export async function updateContentVersion(
   db: DatabasePool,
   actor: Actor,
-  address: { workspaceId: string; itemId: string; versionNumber: number; ifMatch: string | undefined },
-  body: UpdateContentVersionBody,
-  query: Query,
-) {
+  address: GuardedVersionAddress,
+  body: UpdateContentVersionRequest,
+  query: VersionReadQuery,
+): Promise<Tagged<ContentVersionDetailResponse>> {
   const window = effectiveWindow(body);
   await db.transaction(async (tx) => {
     const item = await requireItem(tx, address.workspaceId, address.itemId, true);
@@ -123,8 +120,8 @@ export async function updateContentVersion(
 export async function deleteContentVersion(
   db: DatabasePool,
   actor: Actor,
-  address: { workspaceId: string; itemId: string; versionNumber: number; ifMatch: string | undefined },
-) {
+  address: GuardedVersionAddress,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const item = await requireItem(tx, address.workspaceId, address.itemId, true);
     const version = await requireVersion(tx, item.id, address.versionNumber, true);

@@ -3,8 +3,8 @@
 // Published). As upstream, asking for the status a version already has is accepted (and still
 // recorded as a status change); publishing is the exception, since re-publishing would re-archive.
 import { invalidStateTransition } from '../../errors.js';
+import type { ContentStatus } from '../../generated/schemas.js';
 
-export type ContentStatus = 'Draft' | 'Review' | 'Approved' | 'Published' | 'Archived';
 export type WorkflowAction = 'submit' | 'approve' | 'reject' | 'archive' | 'restore';
 
 const TRANSITIONS: Readonly<Record<WorkflowAction, { from: readonly ContentStatus[]; to: ContentStatus }>> = {

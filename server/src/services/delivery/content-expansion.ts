@@ -8,7 +8,8 @@ import type { CommonQueryMethods } from 'slonik';
 import { findServedVersions } from '../../db/delivery/content-serving.js';
 import { loadValues, type ValueRow } from '../../db/content/content-values.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
-import { versionDetail, type FieldValueBody, type VersionDetailBody } from '../content/content-presenter.js';
+import type { ContentVersionDetailResponse, ContentVersionFieldValueResponse } from '../../generated/schemas.js';
+import { versionDetail } from '../content/content-presenter.js';
 
 export const MAX_EXPANSION_DEPTH = 8;
 
@@ -24,13 +25,13 @@ export async function presentVersionDetails(
   db: CommonQueryMethods,
   versions: readonly VersionRow[],
   options: ExpansionOptions,
-): Promise<VersionDetailBody[]> {
+): Promise<ContentVersionDetailResponse[]> {
   const values = await loadValues(db, versions.map((v) => v.id));
   const bodies = versions.map((v) => versionDetail(v, values.get(v.id) ?? []));
   if (!options.expandChildren) return bodies;
 
   const served = new Map<string, { version: VersionRow; values: readonly ValueRow[] } | null>();
-  let pending: FieldValueBody[] = bodies.flatMap(withChild);
+  let pending: ContentVersionFieldValueResponse[] = bodies.flatMap(withChild);
   for (let depth = 1; depth <= MAX_EXPANSION_DEPTH && pending.length > 0; depth++) {
     const unseen = [...new Set(pending.map((f) => f.childContentItemId!))].filter((id) => !served.has(id));
     if (unseen.length > 0) {
@@ -39,7 +40,7 @@ export async function presentVersionDetails(
       for (const id of unseen) served.set(id, null);
       for (const r of rows) served.set(r.content_item_id, { version: r, values: childValues.get(r.id) ?? [] });
     }
-    const next: FieldValueBody[] = [];
+    const next: ContentVersionFieldValueResponse[] = [];
     for (const field of pending) {
       const entry = served.get(field.childContentItemId!);
       if (!entry) continue;
@@ -51,6 +52,6 @@ export async function presentVersionDetails(
   return bodies;
 }
 
-function withChild(body: VersionDetailBody): FieldValueBody[] {
+function withChild(body: ContentVersionDetailResponse): ContentVersionFieldValueResponse[] {
   return body.fields.filter((f) => f.childContentItemId !== null);
 }

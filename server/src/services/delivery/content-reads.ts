@@ -1,21 +1,35 @@
 // Delivery reads: the content list (optionally only what is served at an instant), by-slug, and
-// version reads with composition expansion.
+// version reads with composition expansion. Queries arrive as the contract declares them, already
+// coerced by the request validator (booleans and integers, unknown names refused).
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
 import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
 import { findServedVersionBySlug } from '../../db/delivery/content-serving.js';
 import { listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
+import type { operations } from '../../generated/openapi.js';
+import type {
+  ContentItemSummaryResponsePagedResponse,
+  ContentVersionDetailResponse,
+  ContentVersionSummaryResponsePagedResponse,
+} from '../../generated/schemas.js';
 import { presentVersionDetails } from './content-expansion.js';
-import { listItemSummary, versionEtag, versionSummary } from '../content/content-presenter.js';
-import { asOfParam, booleanParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
-import { pageRequest, toPage } from '../platform/paging.js';
+import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
+import { asOfParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
+import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
+
+type QueryOf<K extends keyof operations> = NonNullable<operations[K]['parameters']['query']>;
+
+export type ContentListParameters = QueryOf<'listContent'>;
+export type ContentBySlugQuery = QueryOf<'getContentBySlug'>;
+/** `expandChildren`, as the version reads and writes declare it; omitted, children are expanded. */
+export type VersionReadQuery = QueryOf<'getContentVersion'>;
 
 const SORT_KEYS: Readonly<Record<string, ContentSortKey>> = { createdat: 'createdAt', updatedat: 'updatedAt', slug: 'slug' };
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
-const instant = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? new Date(value).toISOString() : null);
+const text = (value: string | undefined): string | null => (value !== undefined && value.length > 0 ? value : null);
+const instant = (value: string | undefined): string | null => (value !== undefined && value.length > 0 ? new Date(value).toISOString() : null);
 
-export function contentListQuery(workspaceId: string, query: Readonly<Record<string, unknown>>): ContentListQuery {
+export function contentListQuery(workspaceId: string, query: ContentListParameters): ContentListQuery {
   const page = pageRequest(query);
   const tagList = text(query.tags);
   return {
@@ -32,10 +46,10 @@ export function contentListQuery(workspaceId: string, query: Readonly<Record<str
     createdBefore: instant(query.createdBefore),
     publishedAfter: instant(query.publishedAfter),
     publishedBefore: instant(query.publishedBefore),
-    resolve: booleanParam(query.resolve, false),
+    resolve: query.resolve ?? false,
     asOf: asOfParam(query.asOf),
-    sortBy: SORT_KEYS[String(query.sortBy ?? 'createdAt').toLowerCase()] ?? 'createdAt',
-    sortDesc: booleanParam(query.sortDesc, true),
+    sortBy: SORT_KEYS[(query.sortBy ?? 'createdAt').toLowerCase()] ?? 'createdAt',
+    sortDesc: query.sortDesc ?? true,
     limit: page.pageSize,
     offset: page.offset,
   };
@@ -45,23 +59,38 @@ export function contentListQuery(workspaceId: string, query: Readonly<Record<str
  * One page of items and their total: under resolve one statement (two for a page past the end),
  * otherwise a count and the page (db/content-list.ts says why), whatever the page size.
  */
-export async function listContent(db: DatabasePool, workspaceId: string, query: Readonly<Record<string, unknown>>) {
+export async function listContent(
+  db: DatabasePool,
+  workspaceId: string,
+  query: ContentListParameters,
+): Promise<ContentItemSummaryResponsePagedResponse> {
   const page = pageRequest(query);
   const q = contentListQuery(workspaceId, query);
   const { rows, total } = await listContentCounted(db, q);
   return toPage(rows.map((r) => listItemSummary(r, q.resolve)), total, page);
 }
 
-async function detailOf(db: CommonQueryMethods, workspaceId: string, version: VersionRow, query: Readonly<Record<string, unknown>>, asOf?: string) {
+async function detailOf(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  version: VersionRow,
+  query: VersionReadQuery,
+  asOf?: string,
+): Promise<Tagged<ContentVersionDetailResponse>> {
   const [body] = await presentVersionDetails(db, [version], {
     workspaceId,
-    expandChildren: booleanParam(query.expandChildren, true),
+    expandChildren: query.expandChildren ?? true,
     asOf: asOf ?? asOfParam(undefined),
   });
   return { body: body!, etag: versionEtag(version) };
 }
 
-export async function getContentBySlug(db: DatabasePool, workspaceId: string, slug: string, query: Readonly<Record<string, unknown>>) {
+export async function getContentBySlug(
+  db: DatabasePool,
+  workspaceId: string,
+  slug: string,
+  query: ContentBySlugQuery,
+): Promise<Tagged<ContentVersionDetailResponse>> {
   const asOf = asOfParam(query.asOf);
   const version = await findServedVersionBySlug(db, workspaceId, slug, asOf);
   if (!version) throw notFound('Content served under this slug');
@@ -73,13 +102,18 @@ export async function getContentVersion(
   workspaceId: string,
   itemId: string,
   versionNumber: number,
-  query: Readonly<Record<string, unknown>>,
-) {
+  query: VersionReadQuery = {},
+): Promise<Tagged<ContentVersionDetailResponse>> {
   const item = await requireItem(db, workspaceId, itemId);
   return detailOf(db, workspaceId, await requireVersion(db, item.id, versionNumber), query);
 }
 
-export async function listContentVersions(db: DatabasePool, workspaceId: string, itemId: string, query: Readonly<Record<string, unknown>>) {
+export async function listContentVersions(
+  db: DatabasePool,
+  workspaceId: string,
+  itemId: string,
+  query: PagingQuery,
+): Promise<ContentVersionSummaryResponsePagedResponse> {
   const item = await requireItem(db, workspaceId, itemId);
   const page = pageRequest(query);
   const { rows, total } = await listVersionsPage(db, item.id, page.pageSize, page.offset);

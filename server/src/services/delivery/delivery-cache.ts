@@ -46,6 +46,15 @@ export type BoundaryLookup = (workspaceId: string, afterIso: string) => Promise<
 
 export const MAX_DELIVERY_ENTRIES = 10_000;
 
+/**
+ * The one place the cache hands back the caller's type for what it stored as a Buffer: a key names
+ * everything its answer depends on, the operation included (handlers/delivery-read.ts), so whatever
+ * filled the key (or is filling it) produced the same kind of response as the reader asks for.
+ */
+function answerOf<R extends DeliveryResponse>(stored: DeliveryResponse): R {
+  return stored as R;
+}
+
 export class DeliveryCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<DeliveryResponse>>();
@@ -101,14 +110,15 @@ export class DeliveryCache {
   /**
    * The response for `key` in `workspaceId`: from the cache when still exact, else from `compute`.
    * `atNow` says the read resolves at the current time (no explicit `asOf`), so its life also ends
-   * at the next window boundary.
+   * at the next window boundary. `R` is the caller's narrower response (handlers/delivery-read.ts:
+   * the schema's SerializedJson body and the status's required headers); the cache keeps Buffers.
    */
-  async read(
+  async read<R extends DeliveryResponse>(
     workspace: string,
     key: string,
     atNow: boolean,
-    compute: () => Promise<DeliveryResponse>,
-  ): Promise<{ response: DeliveryResponse; state: CacheState }> {
+    compute: () => Promise<R>,
+  ): Promise<{ response: R; state: CacheState }> {
     if (!this.active) return { response: await compute(), state: 'bypass' };
     const workspaceId = workspace.toLowerCase();
     const now = this.now();
@@ -117,7 +127,7 @@ export class DeliveryCache {
       if (this.isCurrent(entry.workspaceId, entry.readAt) && now < entry.expiresAtMs) {
         this.entries.delete(key); // re-inserted last: the Map's order is the LRU order
         this.entries.set(key, entry);
-        return { response: entry, state: 'hit' };
+        return { response: answerOf<R>(entry), state: 'hit' };
       }
       this.drop(key, entry);
     }
@@ -128,7 +138,7 @@ export class DeliveryCache {
       pending = this.fill(workspaceId, key, atNow, readAt, now, compute).finally(() => this.inFlight.delete(flight));
       this.inFlight.set(flight, pending);
     }
-    return { response: await pending, state: 'miss' };
+    return { response: answerOf<R>(await pending), state: 'miss' };
   }
 
   private async fill(

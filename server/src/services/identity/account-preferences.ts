@@ -3,10 +3,11 @@ import type { Db } from '../../db/pool.js';
 import { findPreferences, upsertPreferences, type PreferencesRow } from '../../db/identity/user-preferences.js';
 import { badRequest, unauthenticated } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
+import type { AccountPreferencesResponse, UpdateAccountPreferencesRequest } from '../../generated/schemas.js';
 import { recordAudit } from '../platform/audit.js';
 import { assertTimeZone } from './user-fields.js';
 
-export function presentPreferences(p: PreferencesRow) {
+export function presentPreferences(p: PreferencesRow): AccountPreferencesResponse {
   return { userId: p.user_id, displayName: p.display_name, email: p.email, timeZoneId: p.time_zone_id, theme: p.theme };
 }
 
@@ -22,7 +23,7 @@ export async function getPreferences(db: Db, actor: Actor): Promise<PreferencesR
   return p;
 }
 
-export async function updatePreferences(db: Db, actor: Actor, input: { timeZoneId?: string | null; theme: string }): Promise<PreferencesRow> {
+export async function updatePreferences(db: Db, actor: Actor, input: UpdateAccountPreferencesRequest): Promise<PreferencesRow> {
   requireUser(actor);
   assertTimeZone(input.timeZoneId, '/timeZoneId');
   return db.transaction(async (tx) => {

@@ -15,6 +15,12 @@ export class UserActor implements Actor {
     readonly displayName: string | null,
     private readonly grants: Readonly<Record<string, 'Read' | 'Write'>>,
     readonly mustChangePassword: boolean,
+    /**
+     * SHA-256 of the session token this user authenticated with (the credential cache's key): the
+     * session that sign-out, refresh and a password change act on. Handlers see declared headers
+     * only, so the token is not read from the request a second time.
+     */
+    readonly sessionTokenHash: string,
     readonly sessionExpiresAt?: string,
   ) {}
 
@@ -24,7 +30,17 @@ export class UserActor implements Actor {
 
   /** The same user after a touch moved the session's expiry (the cached actor is otherwise reused). */
   withSessionExpiry(expiresAt: string): UserActor {
-    return new UserActor(this.id, this.role, this.isSuperAdmin, this.email, this.displayName, this.grants, this.mustChangePassword, expiresAt);
+    return new UserActor(
+      this.id,
+      this.role,
+      this.isSuperAdmin,
+      this.email,
+      this.displayName,
+      this.grants,
+      this.mustChangePassword,
+      this.sessionTokenHash,
+      expiresAt,
+    );
   }
 
   /** Workspace ids this user holds a grant on (superadmin reach is not included). */

@@ -7,27 +7,19 @@ import { deactivateApiClient, findApiClient, insertApiClient, listApiClients as 
 import type { Db } from '../../db/pool.js';
 import { workspaceExists } from '../../db/identity/workspaces.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
-import type { RoleName } from '../../access/roles.js';
 import type { Actor } from '../../access/actor.js';
+import type { ApiClientDto, ApiClientDtoPagedResponse, CreateApiClientRequest, CreateApiClientResponse } from '../../generated/schemas.js';
 import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
 import { recordAudit } from '../platform/audit.js';
 import type { CredentialEvictor } from './credential-cache.js';
 import { changingCredentials } from './credential-changes.js';
 import { newApiClientToken } from './credential-tokens.js';
-import { pageRequest, toPage } from '../platform/paging.js';
+import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 import { reachableWorkspaceIds } from './workspaces.js';
 
 const TOKEN_WARNING = 'This token is shown once and cannot be retrieved again. Store it in a secret store now.';
 
-export interface CreateApiClientInput {
-  readonly name: string;
-  readonly description?: string | null;
-  readonly role: RoleName;
-  readonly workspaceId?: string | null;
-  readonly expiresAt?: string | null;
-}
-
-export function presentApiClient(c: ApiClientRow) {
+export function presentApiClient(c: ApiClientRow): ApiClientDto {
   return {
     id: c.id,
     name: c.name,
@@ -70,7 +62,7 @@ async function loadForChange(tx: CommonQueryMethods, actor: Actor, id: string): 
   return client;
 }
 
-export async function listApiClients(db: Db, actor: Actor, query: Readonly<Record<string, unknown>>) {
+export async function listApiClients(db: Db, actor: Actor, query: PagingQuery): Promise<ApiClientDtoPagedResponse> {
   const page = pageRequest(query);
   const { rows, total } = await listRows(db, reachableWorkspaceIds(actor), page.pageSize, page.offset);
   return toPage(rows.map(presentApiClient), total, page);
@@ -83,7 +75,7 @@ export async function getApiClient(db: Db, actor: Actor, id: string): Promise<Ap
   return client;
 }
 
-async function issue(tx: CommonQueryMethods, actor: Actor, input: Required<CreateApiClientInput>) {
+async function issue(tx: CommonQueryMethods, actor: Actor, input: Required<CreateApiClientRequest>): Promise<CreateApiClientResponse> {
   const issued = newApiClientToken();
   const client = await insertApiClient(tx, {
     id: uuidv7(),
@@ -100,7 +92,7 @@ async function issue(tx: CommonQueryMethods, actor: Actor, input: Required<Creat
   return { client: presentApiClient(client), token: issued.token, warning: TOKEN_WARNING };
 }
 
-export async function createApiClient(db: Db, actor: Actor, input: CreateApiClientInput) {
+export async function createApiClient(db: Db, actor: Actor, input: CreateApiClientRequest): Promise<CreateApiClientResponse> {
   const workspaceId = input.workspaceId?.toLowerCase() ?? null;
   if (workspaceId === null) {
     if (!actor.isSuperAdmin) throw forbidden('Only a host superadmin may create a client for every workspace.');
@@ -135,7 +127,7 @@ export async function revokeApiClient(db: Db, credentials: CredentialEvictor, ac
 }
 
 /** A new client (new id, same settings) with a new token; the old record is retired in the same transaction. */
-export async function rotateApiClient(db: Db, credentials: CredentialEvictor, actor: Actor, id: string) {
+export async function rotateApiClient(db: Db, credentials: CredentialEvictor, actor: Actor, id: string): Promise<CreateApiClientResponse> {
   return changingCredentials(db, credentials, async (tx, announce) => {
     const old = await loadForChange(tx, actor, id);
     if (!old.is_active) throw conflict('A revoked API client cannot be rotated; create a new one.');

@@ -9,20 +9,15 @@ import { deleteSessionByHash, deleteSessionsOfUser, insertSession } from '../../
 import { findLoginCandidate, findUser, passwordHashOf, recordLogin, setPassword } from '../../db/identity/users.js';
 import { badRequest, unauthenticated } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
+import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '../../generated/schemas.js';
 import type { Logger } from '../../logging/logger.js';
 import { recordAudit } from '../platform/audit.js';
+import { UserActor } from './actors.js';
 import type { CredentialEvictor } from './credential-cache.js';
 import { changingCredentials } from './credential-changes.js';
-import { newSessionToken, sha256Hex } from './credential-tokens.js';
+import { newSessionToken } from './credential-tokens.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.js';
 import { assertPasswordAllowed } from './password-rules.js';
-
-export interface IssuedSession {
-  readonly token: string;
-  readonly expiresAt: string;
-  readonly mustChangePassword: boolean;
-  readonly user: { id: string; email: string; displayName: string | null; role: string; isSuperAdmin: boolean };
-}
 
 type LoginFailure = 'UserNotFound' | 'UserDeleted' | 'UserInactive' | 'BadPassword';
 
@@ -31,7 +26,7 @@ export function sessionLifetimeMs(config: Config): number {
   return sessionSlidingExpiryMs > 0 ? sessionSlidingExpiryMs : sessionAbsoluteExpiryMs;
 }
 
-async function openSession(db: Db, config: Config, userId: string, ip: string): Promise<IssuedSession> {
+async function openSession(db: Db, config: Config, userId: string, ip: string): Promise<LoginResponse> {
   const { token, tokenHash } = newSessionToken();
   return db.transaction(async (tx) => {
     const expiresAt = await insertSession(tx, { id: uuidv7(), userId, tokenHash, expiresInMs: sessionLifetimeMs(config), ip });
@@ -48,10 +43,9 @@ async function openSession(db: Db, config: Config, userId: string, ip: string): 
 
 export async function login(
   deps: { db: Db; config: Config; logger: Logger },
-  email: string,
-  password: string,
+  { email, password }: LoginRequest,
   ip: string,
-): Promise<IssuedSession> {
+): Promise<LoginResponse> {
   const candidate = await findLoginCandidate(deps.db, email);
   let failure: LoginFailure | null = null;
   if (!candidate) {
@@ -73,15 +67,10 @@ export async function login(
   return session;
 }
 
-export function bearerTokenOf(authorization: string | string[] | undefined): string | null {
-  if (typeof authorization !== 'string') return null;
-  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
-}
-
 /** Ends the session the request was made with; other credentials have none and are left alone. */
-export async function logout(db: Db, credentials: CredentialEvictor, actor: Actor, token: string | null): Promise<void> {
-  if (actor.kind !== 'User' || !token) return;
-  const tokenHash = sha256Hex(token);
+export async function logout(db: Db, credentials: CredentialEvictor, actor: Actor): Promise<void> {
+  if (!(actor instanceof UserActor)) return;
+  const tokenHash = actor.sessionTokenHash;
   await changingCredentials(db, credentials, async (tx, announce) => {
     await deleteSessionByHash(tx, tokenHash);
     await announce({ kind: 'session', tokenHash });
@@ -94,11 +83,10 @@ export async function refreshSession(
   credentials: CredentialEvictor,
   config: Config,
   actor: Actor,
-  token: string | null,
   ip: string,
-): Promise<IssuedSession> {
-  if (actor.kind !== 'User' || !token) throw badRequest('Only a signed-in user session can be refreshed.');
-  const tokenHash = sha256Hex(token);
+): Promise<LoginResponse> {
+  if (!(actor instanceof UserActor)) throw badRequest('Only a signed-in user session can be refreshed.');
+  const tokenHash = actor.sessionTokenHash;
   const owner = await changingCredentials(db, credentials, async (tx, announce) => {
     const deletedFor = await deleteSessionByHash(tx, tokenHash);
     await announce({ kind: 'session', tokenHash });
@@ -112,12 +100,10 @@ export async function refreshSession(
 export async function changePassword(
   deps: { db: Db; logger: Logger; credentialCache: CredentialEvictor },
   actor: Actor,
-  token: string | null,
-  currentPassword: string,
-  newPassword: string,
+  { currentPassword, newPassword }: ChangePasswordRequest,
   ip: string,
 ): Promise<void> {
-  if (actor.kind !== 'User') throw badRequest('Only local users have a password to change.');
+  if (!(actor instanceof UserActor)) throw badRequest('Only local users have a password to change.');
   assertPasswordAllowed(newPassword, '/newPassword');
   const currentHash = await passwordHashOf(deps.db, actor.id);
   if (!currentHash || !(await verifyPassword(currentHash, currentPassword))) {
@@ -130,7 +116,7 @@ export async function changePassword(
     const before = (await findUser(tx, actor.id))!;
     await setPassword(tx, actor.id, newHash, false);
     // Other sessions may belong to whoever knew the old password; this one stays signed in.
-    await deleteSessionsOfUser(tx, actor.id, token ? sha256Hex(token) : null);
+    await deleteSessionsOfUser(tx, actor.id, actor.sessionTokenHash);
     await announce({ kind: 'user', userId: actor.id });
     await recordAudit(tx, {
       workspaceId: null,

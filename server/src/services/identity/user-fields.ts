@@ -2,6 +2,7 @@
 import type { CommonQueryMethods } from 'slonik';
 import { existingWorkspaceIds } from '../../db/identity/users.js';
 import { validationFailed } from '../../errors.js';
+import type { UserWorkspaceAccessRequest, WorkspaceAccessLevel } from '../../generated/schemas.js';
 
 const IANA_NAME = /^(UTC|[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+|[A-Z]{3,5}[0-9]?([A-Z]{3})?)$/;
 
@@ -21,14 +22,12 @@ export function assertTimeZone(id: string | null | undefined, pointer: string): 
   if (!isKnownTimeZone(id)) throw validationFailed({ [pointer]: [`"${id}" is not a known IANA time zone id.`] });
 }
 
-export interface GrantRequest {
-  readonly workspaceId: string;
-  readonly accessLevel: 'Read' | 'Write';
-}
-
 /** Collapses duplicates to the strongest grant (Write wins); an unknown workspace is 422. */
-export async function normaliseGrants(db: CommonQueryMethods, requested: readonly GrantRequest[]): Promise<Map<string, 'Read' | 'Write'>> {
-  const grants = new Map<string, 'Read' | 'Write'>();
+export async function normaliseGrants(
+  db: CommonQueryMethods,
+  requested: readonly UserWorkspaceAccessRequest[],
+): Promise<Map<string, WorkspaceAccessLevel>> {
+  const grants = new Map<string, WorkspaceAccessLevel>();
   for (const g of requested) {
     const id = g.workspaceId.toLowerCase();
     if (grants.get(id) !== 'Write') grants.set(id, g.accessLevel);

@@ -1,7 +1,8 @@
 // The wire shape of a user and the view of it the audit log records.
 import type { UserRow } from '../../db/identity/users.js';
+import type { UserDto } from '../../generated/schemas.js';
 
-export function presentUser(u: UserRow) {
+export function presentUser(u: UserRow): UserDto {
   return {
     id: u.id,
     email: u.email,

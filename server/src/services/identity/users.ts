@@ -22,32 +22,29 @@ import {
   type UserRow,
 } from '../../db/identity/users.js';
 import { conflict, notFound } from '../../errors.js';
-import type { RoleName } from '../../access/roles.js';
 import type { Actor } from '../../access/actor.js';
+import type {
+  CreateUserRequest,
+  ResetPasswordRequest,
+  TempPasswordResponse,
+  UpdateUserRequest,
+  UserDtoPagedResponse,
+} from '../../generated/schemas.js';
 import { recordAudit } from '../platform/audit.js';
 import type { CredentialEvictor } from './credential-cache.js';
 import { changingCredentials } from './credential-changes.js';
 import { checkOptionalIfMatch, etagOf } from '../platform/etag.js';
-import { pageRequest, toPage, type Page } from '../platform/paging.js';
+import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 import { hashPassword } from './password-hashing.js';
 import { assertPasswordAllowed } from './password-rules.js';
-import { assertTimeZone, normaliseGrants, type GrantRequest } from './user-fields.js';
+import { assertTimeZone, normaliseGrants } from './user-fields.js';
 import { presentUser, userAuditView } from './user-presenter.js';
 
 const TEMP_PASSWORD_WARNING = 'This temporary password is shown once. Give it to the user over a safe channel; they must change it at first sign-in.';
 
-export interface UserInput {
-  readonly email: string;
-  readonly displayName: string | null;
-  readonly role: RoleName;
-  readonly isSuperAdmin: boolean;
-  readonly timeZoneId?: string | null;
-  readonly workspaceAccesses?: readonly GrantRequest[] | null;
-}
-
 export const userEtag = (u: UserRow) => etagOf(u.id, u.row_version);
 
-export async function listUsers(db: Db, query: Readonly<Record<string, unknown>>): Promise<Page<ReturnType<typeof presentUser>>> {
+export async function listUsers(db: Db, query: PagingQuery): Promise<UserDtoPagedResponse> {
   const page = pageRequest(query);
   const { rows, total } = await listUserRows(db, page.pageSize, page.offset);
   return toPage(rows.map(presentUser), total, page);
@@ -59,7 +56,7 @@ export async function getUser(db: Db, id: string): Promise<UserRow> {
   return user;
 }
 
-export async function createUser(db: Db, actor: Actor, input: UserInput & { temporaryPassword: string }) {
+export async function createUser(db: Db, actor: Actor, input: CreateUserRequest): Promise<TempPasswordResponse> {
   assertPasswordAllowed(input.temporaryPassword, '/temporaryPassword');
   assertTimeZone(input.timeZoneId, '/timeZoneId');
   const passwordHash = await hashPassword(input.temporaryPassword);
@@ -85,7 +82,7 @@ export async function createUser(db: Db, actor: Actor, input: UserInput & { temp
   return { userId: user.id, temporaryPassword: input.temporaryPassword, warning: TEMP_PASSWORD_WARNING };
 }
 
-function removesLastSuperAdminPowers(current: UserRow, next: { role: RoleName; isSuperAdmin: boolean; isActive: boolean }): boolean {
+function removesLastSuperAdminPowers(current: UserRow, next: Pick<UpdateUserRequest, 'role' | 'isSuperAdmin' | 'isActive'>): boolean {
   const holds = current.is_active && current.is_super_admin && current.role === 'Admin';
   return holds && !(next.isActive && next.isSuperAdmin && next.role === 'Admin');
 }
@@ -96,7 +93,7 @@ export async function updateUser(
   actor: Actor,
   id: string,
   ifMatch: string | undefined,
-  input: UserInput & { isActive: boolean },
+  input: UpdateUserRequest,
 ): Promise<UserRow> {
   assertTimeZone(input.timeZoneId, '/timeZoneId');
   return changingCredentials(db, credentials, async (tx, announce) => {
@@ -147,7 +144,13 @@ export async function deleteUser(db: Db, credentials: CredentialEvictor, actor: 
   });
 }
 
-export async function resetUserPassword(db: Db, credentials: CredentialEvictor, actor: Actor, id: string, temporaryPassword: string) {
+export async function resetUserPassword(
+  db: Db,
+  credentials: CredentialEvictor,
+  actor: Actor,
+  id: string,
+  { temporaryPassword }: ResetPasswordRequest,
+): Promise<TempPasswordResponse> {
   assertPasswordAllowed(temporaryPassword, '/temporaryPassword');
   const newHash = await hashPassword(temporaryPassword);
   await changingCredentials(db, credentials, async (tx, announce) => {

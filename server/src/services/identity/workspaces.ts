@@ -7,26 +7,21 @@ import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
 import { findWorkspace, insertWorkspace, listWorkspaces as listRows, slugTaken, softDeleteWorkspace, updateWorkspace as updateRow, type WorkspaceRow } from '../../db/identity/workspaces.js';
 import { conflict, notFound, validationFailed } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
+import type { WorkspaceDto, WorkspaceDtoPagedResponse, WorkspaceRequest } from '../../generated/schemas.js';
 import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
 import { ApiClientActor, ExternalActor, UserActor } from './actors.js';
 import { recordAudit } from '../platform/audit.js';
 import type { CredentialEvictor } from './credential-cache.js';
 import { changingCredentials } from './credential-changes.js';
 import { etagOf, requireIfMatch } from '../platform/etag.js';
-import { pageRequest, toPage } from '../platform/paging.js';
+import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 
 /** Shared slug grammar (upstream): lower-case ASCII letters and digits, segments joined by one `-` or `_`. */
 const SLUG = /^[a-z0-9]+([-_][a-z0-9]+)*$/;
 
-export interface WorkspaceInput {
-  readonly name: string;
-  readonly slug: string;
-  readonly description?: string | null;
-}
-
 export const workspaceEtag = (w: WorkspaceRow) => etagOf(w.id, w.row_version);
 
-export function presentWorkspace(w: WorkspaceRow, actor: Actor) {
+export function presentWorkspace(w: WorkspaceRow, actor: Actor): WorkspaceDto {
   return {
     id: w.id,
     name: w.name,
@@ -58,7 +53,7 @@ async function checkSlug(tx: CommonQueryMethods, slug: string, exceptId: string 
   if (await slugTaken(tx, slug, exceptId)) throw conflict(`Another workspace already uses the slug "${slug}".`);
 }
 
-export async function listWorkspaces(db: Db, actor: Actor, query: Readonly<Record<string, unknown>>) {
+export async function listWorkspaces(db: Db, actor: Actor, query: PagingQuery): Promise<WorkspaceDtoPagedResponse> {
   const page = pageRequest(query);
   const { rows, total } = await listRows(db, reachableWorkspaceIds(actor), page.pageSize, page.offset);
   return toPage(rows.map((w) => presentWorkspace(w, actor)), total, page);
@@ -70,7 +65,7 @@ export async function getWorkspace(db: Db, id: string): Promise<WorkspaceRow> {
   return w;
 }
 
-export async function createWorkspace(db: Db, actor: Actor, input: WorkspaceInput): Promise<WorkspaceRow> {
+export async function createWorkspace(db: Db, actor: Actor, input: WorkspaceRequest): Promise<WorkspaceRow> {
   return db.transaction(async (tx) => {
     await checkSlug(tx, input.slug, null);
     const w = await insertWorkspace(tx, { id: uuidv7(), name: input.name, slug: input.slug, description: input.description ?? null });
@@ -79,7 +74,7 @@ export async function createWorkspace(db: Db, actor: Actor, input: WorkspaceInpu
   });
 }
 
-export async function updateWorkspace(db: Db, actor: Actor, id: string, ifMatch: string | undefined, input: WorkspaceInput): Promise<WorkspaceRow> {
+export async function updateWorkspace(db: Db, actor: Actor, id: string, ifMatch: string | undefined, input: WorkspaceRequest): Promise<WorkspaceRow> {
   return db.transaction(async (tx) => {
     const current = await findWorkspace(tx, id, true);
     if (!current) throw notFound('The workspace');

@@ -5,27 +5,13 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { ApiError, validationFailed, type ValidationErrors } from '../../errors.js';
 import { findComponent, listAllComponents, listNestingEdges, type NewComponentField } from '../../db/model/components.js';
 import { addError, checkFieldConfig, checkOccurrences, resolvePickListBinding } from './field-rules.js';
+import type { ComponentFieldRequest } from '../../generated/schemas.js';
 import { findCycle } from './template-graph.js';
-
-export interface ComponentFieldInput {
-  readonly key: string;
-  readonly label: string;
-  readonly helpText?: string | null;
-  readonly order: number;
-  readonly isRequired?: boolean;
-  readonly minOccurrences?: number;
-  readonly maxOccurrences?: number | null;
-  readonly primitiveType?: string | null;
-  readonly nestedComponentId?: string | null;
-  readonly picklistId?: string | null;
-  readonly picklistRevisionId?: string | null;
-  readonly fieldConfig?: Readonly<Record<string, unknown>> | null;
-}
 
 export async function buildComponentFields(
   db: CommonQueryMethods,
   target: { workspaceId: string; componentId: string; versionId: string },
-  inputs: readonly ComponentFieldInput[],
+  inputs: readonly ComponentFieldRequest[],
   newId: () => string,
 ): Promise<NewComponentField[]> {
   const errors: ValidationErrors = {};

@@ -25,18 +25,37 @@ import {
   type ComponentRow,
   type ComponentVersionRow,
 } from '../../db/model/components.js';
+import type { operations } from '../../generated/openapi.js';
+import type {
+  ComponentFieldRequest,
+  ComponentFieldResponse,
+  ComponentRequest,
+  ComponentResponse,
+  ComponentSummaryResponsePagedResponse,
+  ComponentVersionRequest,
+  ComponentVersionResponse,
+} from '../../generated/schemas.js';
 import { checkOptionalIfMatch, etagOf, requireIfMatch } from '../platform/etag.js';
 import { auditModelChange, auditVersionPublished } from './model-audit.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 import { slugTaken } from './templates.js';
-import { buildComponentFields, type ComponentFieldInput } from './component-fields.js';
+import { buildComponentFields } from './component-fields.js';
 import { storedFieldBasics } from './field-basics.js';
+import { storedPrimitiveType } from './primitive-types.js';
+
+type ComponentListQuery = NonNullable<operations['listComponents']['parameters']['query']>;
+
+/** A body with its ETag, as the component routes answer. */
+interface Tagged<B> {
+  readonly body: B;
+  readonly etag: string;
+}
 
 /** A stored field apart from its id: what the API shows and what a new draft copies. */
-function fieldAttributes(f: ComponentFieldRow) {
+function fieldAttributes(f: ComponentFieldRow): Omit<ComponentFieldResponse, 'id'> {
   return {
     ...storedFieldBasics(f),
-    primitiveType: f.primitive_type,
+    primitiveType: storedPrimitiveType(f.primitive_type),
     nestedComponentId: f.nested_component_id,
     picklistId: f.picklist_id,
     picklistRevisionId: f.picklist_revision_id,
@@ -44,9 +63,9 @@ function fieldAttributes(f: ComponentFieldRow) {
   };
 }
 
-const fieldBody = (f: ComponentFieldRow) => ({ id: f.id, ...fieldAttributes(f) });
+const fieldBody = (f: ComponentFieldRow): ComponentFieldResponse => ({ id: f.id, ...fieldAttributes(f) });
 
-export async function presentComponentVersion(db: CommonQueryMethods, v: ComponentVersionRow) {
+export async function presentComponentVersion(db: CommonQueryMethods, v: ComponentVersionRow): Promise<ComponentVersionResponse> {
   const fields = await listComponentFields(db, [v.id]);
   return {
     id: v.id,
@@ -59,7 +78,7 @@ export async function presentComponentVersion(db: CommonQueryMethods, v: Compone
   };
 }
 
-async function presentComponent(db: CommonQueryMethods, c: ComponentRow) {
+async function presentComponent(db: CommonQueryMethods, c: ComponentRow): Promise<ComponentResponse> {
   const version = c.current_version_id ? await findComponentVersionById(db, c.current_version_id) : null;
   return {
     id: c.id,
@@ -93,9 +112,13 @@ function requireDraft(v: ComponentVersionRow): void {
   if (v.status !== 'Draft') throw conflict(`Version ${v.version_number} is ${v.status}; published versions are immutable.`);
 }
 
-export async function listWorkspaceComponents(db: DatabasePool, workspaceId: string, query: Readonly<Record<string, unknown>>) {
+export async function listWorkspaceComponents(
+  db: DatabasePool,
+  workspaceId: string,
+  query: ComponentListQuery,
+): Promise<ComponentSummaryResponsePagedResponse> {
   const page = pageRequest(query);
-  const search = typeof query.search === 'string' && query.search.trim() !== '' ? query.search.trim() : null;
+  const search = query.search?.trim() || null;
   const { rows, total } = await listComponents(db, workspaceId, search, page.pageSize, page.offset);
   return toPage(
     rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, description: c.description, currentVersionId: c.current_version_id })),
@@ -104,18 +127,12 @@ export async function listWorkspaceComponents(db: DatabasePool, workspaceId: str
   );
 }
 
-export async function getComponent(db: DatabasePool, workspaceId: string, id: string) {
+export async function getComponent(db: DatabasePool, workspaceId: string, id: string): Promise<Tagged<ComponentResponse>> {
   const c = await requireComponent(db, workspaceId, id);
   return { body: await presentComponent(db, c), etag: componentEtag(c) };
 }
 
-export interface ComponentInput {
-  readonly name: string;
-  readonly slug: string;
-  readonly description?: string | null;
-}
-
-export async function createComponent(db: DatabasePool, actor: Actor, workspaceId: string, input: ComponentInput) {
+export async function createComponent(db: DatabasePool, actor: Actor, workspaceId: string, input: ComponentRequest): Promise<Tagged<ComponentResponse>> {
   const id = uuidv7();
   await db
     .transaction(async (tx) => {
@@ -134,7 +151,14 @@ export async function createComponent(db: DatabasePool, actor: Actor, workspaceI
   return getComponent(db, workspaceId, id);
 }
 
-export async function updateComponent(db: DatabasePool, actor: Actor, workspaceId: string, id: string, ifMatch: string | undefined, input: ComponentInput) {
+export async function updateComponent(
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  id: string,
+  ifMatch: string | undefined,
+  input: ComponentRequest,
+): Promise<Tagged<ComponentResponse>> {
   await db
     .transaction(async (tx) => {
       const c = await requireComponent(tx, workspaceId, id, true);
@@ -154,7 +178,13 @@ export async function updateComponent(db: DatabasePool, actor: Actor, workspaceI
   return getComponent(db, workspaceId, id);
 }
 
-export async function createComponentDraft(db: DatabasePool, actor: Actor, workspaceId: string, id: string, input: { notes?: string | null }) {
+export async function createComponentDraft(
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  id: string,
+  input: ComponentVersionRequest,
+): Promise<Tagged<ComponentVersionResponse> & { readonly created: boolean }> {
   const { version, created } = await db.transaction(async (tx) => {
     await requireComponent(tx, workspaceId, id, true);
     const existing = await findComponentDraft(tx, id);
@@ -181,7 +211,7 @@ export async function createComponentDraft(db: DatabasePool, actor: Actor, works
   return { body: await presentComponentVersion(db, version), etag: versionEtag(version), created };
 }
 
-export async function getComponentVersion(db: DatabasePool, workspaceId: string, id: string, versionNumber: number) {
+export async function getComponentVersion(db: DatabasePool, workspaceId: string, id: string, versionNumber: number): Promise<Tagged<ComponentVersionResponse>> {
   await requireComponent(db, workspaceId, id);
   const v = await requireComponentVersion(db, id, versionNumber);
   return { body: await presentComponentVersion(db, v), etag: versionEtag(v) };
@@ -194,8 +224,8 @@ export async function replaceFields(
   id: string,
   versionNumber: number,
   ifMatch: string | undefined,
-  inputs: readonly ComponentFieldInput[],
-) {
+  inputs: readonly ComponentFieldRequest[],
+): Promise<Tagged<ComponentVersionResponse>> {
   const version = await db.transaction(async (tx) => {
     await requireComponent(tx, workspaceId, id);
     const v = await requireComponentVersion(tx, id, versionNumber, true);
@@ -223,7 +253,7 @@ export async function publishComponentVersion(
   id: string,
   versionNumber: number,
   ifMatch: string | undefined,
-) {
+): Promise<Tagged<ComponentResponse>> {
   await db.transaction(async (tx) => {
     await requireComponent(tx, workspaceId, id, true);
     const v = await requireComponentVersion(tx, id, versionNumber, true);

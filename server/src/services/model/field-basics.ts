@@ -2,7 +2,7 @@
 // required, occurrence bounds), in the two translations the model needs: a stored row into the API
 // and write shape, and a package (CTP) field into that shape with the contract's defaults filled in.
 // Kept in one place so the field kinds cannot disagree on, say, the default minOccurrences.
-import type { CtpComponentField } from '../packages/package-format.js';
+import type { CtpComponentField } from '../../generated/schemas.js';
 
 interface StoredFieldBasics {
   readonly key: string;

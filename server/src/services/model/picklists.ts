@@ -17,23 +17,29 @@ import {
   type PickListRevisionRow,
   type PickListRow,
 } from '../../db/model/picklists.js';
+import type { operations } from '../../generated/openapi.js';
+import type {
+  CtpPickListOption,
+  PickListOptionRequest,
+  PickListRequest,
+  PickListResponse,
+  PickListSummaryResponsePagedResponse,
+} from '../../generated/schemas.js';
 import { etagOf, requireIfMatch } from '../platform/etag.js';
 import { addError } from './field-rules.js';
 import { auditModelChange } from './model-audit.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 import { slugTaken } from './templates.js';
 
-export interface PickListInput {
-  readonly name: string;
-  readonly slug: string;
-  readonly description?: string | null;
-  readonly options: readonly { label: string; value: string; order?: number | null }[];
-}
+type PickListListQuery = NonNullable<operations['listPickLists']['parameters']['query']>;
 
 const picklistEtag = (p: PickListRow) => etagOf(p.id, p.row_version);
 
-/** Options with their order (defaulting to position); duplicate values are a 422. */
-export function normaliseOptions(options: PickListInput['options'], at = '/options'): { id: string; label: string; value: string; order: number }[] {
+/** Options (of a request or a package) with their order (defaulting to position); duplicate values are a 422. */
+export function normaliseOptions(
+  options: readonly (PickListOptionRequest | CtpPickListOption)[],
+  at = '/options',
+): { id: string; label: string; value: string; order: number }[] {
   const errors: ValidationErrors = {};
   const seen = new Map<string, number>();
   options.forEach((o, i) => {
@@ -47,7 +53,7 @@ export function normaliseOptions(options: PickListInput['options'], at = '/optio
   return options.map((o, i) => ({ id: uuidv7(), label: o.label.trim(), value: o.value.trim(), order: o.order ?? i }));
 }
 
-async function presentRevision(db: CommonQueryMethods, p: PickListRow, r: PickListRevisionRow) {
+async function presentRevision(db: CommonQueryMethods, p: PickListRow, r: PickListRevisionRow): Promise<PickListResponse> {
   const options = await listOptions(db, [r.id]);
   return {
     id: p.id,
@@ -71,9 +77,13 @@ async function requirePickList(db: CommonQueryMethods, workspaceId: string, id: 
   return p;
 }
 
-export async function listWorkspacePickLists(db: DatabasePool, workspaceId: string, query: Readonly<Record<string, unknown>>) {
+export async function listWorkspacePickLists(
+  db: DatabasePool,
+  workspaceId: string,
+  query: PickListListQuery,
+): Promise<PickListSummaryResponsePagedResponse> {
   const page = pageRequest(query);
-  const search = typeof query.search === 'string' && query.search.trim() !== '' ? query.search.trim() : null;
+  const search = query.search?.trim() || null;
   const { rows, total } = await listPickLists(db, workspaceId, search, page.pageSize, page.offset);
   return toPage(
     rows.map((p) => ({
@@ -90,20 +100,26 @@ export async function listWorkspacePickLists(db: DatabasePool, workspaceId: stri
   );
 }
 
-export async function getPickList(db: DatabasePool, workspaceId: string, id: string) {
+export async function getPickList(db: DatabasePool, workspaceId: string, id: string): Promise<{ body: PickListResponse; etag: string }> {
   const p = await requirePickList(db, workspaceId, id);
   const r = (await findRevision(db, p.id, p.current_revision_id!))!;
   return { body: await presentRevision(db, p, r), etag: picklistEtag(p) };
 }
 
-export async function getPickListRevision(db: DatabasePool, workspaceId: string, id: string, revisionId: string) {
+/** A revision is immutable, so it is answered without an ETag. */
+export async function getPickListRevision(db: DatabasePool, workspaceId: string, id: string, revisionId: string): Promise<PickListResponse> {
   const p = await requirePickList(db, workspaceId, id);
   const r = await findRevision(db, p.id, revisionId);
   if (!r) throw notFound('The picklist revision');
-  return { body: await presentRevision(db, p, r) };
+  return presentRevision(db, p, r);
 }
 
-export async function createPickList(db: DatabasePool, actor: Actor, workspaceId: string, input: PickListInput) {
+export async function createPickList(
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  input: PickListRequest,
+): Promise<{ body: PickListResponse; etag: string }> {
   const options = normaliseOptions(input.options);
   const id = uuidv7();
   await db
@@ -123,7 +139,14 @@ export async function createPickList(db: DatabasePool, actor: Actor, workspaceId
   return getPickList(db, workspaceId, id);
 }
 
-export async function updatePickList(db: DatabasePool, actor: Actor, workspaceId: string, id: string, ifMatch: string | undefined, input: PickListInput) {
+export async function updatePickList(
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  id: string,
+  ifMatch: string | undefined,
+  input: PickListRequest,
+): Promise<{ body: PickListResponse; etag: string }> {
   const options = normaliseOptions(input.options);
   await db
     .transaction(async (tx) => {
@@ -145,7 +168,7 @@ export async function updatePickList(db: DatabasePool, actor: Actor, workspaceId
   return getPickList(db, workspaceId, id);
 }
 
-export async function deletePickList(db: DatabasePool, actor: Actor, workspaceId: string, id: string, ifMatch: string | undefined) {
+export async function deletePickList(db: DatabasePool, actor: Actor, workspaceId: string, id: string, ifMatch: string | undefined): Promise<void> {
   await db.transaction(async (tx) => {
     const p = await requirePickList(tx, workspaceId, id, true);
     requireIfMatch(ifMatch, picklistEtag(p));

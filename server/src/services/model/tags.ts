@@ -4,16 +4,20 @@ import type { DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
 import { deleteTag, findTag, listTags } from '../../db/model/tags.js';
+import type { operations } from '../../generated/openapi.js';
+import type { TagResponsePagedResponse } from '../../generated/schemas.js';
 import { auditModelChange } from './model-audit.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 
-export async function listWorkspaceTags(db: DatabasePool, workspaceId: string, query: Readonly<Record<string, unknown>>) {
+type TagListQuery = NonNullable<operations['listTags']['parameters']['query']>;
+
+export async function listWorkspaceTags(db: DatabasePool, workspaceId: string, query: TagListQuery): Promise<TagResponsePagedResponse> {
   const page = pageRequest(query);
   const { rows, total } = await listTags(db, workspaceId, page.pageSize, page.offset);
   return toPage(rows.map((t) => ({ id: t.id, name: t.name, usageCount: t.usage_count })), total, page);
 }
 
-export async function removeTag(db: DatabasePool, actor: Actor, workspaceId: string, id: string) {
+export async function removeTag(db: DatabasePool, actor: Actor, workspaceId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const tag = await findTag(tx, workspaceId, id);
     if (!tag) throw notFound('The tag');

@@ -20,10 +20,17 @@ import {
   setFieldOrders,
   updateSection,
 } from '../../db/model/template-structure.js';
+import type {
+  ReorderFieldRequest,
+  TemplateFieldRequest,
+  TemplateFieldResponse,
+  TemplateSectionRequest,
+  TemplateSectionResponse,
+} from '../../generated/schemas.js';
 import { checkOptionalIfMatch } from '../platform/etag.js';
 import { auditModelChange } from './model-audit.js';
 import { fieldBody, sectionBody, versionEtag } from './template-presenter.js';
-import { buildTemplateField, type TemplateFieldInput } from './template-field-rules.js';
+import { buildTemplateField } from './template-field-rules.js';
 import { requireDraft, requireTemplate, requireVersion } from './template-versions.js';
 
 export interface DraftAddress {
@@ -33,6 +40,12 @@ export interface DraftAddress {
   readonly ifMatch: string | undefined;
 }
 
+/** What an edit made (the section or field body, or what was removed) and the version's new ETag. */
+interface Edited<T> {
+  readonly result: T;
+  readonly etag: string;
+}
+
 /** Runs an edit of a draft in one transaction and records it against the version. */
 async function editDraft<T>(
   db: DatabasePool,
@@ -40,7 +53,7 @@ async function editDraft<T>(
   at: DraftAddress,
   what: string,
   edit: (tx: DatabaseTransactionConnection, version: TemplateVersionRow) => Promise<T>,
-): Promise<{ result: T; etag: string }> {
+): Promise<Edited<T>> {
   return db.transaction(async (tx) => {
     await requireTemplate(tx, at.workspaceId, at.templateId);
     const version = await requireVersion(tx, at.templateId, at.versionNumber, true);
@@ -53,20 +66,13 @@ async function editDraft<T>(
       entityType: 'TemplateVersion',
       entityId: version.id,
       action: 'Updated',
-      after: { change: what, detail: result as unknown as Record<string, unknown> },
+      after: { change: what, detail: result },
     });
     return { result, etag: versionEtag(touched) };
   });
 }
 
-export interface SectionInput {
-  readonly name: string;
-  readonly description?: string | null;
-  readonly order: number;
-  readonly isCollapsible?: boolean;
-}
-
-export async function addSection(db: DatabasePool, actor: Actor, at: DraftAddress, input: SectionInput) {
+export async function addSection(db: DatabasePool, actor: Actor, at: DraftAddress, input: TemplateSectionRequest): Promise<Edited<TemplateSectionResponse>> {
   return editDraft(db, actor, at, 'section added', async (tx, version) => {
     const section = {
       id: uuidv7(),
@@ -81,7 +87,13 @@ export async function addSection(db: DatabasePool, actor: Actor, at: DraftAddres
   });
 }
 
-export async function changeSection(db: DatabasePool, actor: Actor, at: DraftAddress, sectionId: string, input: SectionInput) {
+export async function changeSection(
+  db: DatabasePool,
+  actor: Actor,
+  at: DraftAddress,
+  sectionId: string,
+  input: TemplateSectionRequest,
+): Promise<Edited<TemplateSectionResponse>> {
   return editDraft(db, actor, at, 'section changed', async (tx, version) => {
     if (!(await findSection(tx, version.id, sectionId))) throw notFound('The section');
     const row = await updateSection(tx, {
@@ -104,12 +116,12 @@ export async function removeSection(db: DatabasePool, actor: Actor, at: DraftAdd
   });
 }
 
-async function presentField(tx: DatabaseTransactionConnection, versionId: string, fieldId: string) {
+async function presentField(tx: DatabaseTransactionConnection, versionId: string, fieldId: string): Promise<TemplateFieldResponse> {
   const row = (await findField(tx, versionId, fieldId))!;
   return fieldBody(row, await listAllowedTypes(tx, [fieldId]));
 }
 
-export async function addField(db: DatabasePool, actor: Actor, at: DraftAddress, input: TemplateFieldInput) {
+export async function addField(db: DatabasePool, actor: Actor, at: DraftAddress, input: TemplateFieldRequest): Promise<Edited<TemplateFieldResponse>> {
   return editDraft(db, actor, at, 'field added', async (tx, version) => {
     const target = { workspaceId: at.workspaceId, templateId: at.templateId, versionId: version.id, fieldId: uuidv7() };
     await insertFields(tx, [await buildTemplateField(tx, target, input, uuidv7)]);
@@ -117,7 +129,13 @@ export async function addField(db: DatabasePool, actor: Actor, at: DraftAddress,
   });
 }
 
-export async function changeField(db: DatabasePool, actor: Actor, at: DraftAddress, fieldId: string, input: TemplateFieldInput) {
+export async function changeField(
+  db: DatabasePool,
+  actor: Actor,
+  at: DraftAddress,
+  fieldId: string,
+  input: TemplateFieldRequest,
+): Promise<Edited<TemplateFieldResponse>> {
   return editDraft(db, actor, at, 'field changed', async (tx, version) => {
     if (!(await findField(tx, version.id, fieldId))) throw notFound('The field');
     const target = { workspaceId: at.workspaceId, templateId: at.templateId, versionId: version.id, fieldId };
@@ -134,7 +152,7 @@ export async function removeField(db: DatabasePool, actor: Actor, at: DraftAddre
   });
 }
 
-export async function reorderFields(db: DatabasePool, actor: Actor, at: DraftAddress, orders: readonly { fieldId: string; order: number }[]) {
+export async function reorderFields(db: DatabasePool, actor: Actor, at: DraftAddress, orders: readonly ReorderFieldRequest[]) {
   return editDraft(db, actor, at, 'fields reordered', async (tx, version) => {
     const known = new Set((await listFields(tx, [version.id])).map((f) => f.id));
     const errors: Record<string, string[]> = {};

@@ -8,27 +8,8 @@ import { findComponent } from '../../db/model/components.js';
 import { findTemplate } from '../../db/model/templates.js';
 import { findSection, listFields, type NewField } from '../../db/model/template-structure.js';
 import { addError, checkFieldConfig, checkOccurrences, resolvePickListBinding } from './field-rules.js';
+import type { TemplateFieldRequest } from '../../generated/schemas.js';
 import { assertTemplateGraphAcyclic } from './template-graph.js';
-
-export interface TemplateFieldInput {
-  readonly sectionId?: string | null;
-  readonly key: string;
-  readonly label: string;
-  readonly helpText?: string | null;
-  readonly order: number;
-  readonly isRequired?: boolean;
-  readonly minOccurrences?: number;
-  readonly maxOccurrences?: number | null;
-  readonly isOpen?: boolean;
-  readonly compositionMode: 'Inline' | 'Reference';
-  readonly primitiveType?: string | null;
-  readonly templateId?: string | null;
-  readonly componentId?: string | null;
-  readonly picklistId?: string | null;
-  readonly picklistRevisionId?: string | null;
-  readonly allowedTypes?: readonly { primitiveType?: string | null; allowedTemplateId?: string | null }[];
-  readonly fieldConfig?: Readonly<Record<string, unknown>> | null;
-}
 
 export interface FieldTarget {
   readonly workspaceId: string;
@@ -41,7 +22,7 @@ export interface FieldTarget {
 export async function buildTemplateField(
   db: CommonQueryMethods,
   target: FieldTarget,
-  input: TemplateFieldInput,
+  input: TemplateFieldRequest,
   newId: () => string,
 ): Promise<NewField> {
   const errors: ValidationErrors = {};

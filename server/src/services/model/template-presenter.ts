@@ -2,11 +2,19 @@
 // TemplateVersionResponse), loading sections, fields and allowed types in three queries.
 import type { CommonQueryMethods } from 'slonik';
 import { findDraftVersion, findVersionById, type TemplateRow, type TemplateVersionRow } from '../../db/model/templates.js';
-import { listAllowedTypes, listFields, listSections, type FieldRow, type AllowedTypeRow } from '../../db/model/template-structure.js';
+import { listAllowedTypes, listFields, listSections, type FieldRow, type AllowedTypeRow, type SectionRow } from '../../db/model/template-structure.js';
+import type {
+  TemplateFieldResponse,
+  TemplateResponse,
+  TemplateSectionResponse,
+  TemplateSummaryResponse,
+  TemplateVersionResponse,
+} from '../../generated/schemas.js';
 import { etagOf } from '../platform/etag.js';
 import { storedFieldBasics } from './field-basics.js';
+import { storedPrimitiveType } from './primitive-types.js';
 
-export function sectionBody(s: { id: string; name: string; description: string | null; sort_order: number; is_collapsible: boolean }) {
+export function sectionBody(s: Pick<SectionRow, 'id' | 'name' | 'description' | 'sort_order' | 'is_collapsible'>): TemplateSectionResponse {
   return { id: s.id, name: s.name, description: s.description, order: s.sort_order, isCollapsible: s.is_collapsible };
 }
 
@@ -14,12 +22,12 @@ export function sectionBody(s: { id: string; name: string; description: string |
  * What a stored field says beyond where it sits (id, version, section), its config and its allowed
  * types: the API body shows exactly this, and a new draft copies exactly this from the published version.
  */
-export function templateFieldAttributes(f: FieldRow) {
+export function templateFieldAttributes(f: FieldRow): Omit<TemplateFieldResponse, 'id' | 'sectionId' | 'allowedTypes' | 'fieldConfig'> {
   return {
     ...storedFieldBasics(f),
     isOpen: f.is_open,
     compositionMode: f.composition_mode,
-    primitiveType: f.primitive_type,
+    primitiveType: storedPrimitiveType(f.primitive_type),
     templateId: f.target_template_id,
     componentId: f.component_id,
     picklistId: f.picklist_id,
@@ -27,23 +35,17 @@ export function templateFieldAttributes(f: FieldRow) {
   };
 }
 
-export function fieldBody(f: FieldRow, allowed: readonly AllowedTypeRow[]) {
+export function fieldBody(f: FieldRow, allowed: readonly AllowedTypeRow[]): TemplateFieldResponse {
   return {
     id: f.id,
     sectionId: f.section_id,
     ...templateFieldAttributes(f),
-    allowedTypes: allowed.map((a) => ({ id: a.id, primitiveType: a.primitive_type, allowedTemplateId: a.allowed_template_id })),
+    allowedTypes: allowed.map((a) => ({ id: a.id, primitiveType: storedPrimitiveType(a.primitive_type), allowedTemplateId: a.allowed_template_id })),
     fieldConfig: f.field_config,
   };
 }
 
-export type TemplateVersionBody = ReturnType<typeof versionBody>;
-
-function versionBody(
-  v: TemplateVersionRow,
-  sections: ReturnType<typeof sectionBody>[],
-  fields: ReturnType<typeof fieldBody>[],
-) {
+function versionBody(v: TemplateVersionRow, sections: TemplateSectionResponse[], fields: TemplateFieldResponse[]): TemplateVersionResponse {
   return {
     id: v.id,
     templateId: v.template_id,
@@ -57,7 +59,7 @@ function versionBody(
   };
 }
 
-export async function presentVersions(db: CommonQueryMethods, versions: readonly TemplateVersionRow[]): Promise<TemplateVersionBody[]> {
+export async function presentVersions(db: CommonQueryMethods, versions: readonly TemplateVersionRow[]): Promise<TemplateVersionResponse[]> {
   const ids = versions.map((v) => v.id);
   const [sections, fields] = await Promise.all([listSections(db, ids), listFields(db, ids)]);
   const allowed = await listAllowedTypes(db, fields.map((f) => f.id));
@@ -72,7 +74,7 @@ export async function presentVersions(db: CommonQueryMethods, versions: readonly
   );
 }
 
-export async function presentVersion(db: CommonQueryMethods, version: TemplateVersionRow): Promise<TemplateVersionBody> {
+export async function presentVersion(db: CommonQueryMethods, version: TemplateVersionRow): Promise<TemplateVersionResponse> {
   return (await presentVersions(db, [version]))[0]!;
 }
 
@@ -90,7 +92,7 @@ export async function shownVersion(db: CommonQueryMethods, t: TemplateRow): Prom
   return findDraftVersion(db, t.id);
 }
 
-export async function presentTemplate(db: CommonQueryMethods, t: TemplateRow) {
+export async function presentTemplate(db: CommonQueryMethods, t: TemplateRow): Promise<TemplateResponse> {
   const version = await shownVersion(db, t);
   return {
     id: t.id,
@@ -106,7 +108,7 @@ export async function presentTemplate(db: CommonQueryMethods, t: TemplateRow) {
   };
 }
 
-export function templateSummary(t: TemplateRow) {
+export function templateSummary(t: TemplateRow): TemplateSummaryResponse {
   return {
     id: t.id,
     workspaceId: t.workspace_id,

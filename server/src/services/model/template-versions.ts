@@ -22,6 +22,12 @@ import {
   type TemplateVersionRow,
 } from '../../db/model/templates.js';
 import { insertFields, insertSections, listAllowedTypes, listFields, listSections } from '../../db/model/template-structure.js';
+import type { operations } from '../../generated/openapi.js';
+import type {
+  CreateTemplateVersionRequest,
+  TemplateVersionResponse,
+  TemplateVersionSummaryResponsePagedResponse,
+} from '../../generated/schemas.js';
 import { checkOptionalIfMatch } from '../platform/etag.js';
 import { auditModelChange, auditVersionPublished } from './model-audit.js';
 import { pageRequest, toPage } from '../platform/paging.js';
@@ -50,7 +56,20 @@ export function requireDraft(v: TemplateVersionRow): void {
   }
 }
 
-export async function listTemplateVersions(db: DatabasePool, workspaceId: string, templateId: string, query: Readonly<Record<string, unknown>>) {
+type VersionListQuery = NonNullable<operations['listTemplateVersions']['parameters']['query']>;
+
+/** A template version's body and its ETag. */
+interface TaggedVersion {
+  readonly body: TemplateVersionResponse;
+  readonly etag: string;
+}
+
+export async function listTemplateVersions(
+  db: DatabasePool,
+  workspaceId: string,
+  templateId: string,
+  query: VersionListQuery,
+): Promise<TemplateVersionSummaryResponsePagedResponse> {
   await requireTemplate(db, workspaceId, templateId);
   const page = pageRequest(query);
   const { rows, total } = await listVersions(db, templateId, page.pageSize, page.offset);
@@ -68,13 +87,13 @@ export async function listTemplateVersions(db: DatabasePool, workspaceId: string
   );
 }
 
-export async function getTemplateVersion(db: DatabasePool, workspaceId: string, templateId: string, versionNumber: number) {
+export async function getTemplateVersion(db: DatabasePool, workspaceId: string, templateId: string, versionNumber: number): Promise<TaggedVersion> {
   await requireTemplate(db, workspaceId, templateId);
   const v = await requireVersion(db, templateId, versionNumber);
   return { body: await presentVersion(db, v), etag: versionEtag(v) };
 }
 
-export async function getTemplateVersionById(db: DatabasePool, workspaceId: string, versionId: string) {
+export async function getTemplateVersionById(db: DatabasePool, workspaceId: string, versionId: string): Promise<TaggedVersion> {
   const v = await findWorkspaceVersionById(db, workspaceId, versionId);
   if (!v) throw notFound('The template version');
   return { body: await presentVersion(db, v), etag: versionEtag(v) };
@@ -116,8 +135,8 @@ export async function createTemplateDraft(
   actor: Actor,
   workspaceId: string,
   templateId: string,
-  input: { notes?: string | null },
-) {
+  input: CreateTemplateVersionRequest,
+): Promise<TaggedVersion> {
   const v = await db
     .transaction(async (tx) => {
       // Locking the template serialises concurrent "create draft" calls; the unique partial index
@@ -156,7 +175,7 @@ export async function publishTemplateVersion(
   templateId: string,
   versionNumber: number,
   ifMatch: string | undefined,
-) {
+): Promise<TaggedVersion> {
   const published = await db.transaction(async (tx) => {
     // Template first, then version: the same order as every other writer, so no deadlock.
     const t = await requireTemplate(tx, workspaceId, templateId, true);

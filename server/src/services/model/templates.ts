@@ -13,19 +13,33 @@ import {
   softDeleteTemplate,
   updateTemplateDetails,
 } from '../../db/model/templates.js';
+import type { operations } from '../../generated/openapi.js';
+import type {
+  CreateTemplateRequest,
+  TemplateResponse,
+  TemplateSummaryResponsePagedResponse,
+  UpdateTemplateRequest,
+} from '../../generated/schemas.js';
 import { requireIfMatch } from '../platform/etag.js';
 import { auditModelChange } from './model-audit.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 import { presentTemplate, templateEtag, templateSummary } from './template-presenter.js';
 
-export async function listWorkspaceTemplates(db: DatabasePool, workspaceId: string, query: Readonly<Record<string, unknown>>) {
+/** `isSystem` is accepted for upstream clients and ignored: no template is a system template. */
+type TemplateListQuery = NonNullable<operations['listTemplates']['parameters']['query']>;
+
+export async function listWorkspaceTemplates(
+  db: DatabasePool,
+  workspaceId: string,
+  query: TemplateListQuery,
+): Promise<TemplateSummaryResponsePagedResponse> {
   const page = pageRequest(query);
-  const search = typeof query.search === 'string' && query.search.trim() !== '' ? query.search.trim() : null;
+  const search = query.search?.trim() || null;
   const { rows, total } = await listTemplates(db, workspaceId, search, page.pageSize, page.offset);
   return toPage(rows.map(templateSummary), total, page);
 }
 
-export async function getTemplate(db: DatabasePool, workspaceId: string, templateId: string) {
+export async function getTemplate(db: DatabasePool, workspaceId: string, templateId: string): Promise<{ body: TemplateResponse; etag: string }> {
   const t = await findTemplate(db, workspaceId, templateId);
   if (!t) throw notFound('The template');
   return { body: await presentTemplate(db, t), etag: templateEtag(t) };
@@ -41,8 +55,8 @@ export async function createTemplate(
   db: DatabasePool,
   actor: Actor,
   workspaceId: string,
-  input: { name: string; slug: string; description?: string | null },
-) {
+  input: CreateTemplateRequest,
+): Promise<{ body: TemplateResponse; etag: string }> {
   const t = await db
     .transaction(async (tx) => {
       const template = await insertTemplate(tx, {
@@ -79,8 +93,8 @@ export async function updateTemplate(
   workspaceId: string,
   templateId: string,
   ifMatch: string | undefined,
-  input: { name: string; description?: string | null },
-) {
+  input: UpdateTemplateRequest,
+): Promise<{ body: TemplateResponse; etag: string }> {
   const t = await db.transaction(async (tx) => {
     const current = await findTemplate(tx, workspaceId, templateId, { forUpdate: true });
     if (!current) throw notFound('The template');
@@ -99,7 +113,7 @@ export async function updateTemplate(
   return { body: await presentTemplate(db, t), etag: templateEtag(t) };
 }
 
-export async function deleteTemplate(db: DatabasePool, actor: Actor, workspaceId: string, templateId: string, ifMatch: string | undefined) {
+export async function deleteTemplate(db: DatabasePool, actor: Actor, workspaceId: string, templateId: string, ifMatch: string | undefined): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findTemplate(tx, workspaceId, templateId, { forUpdate: true });
     if (!current) throw notFound('The template');

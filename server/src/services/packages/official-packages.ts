@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertValidPackage } from './package-rules.js';
-import type { CtpPackage } from './package-format.js';
+import type { CtpPackage } from '../../generated/schemas.js';
 
 export const OFFICIAL_PACKAGES_DIR = fileURLToPath(new URL('../../../packages/official/', import.meta.url));
 

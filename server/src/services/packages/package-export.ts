@@ -9,8 +9,10 @@ import { listAllPickLists, listOptions, type PickListRow } from '../../db/model/
 import { listAllTemplates, type TemplateRow } from '../../db/model/templates.js';
 import { listAllowedTypes, listFields, listSections } from '../../db/model/template-structure.js';
 import { shownVersion } from '../model/template-presenter.js';
-import { portableConfig, type CtpComponent, type CtpPackage, type CtpPickList, type CtpTemplate, type CtpTemplateField } from './package-format.js';
+import type { CtpComponent, CtpPackage, CtpPickList, CtpTemplate, CtpTemplateField } from '../../generated/schemas.js';
+import { portableConfig } from './package-format.js';
 import { storedFieldBasics } from '../model/field-basics.js';
+import { storedPrimitiveType } from '../model/primitive-types.js';
 
 export interface ExportSelection {
   readonly templateIds: readonly string[];
@@ -60,7 +62,7 @@ export async function componentToPackage(db: CommonQueryMethods, c: ComponentRow
       if (f.picklist_id && bindings) remember(bindings, f.picklist_id, f.picklist_revision_id);
       return {
         ...storedFieldBasics(f),
-        primitiveType: f.primitive_type as CtpTemplateField['primitiveType'],
+        primitiveType: storedPrimitiveType(f.primitive_type),
         componentRef: f.nested_component_id ? (cat.components.get(f.nested_component_id)?.slug ?? null) : null,
         picklistRef: f.picklist_id ? (cat.picklists.get(f.picklist_id)?.slug ?? null) : null,
         fieldConfig: portableConfig(f.field_config),
@@ -104,12 +106,12 @@ async function templateToPackage(db: CommonQueryMethods, t: TemplateRow, cat: Ca
       ...storedFieldBasics(f),
       isOpen: f.is_open,
       compositionMode: f.composition_mode,
-      primitiveType: f.primitive_type as CtpTemplateField['primitiveType'],
+      primitiveType: storedPrimitiveType(f.primitive_type),
       templateRef: f.target_template_id ? (cat.templates.get(f.target_template_id)?.slug ?? null) : null,
       componentRef: f.component_id ? (cat.components.get(f.component_id)?.slug ?? null) : null,
       picklistRef: f.picklist_id ? (cat.picklists.get(f.picklist_id)?.slug ?? null) : null,
       allowedTypes: own.map((a) => ({
-        primitiveType: a.primitive_type as CtpTemplateField['primitiveType'],
+        primitiveType: storedPrimitiveType(a.primitive_type),
         templateRef: a.allowed_template_id ? (cat.templates.get(a.allowed_template_id)?.slug ?? null) : null,
       })),
       fieldConfig: portableConfig(f.field_config),

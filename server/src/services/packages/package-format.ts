@@ -1,20 +1,9 @@
 // The package document (.ctp), as the contract's CtpPackage schema describes it. References
 // between its parts are slugs; field keys identify fields across re-imports.
-import type { components } from '../../generated/openapi.js';
+import type { CtpSection, CtpTemplate, CtpTemplateField, PackageImportResolutionsRequest } from '../../generated/schemas.js';
 
-export type CtpPackage = components['schemas']['CtpPackage'];
-export type CtpTemplate = components['schemas']['CtpTemplate'];
-export type CtpSection = components['schemas']['CtpSection'];
-export type CtpTemplateField = components['schemas']['CtpTemplateField'];
-export type CtpComponent = components['schemas']['CtpComponent'];
-export type CtpComponentField = components['schemas']['CtpComponentField'];
-export type CtpPickList = components['schemas']['CtpPickList'];
-export type Resolution = components['schemas']['PackageResolution'];
-
-export interface Resolutions {
-  readonly pickLists: Readonly<Record<string, Resolution>>;
-  readonly components: Readonly<Record<string, Resolution>>;
-}
+/** The resolutions of an import request with every member present (absent or null → none). */
+export type Resolutions = { readonly [P in keyof PackageImportResolutionsRequest]-?: Readonly<NonNullable<PackageImportResolutionsRequest[P]>> };
 
 /** Workspace-specific members never travel in a package's fieldConfig; a package's `picklistRef` moves to the field. */
 const NON_PORTABLE_CONFIG = new Set(['picklistId', 'picklistRevisionId', 'picklistRef']);

@@ -27,15 +27,13 @@ import {
   type PackageProvenance,
 } from '../../db/model/templates.js';
 import { insertFields, insertSections, type NewField } from '../../db/model/template-structure.js';
-import type { components as schemas } from '../../generated/openapi.js';
+import type { CtpComponent, CtpPackage, PackageImportResponse } from '../../generated/schemas.js';
 import { auditModelChange } from '../model/model-audit.js';
 import { normaliseOptions } from '../model/picklists.js';
 import { assertValidPackage } from './package-rules.js';
-import { compareVersions, picklistRefOf, portableConfig, templateFields, type CtpComponent, type CtpPackage, type Resolutions } from './package-format.js';
+import { compareVersions, picklistRefOf, portableConfig, templateFields, type Resolutions } from './package-format.js';
 import { planImport } from './package-plan.js';
 import { packagedFieldBasics } from '../model/field-basics.js';
-
-export type ImportResult = schemas['schemas']['PackageImportResponse'];
 
 function freeSlug(slug: string, taken: Set<string>): string {
   for (let n = 2; ; n++) {
@@ -62,7 +60,7 @@ function nestedFirst(components: readonly CtpComponent[]): CtpComponent[] {
   return out;
 }
 
-export async function importPackage(db: DatabasePool, actor: Actor, workspaceId: string, pkg: CtpPackage, resolutions: Resolutions): Promise<ImportResult> {
+export async function importPackage(db: DatabasePool, actor: Actor, workspaceId: string, pkg: CtpPackage, resolutions: Resolutions): Promise<PackageImportResponse> {
   assertValidPackage(pkg);
   return db.transaction(async (tx) => {
     await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(hashtext(${'verso.package-import:' + workspaceId}))`);
@@ -89,7 +87,7 @@ export async function importPackage(db: DatabasePool, actor: Actor, workspaceId:
     const picklistSlugs = new Set([...catalogue.picklists.values()].map((p) => p.slug));
     const existingPicklists = new Map([...catalogue.picklists.values()].map((p) => [p.slug, p]));
     const boundPicklists = new Map<string, { id: string; revisionId: string }>();
-    const pickListResults: ImportResult['pickLists'] = [];
+    const pickListResults: PackageImportResponse['pickLists'] = [];
     for (const p of pkg.picklists ?? []) {
       const existing = existingPicklists.get(p.slug);
       const action = !existing ? 'import' : (resolutions.pickLists[p.slug] ?? 'useExisting');
@@ -123,7 +121,7 @@ export async function importPackage(db: DatabasePool, actor: Actor, workspaceId:
     const componentSlugs = new Set([...catalogue.components.values()].map((c) => c.slug));
     const existingComponents = new Map([...catalogue.components.values()].map((c) => [c.slug, c]));
     const componentIds = new Map<string, string>();
-    const componentResults: ImportResult['components'] = [];
+    const componentResults: PackageImportResponse['components'] = [];
     const writeComponentVersion = async (componentId: string, c: CtpComponent) => {
       await archivePublishedComponentVersions(tx, componentId);
       const v = await insertComponentVersion(tx, { id: uuidv7(), componentId, status: 'Published', notes: `Imported from ${pkg.namespace}/${pkg.id}@${pkg.version}` });
@@ -181,7 +179,7 @@ export async function importPackage(db: DatabasePool, actor: Actor, workspaceId:
         templateIds.set(t.slug, row.id);
       }
     }
-    const imported: ImportResult['imported'] = [];
+    const imported: PackageImportResponse['imported'] = [];
     for (const t of pkg.templates) {
       const templateId = templateIds.get(t.slug)!;
       await archivePublishedVersions(tx, templateId);

@@ -5,21 +5,19 @@ import type { CommonQueryMethods } from 'slonik';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { listFields } from '../../db/model/template-structure.js';
-import type { components as schemas } from '../../generated/openapi.js';
+import type {
+  CtpComponent,
+  CtpPackage,
+  CtpPickList,
+  PackageComponentPreview,
+  PackageImportPreviewResponse,
+  PackagePickListPreview,
+  PackageTemplatePreview,
+} from '../../generated/schemas.js';
 import { shownVersion } from '../model/template-presenter.js';
 import { componentToPackage, loadCatalogue, picklistToPackage, type Catalogue } from './package-export.js';
-import {
-  canonicalJson,
-  picklistRefOf,
-  portableConfig,
-  templateFields,
-  type CtpComponent,
-  type CtpPackage,
-  type CtpPickList,
-} from './package-format.js';
+import { canonicalJson, picklistRefOf, portableConfig, templateFields } from './package-format.js';
 import { packagedFieldBasics } from '../model/field-basics.js';
-
-export type Preview = schemas['schemas']['PackageImportPreviewResponse'];
 
 export function normalisePickList(p: CtpPickList): CtpPickList {
   return {
@@ -57,7 +55,7 @@ export async function installedVersions(db: CommonQueryMethods, workspaceId: str
 }
 
 export interface ImportPlan {
-  readonly preview: Preview;
+  readonly preview: PackageImportPreviewResponse;
   readonly catalogue: Catalogue;
 }
 
@@ -70,7 +68,7 @@ export async function planImport(db: CommonQueryMethods, workspaceId: string, pk
   const sameSource = (row: { package_namespace: string | null; package_id: string | null }) =>
     row.package_namespace === pkg.namespace && row.package_id === pkg.id;
 
-  const pickListPreviews = [];
+  const pickListPreviews: PackagePickListPreview[] = [];
   for (const p of pkg.picklists ?? []) {
     const incoming = normalisePickList(p);
     const existing = picklists.get(p.slug);
@@ -81,15 +79,15 @@ export async function planImport(db: CommonQueryMethods, workspaceId: string, pk
       name: p.name,
       description: incoming.description ?? null,
       options: incoming.options.map((o) => ({ label: o.label, value: o.value, order: o.order! })),
-      status: !existing ? ('Create' as const) : identical ? ('Unchanged' as const) : ('Conflict' as const),
+      status: !existing ? 'Create' : identical ? 'Unchanged' : 'Conflict',
       existingId: existing?.id ?? null,
       existingName: existing?.name ?? null,
       existingOptions: current ? current.options.map((o) => ({ label: o.label, value: o.value, order: o.order! })) : null,
-      suggestedAction: !existing ? ('import' as const) : identical || !sameSource(existing) ? ('useExisting' as const) : ('replace' as const),
+      suggestedAction: !existing ? 'import' : identical || !sameSource(existing) ? 'useExisting' : 'replace',
     });
   }
 
-  const componentPreviews = [];
+  const componentPreviews: PackageComponentPreview[] = [];
   for (const c of pkg.components ?? []) {
     const incoming = normaliseComponent(c);
     const existing = components.get(c.slug);
@@ -100,15 +98,15 @@ export async function planImport(db: CommonQueryMethods, workspaceId: string, pk
       name: c.name,
       description: incoming.description ?? null,
       fieldCount: c.fields.length,
-      status: !existing ? ('Create' as const) : identical ? ('Unchanged' as const) : ('Conflict' as const),
+      status: !existing ? 'Create' : identical ? 'Unchanged' : 'Conflict',
       existingId: existing?.id ?? null,
       existingName: existing?.name ?? null,
       existingFieldCount: current ? current.fields.length : null,
-      suggestedAction: !existing ? ('import' as const) : identical || !sameSource(existing) ? ('useExisting' as const) : ('replace' as const),
+      suggestedAction: !existing ? 'import' : identical || !sameSource(existing) ? 'useExisting' : 'replace',
     });
   }
 
-  const templatePreviews = [];
+  const templatePreviews: PackageTemplatePreview[] = [];
   for (const t of pkg.templates) {
     const existing = templates.get(t.slug);
     const incomingKeys = templateFields(t).map(({ field }) => field.key);
@@ -120,7 +118,7 @@ export async function planImport(db: CommonQueryMethods, workspaceId: string, pk
     templatePreviews.push({
       slug: t.slug,
       name: t.name,
-      status: existing ? ('Update' as const) : ('Create' as const),
+      status: existing ? 'Update' : 'Create',
       existingId: existing?.id ?? null,
       fieldCount: incomingKeys.length,
       addedFieldKeys: incomingKeys.filter((k) => !inExisting.has(k.toLowerCase())),

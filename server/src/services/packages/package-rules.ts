@@ -5,7 +5,8 @@
 import { validationFailed, type ValidationErrors } from '../../errors.js';
 import { addError } from '../model/field-rules.js';
 import { findCycle } from '../model/template-graph.js';
-import { picklistRefOf, templateFields, type CtpComponentField, type CtpPackage, type CtpTemplateField } from './package-format.js';
+import type { CtpComponentField, CtpPackage, CtpTemplateField } from '../../generated/schemas.js';
+import { picklistRefOf, templateFields } from './package-format.js';
 
 /** Fields across the whole package; the contract caps each list, this caps their sum. */
 export const MAX_PACKAGE_FIELDS = 5000;

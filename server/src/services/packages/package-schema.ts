@@ -1,6 +1,8 @@
 // The package format as standalone JSON Schema documents, cut from the contract's CtpPackage
 // schema so the API, the SDKs and /schema/ctp-1.x.json can never disagree. Format 1.0 is the same
 // with templates only.
+import type { JsonSchemaDocument } from '../../generated/schemas.js';
+
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const REF_PREFIX = '#/components/schemas/';
 
@@ -28,7 +30,7 @@ function rewriteRefs(node: unknown): unknown {
   return node;
 }
 
-export function packageJsonSchema(document: Readonly<Json>, format: '1.0' | '1.1', baseUrl: string): Json {
+export function packageJsonSchema(document: Readonly<Json>, format: '1.0' | '1.1', baseUrl: string): JsonSchemaDocument {
   const schemas = (document.components as Json).schemas as Record<string, Json>;
   const names = new Set<string>(['CtpPackage']);
   for (let size = 0; size !== names.size; ) {
@@ -43,10 +45,12 @@ export function packageJsonSchema(document: Readonly<Json>, format: '1.0' | '1.1
     root.properties.versoPackage = { type: 'string', const: '1.0', description: 'The package format version.' };
   }
   const defs = Object.fromEntries([...names].sort().map((n) => [n, rewriteRefs(schemas[n])]));
+  if (typeof root.type !== 'string') throw new Error('the contract\'s CtpPackage schema has no type');
   return {
     $schema: DIALECT,
     $id: `${baseUrl}/schema/ctp-${format}.json`,
     title: `Verso package (.ctp), format ${format}`,
+    type: root.type,
     ...(rewriteRefs(root) as Json),
     $defs: defs,
   };

@@ -2,31 +2,37 @@
 import type { DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
+import type { operations } from '../../generated/openapi.js';
+import type {
+  CtpPackage,
+  OfficialPackageResponsePagedResponse,
+  PackageImportBody,
+  PackageImportPreviewResponse,
+  PackageImportResolutionsRequest,
+  PackageImportResponse,
+} from '../../generated/schemas.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 import { buildExport, type ExportMeta } from './package-export.js';
-import type { CtpPackage, Resolutions } from './package-format.js';
+import type { Resolutions } from './package-format.js';
 import { importPackage } from './package-import.js';
 import { planImport } from './package-plan.js';
 import { assertValidPackage } from './package-rules.js';
 import { findOfficialPackage, officialPackages } from './official-packages.js';
 
-interface ImportBody {
-  readonly manifest?: CtpPackage;
-  readonly resolutions?: { pickLists?: Record<string, string> | null; components?: Record<string, string> | null } | null;
-}
+type OfficialListQuery = NonNullable<operations['listOfficialPackages']['parameters']['query']>;
+type ExportQuery = NonNullable<operations['exportPackage']['parameters']['query']>;
 
-export function resolutionsOf(raw: ImportBody['resolutions'] | undefined): Resolutions {
-  return { pickLists: (raw?.pickLists ?? {}) as Resolutions['pickLists'], components: (raw?.components ?? {}) as Resolutions['components'] };
+export function resolutionsOf(raw: PackageImportResolutionsRequest | null | undefined): Resolutions {
+  return { pickLists: raw?.pickLists ?? {}, components: raw?.components ?? {} };
 }
 
 /** The body is a package document or `{manifest, resolutions}` (the contract admits both). */
-export function readImportBody(body: unknown): { pkg: CtpPackage; resolutions: Resolutions } {
-  const b = body as ImportBody & CtpPackage;
-  if (b.manifest) return { pkg: b.manifest, resolutions: resolutionsOf(b.resolutions) };
-  return { pkg: b, resolutions: resolutionsOf(undefined) };
+export function readImportBody(body: PackageImportBody): { pkg: CtpPackage; resolutions: Resolutions } {
+  if ('manifest' in body) return { pkg: body.manifest, resolutions: resolutionsOf(body.resolutions) };
+  return { pkg: body, resolutions: resolutionsOf(undefined) };
 }
 
-export function listOfficial(query: Readonly<Record<string, unknown>>) {
+export function listOfficial(query: OfficialListQuery): OfficialPackageResponsePagedResponse {
   const page = pageRequest(query);
   const all = officialPackages().map((p) => ({
     packageNamespace: p.namespace,
@@ -51,7 +57,7 @@ function official(id: string): CtpPackage {
   return pkg;
 }
 
-export async function previewImport(db: DatabasePool, workspaceId: string, pkg: CtpPackage) {
+export async function previewImport(db: DatabasePool, workspaceId: string, pkg: CtpPackage): Promise<PackageImportPreviewResponse> {
   assertValidPackage(pkg);
   return (await planImport(db, workspaceId, pkg)).preview;
 }
@@ -61,17 +67,23 @@ export const previewOfficialImport = (db: DatabasePool, workspaceId: string, id:
 export const runImport = (db: DatabasePool, actor: Actor, workspaceId: string, pkg: CtpPackage, resolutions: Resolutions) =>
   importPackage(db, actor, workspaceId, pkg, resolutions);
 
-export const runOfficialImport = (db: DatabasePool, actor: Actor, workspaceId: string, id: string, body: unknown) =>
-  importPackage(db, actor, workspaceId, official(id), resolutionsOf(body as ImportBody['resolutions']));
+/** The body (optional) carries only resolutions: the package is the official one. */
+export const runOfficialImport = (
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  id: string,
+  body: PackageImportResolutionsRequest | undefined,
+): Promise<PackageImportResponse> => importPackage(db, actor, workspaceId, official(id), resolutionsOf(body));
 
-const idList = (value: unknown): string[] =>
-  typeof value === 'string' ? value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '') : [];
+const idList = (value: string | undefined): string[] =>
+  value === undefined ? [] : value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
 
-export async function exportWorkspacePackage(db: DatabasePool, workspaceId: string, query: Readonly<Record<string, unknown>>) {
+export async function exportWorkspacePackage(db: DatabasePool, workspaceId: string, query: ExportQuery): Promise<{ pkg: CtpPackage; filename: string }> {
   const meta: ExportMeta = {
-    namespace: typeof query.packageNamespace === 'string' ? query.packageNamespace : 'custom',
-    id: typeof query.id === 'string' ? query.id : 'export',
-    version: typeof query.version === 'string' ? query.version : '1.0.0',
+    namespace: query.packageNamespace ?? 'custom',
+    id: query.id ?? 'export',
+    version: query.version ?? '1.0.0',
   };
   const pkg = await buildExport(db, workspaceId, {
     templateIds: idList(query.templateIds),

@@ -4,41 +4,63 @@
 import { listAuditEntries, type AuditFilter, type AuditRow } from '../../db/platform/audit.js';
 import type { Db } from '../../db/pool.js';
 import type { Actor } from '../../access/actor.js';
+import type { operations } from '../../generated/openapi.js';
+import type { AuditActorResponse, AuditLogResponse, AuditLogResponsePagedResponse } from '../../generated/schemas.js';
+import type { ChangeDelta } from './audit.js';
 import { pageRequest, toPage } from './paging.js';
 import { reachableWorkspaceIds } from '../identity/workspaces.js';
 
-export function presentAuditEntry(a: AuditRow) {
+/** The filters and paging both audit operations declare (listAuditEntries, listWorkspaceAuditEntries). */
+export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;
+
+const ACTOR_TYPES: readonly string[] = ['User', 'ApiClient', 'External'] satisfies AuditActorResponse['type'][];
+
+/** Changes the system made on its own are stored as `System` (or without an actor) and shown as null. */
+const isActorType = (t: string | null): t is AuditActorResponse['type'] => t !== null && ACTOR_TYPES.includes(t);
+
+/** The writer (audit.ts) stores exactly this shape; reading the jsonb back restates it for the compiler. */
+function presentDelta(stored: Readonly<Record<string, unknown>>): ChangeDelta {
+  const delta: ChangeDelta = {};
+  for (const [key, change] of Object.entries(stored)) {
+    const c = typeof change === 'object' && change !== null ? change : {};
+    delta[key] = { before: 'before' in c ? c.before : null, after: 'after' in c ? c.after : null };
+  }
+  return delta;
+}
+
+export function presentAuditEntry(a: AuditRow): AuditLogResponse {
   return {
     id: a.id,
     entityType: a.entity_type,
     entityId: a.entity_id,
     action: a.action,
-    actor: a.actor_type && a.actor_type !== 'System' && a.actor_id ? { type: a.actor_type, id: a.actor_id, displayName: a.actor_display_name } : null,
+    actor: isActorType(a.actor_type) && a.actor_id ? { type: a.actor_type, id: a.actor_id, displayName: a.actor_display_name } : null,
     timestamp: a.occurred_at,
     workspaceId: a.workspace_id,
-    changeDelta: a.change_delta,
+    changeDelta: presentDelta(a.change_delta),
   };
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/** An empty filter value filters nothing. */
+const filterValue = (v: string | undefined): string | null => (v ? v : null);
 
-function filterFrom(query: Readonly<Record<string, unknown>>, workspaceIds: readonly string[] | null): AuditFilter {
+function filterFrom(query: AuditQuery, workspaceIds: readonly string[] | null): AuditFilter {
   return {
     workspaceIds,
-    entityType: str(query.entityType),
-    entityId: str(query.entityId),
-    action: str(query.action),
-    actorUserId: str(query.actorUserId),
-    actorApiClientId: str(query.actorApiClientId),
-    after: str(query.after),
-    before: str(query.before),
+    entityType: filterValue(query.entityType),
+    entityId: filterValue(query.entityId),
+    action: filterValue(query.action),
+    actorUserId: filterValue(query.actorUserId),
+    actorApiClientId: filterValue(query.actorApiClientId),
+    after: filterValue(query.after),
+    before: filterValue(query.before),
   };
 }
 
 /** The audit log's default page size is 50 (upstream), not the usual 20. */
 const AUDIT_PAGE_SIZE = 50;
 
-export async function listAudit(db: Db, actor: Actor, query: Readonly<Record<string, unknown>>, workspaceId: string | null) {
+export async function listAudit(db: Db, actor: Actor, query: AuditQuery, workspaceId: string | null): Promise<AuditLogResponsePagedResponse> {
   const page = pageRequest(query, AUDIT_PAGE_SIZE);
   const scope = workspaceId !== null ? [workspaceId] : reachableWorkspaceIds(actor);
   const { rows, total } = await listAuditEntries(db, filterFrom(query, scope), page.pageSize, page.offset);

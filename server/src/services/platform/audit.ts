@@ -9,8 +9,9 @@ import type { CommonQueryMethods } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
 import { insertAuditEntry } from '../../db/platform/audit.js';
 import type { Actor } from '../../access/actor.js';
+import type { AuditAction, AuditLogResponse } from '../../generated/schemas.js';
 
-export type AuditAction = 'Created' | 'Updated' | 'Deleted' | 'StatusChanged';
+export type { AuditAction };
 
 export interface AuditRecord {
   /** Null for entities outside any workspace (users, unscoped API clients). */
@@ -24,7 +25,8 @@ export interface AuditRecord {
   readonly after?: Readonly<Record<string, unknown>> | null;
 }
 
-export type ChangeDelta = Record<string, { before: unknown; after: unknown }>;
+/** Before and after per changed property, as an entry of the log presents it. */
+export type ChangeDelta = AuditLogResponse['changeDelta'];
 
 const SECRET_PROPERTY = /(passwordhash|secret|tokenhash)$/;
 

@@ -1,5 +1,5 @@
 // The self-contained HTML view of a readiness report (no scripts, no external assets).
-import type { HealthReport } from './health.js';
+import type { HealthReport } from '../../generated/schemas.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

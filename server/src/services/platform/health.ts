@@ -2,22 +2,8 @@
 // a hung dependency turns into an Unhealthy report instead of a hung probe.
 import { sql } from 'slonik';
 import type { Db } from '../../db/pool.js';
+import type { HealthCheck, HealthReport, HealthStatus } from '../../generated/schemas.js';
 import type { StorageProvider } from '../../storage/provider.js';
-
-export type HealthStatus = 'Healthy' | 'Degraded' | 'Unhealthy';
-
-export interface HealthCheckResult {
-  name: string;
-  status: HealthStatus;
-  duration: string;
-  description: string | null;
-}
-
-export interface HealthReport {
-  status: HealthStatus;
-  checks: HealthCheckResult[];
-  metadata: { version: string; generatedAt: string };
-}
 
 const CHECK_TIMEOUT_MS = 5_000;
 
@@ -30,7 +16,7 @@ export function formatDuration(ms: number): string {
   return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor(totalSeconds / 60) % 60)}:${pad(totalSeconds % 60)}.${pad(ticks, 7)}`;
 }
 
-async function runCheck(name: string, healthyText: string, probe: () => Promise<void>): Promise<HealthCheckResult> {
+async function runCheck(name: string, healthyText: string, probe: () => Promise<void>): Promise<HealthCheck> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
