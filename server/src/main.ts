@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       });
       await embedded.createDatabase('verso');
       databaseUrl = embedded.urlFor('verso');
-      logger.info(`embedded PostgreSQL on 127.0.0.1:${config.database.embeddedPort}, data in ${config.data.directory}`);
+      logger.info(`embedded PostgreSQL on 127.0.0.1:${config.database.embeddedPort}, cluster in ${embedded.clusterDir}`);
     }
     api = await startApi(config, { logger, databaseUrl });
     logger.info(`Verso API ${config.version} listening on ${api.url} (docs: ${api.url}/swagger, health: ${api.url}/health/ready)`);

