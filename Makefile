@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench install clean-data help
+.PHONY: run test build generate check bench fuzz install clean-data help
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -32,6 +32,7 @@ help:
 	@echo "make generate  bundle the contract and regenerate everything derived from it"
 	@echo "make check     lint the contract, fail on generated drift, typecheck, lint code"
 	@echo "make bench     run the benchmarks under bench/"
+	@echo "make fuzz      long fuzz pass over every operation (FUZZ_REQUESTS=20000, FUZZ_SEED=n); exit 1 on any finding"
 
 $(NODE24_DIR)/bin/node:
 	mkdir -p $(TOOLCHAIN)
@@ -66,6 +67,10 @@ run: build
 
 bench: build
 	node scripts/bench.mjs
+
+# The CI pass (fixed seed, under 90 s) is test/fuzz/fuzz.test.ts, run by `make test`.
+fuzz: install
+	node --import tsx test/fuzz/cli.ts
 
 clean-data:
 	rm -rf .data

@@ -1,0 +1,177 @@
+// The fuzz engine: seeds the target world and the canary, then sends `requests` generated requests
+// (or fewer, when `timeLimitMs` runs out first), operation after operation in a seeded order so
+// every operation gets its share, judges every answer, and finally compares the canary with its
+// snapshot. With one lane (the default) a run is a pure function of its seed and the server's
+// behaviour; more lanes send faster but interleave the world's changes.
+import type { TestApi } from '../helpers/api.js';
+import { callerLost, canaryChanged, type FuzzReport } from './fuzz-report.js';
+import { compareSnapshots, seedCanary } from './canary.js';
+import { loadOperations, readContract, RouteTable } from './contract-operations.js';
+import { Findings } from './findings.js';
+import { describeRequest, toRawRequest, type FuzzRequest } from './fuzz-request.js';
+import { Oracle } from './oracle.js';
+import { header, sendRaw, type RawResponse } from './raw-http.js';
+import { ATTACK_CLASSES, prepare, RequestPlanner } from './request-plan.js';
+import type { FuzzWorld } from './world.js';
+import { nearestEtag, seedWorld } from './world-seed.js';
+
+export interface FuzzOptions {
+  readonly seed: number;
+  /** The budget by count. */
+  readonly requests: number;
+  /** The budget by time (the fuzzing phase, seeding excluded); whichever ends first stops the run. */
+  readonly timeLimitMs: number;
+  /** Requests in flight at once (1 keeps a run reproducible from its seed). */
+  readonly concurrency?: number;
+  /** Attack classes to draw from (default: all, `valid` included). */
+  readonly attacks?: readonly string[];
+  /** Only these operationIds (default: every operation in the contract). */
+  readonly operations?: readonly string[];
+  readonly requestTimeoutMs?: number;
+  readonly progress?: (message: string) => void;
+}
+
+/** Top up the world's pools this often (deletes use them up). */
+const TOP_UP_EVERY = 250;
+
+export async function runFuzz(api: TestApi, o: FuzzOptions): Promise<FuzzReport> {
+  const progress = o.progress ?? (() => {});
+  const document = readContract();
+  const operations = loadOperations(document)
+    .filter((op) => !o.operations || o.operations.includes(op.operationId))
+    .sort((a, b) => a.operationId.localeCompare(b.operationId));
+  if (operations.length === 0) throw new Error(`no operation matches ${o.operations?.join(', ')}`);
+  const unknown = (o.attacks ?? []).filter((a) => !(ATTACK_CLASSES as readonly string[]).includes(a));
+  if (unknown.length) throw new Error(`unknown attack classes ${unknown.join(', ')} (known: ${ATTACK_CLASSES.join(', ')})`);
+
+  const seeded = performance.now();
+  const world = await seedWorld(api);
+  const canary = await seedCanary(api);
+  const before = await canary.snapshot();
+  progress(`seeded the target workspace ${world.ws} and the canary ${canary.ws} in ${Math.round(performance.now() - seeded)} ms`);
+
+  const planner = new RequestPlanner(document, world, { staleTokens: world.staleTokens }, o.attacks ?? ATTACK_CLASSES);
+  const oracle = new Oracle(document);
+  const routes = new RouteTable(loadOperations(document));
+  const findings = new Findings();
+  const order = shuffle(operations.length, o.seed);
+  const { hostname, port } = new URL(api.url);
+  const timeout = o.requestTimeoutMs ?? 15_000;
+  const started = performance.now();
+  const deadline = started + o.timeLimitMs;
+  let next = 0;
+  let sent = 0;
+
+  const one = async (index: number) => {
+    const op = operations[order[index % operations.length]!]!;
+    const generated = planner.generate(op, o.seed, index);
+    const { request, token } = await prepare(generated, op, world);
+    const ifMatch = request.ifMatchFromRead ? await currentEtag(api, request, world) : undefined;
+    const raw = toRawRequest(request, token, ifMatch);
+    const res = await sendRaw(hostname, Number(port), raw, timeout);
+    sent += 1;
+    findings.count(request.attack, op.operationId, res.status, res.durationMs);
+    // Judged by the operation the request really reached (an emptied path parameter can change it).
+    const reached = routes.match(raw.method, raw.target);
+    const verdict = oracle.judge(reached, request, res);
+    if (verdict.checks.length > 0) {
+      const operation = verdict.fromHttpParser ? '(http parser)' : reached === op ? op.operationId : `${op.operationId}→${reached.operationId}`;
+      findings.add(request.attack, operation, res.status, verdict.checks, {
+        seed: o.seed,
+        index,
+        request: describeRequest(request, raw),
+        response: describeResponse(res),
+        serverLog: serverLogFor(api, res),
+      });
+    }
+    world.learn(op.operationId, request.pathParams, res.status, jsonOf(res));
+  };
+
+  const lane = async () => {
+    for (;;) {
+      const index = next++;
+      if (index >= o.requests || performance.now() > deadline) return;
+      try {
+        await one(index);
+      } catch (err) {
+        // A fault of the fuzzer itself (not of a response): stop with what reproduces it.
+        throw new Error(`fuzz request ${index} (seed ${o.seed}) failed in the fuzzer: ${(err as Error).message}`, { cause: err });
+      }
+      if (index % TOP_UP_EVERY === TOP_UP_EVERY - 1) await world.topUp();
+      if (index % 1000 === 999) progress(`${index + 1} requests, ${findings.total} findings, ${Math.round((performance.now() - started) / 1000)} s`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 1) }, lane));
+  const durationMs = performance.now() - started;
+
+  const diffs = compareSnapshots(before, await canary.snapshot());
+  if (diffs.length > 0) canaryChanged(findings, o.seed, diffs);
+  // The run never aims at the callers' own credentials, so each must still sign requests in.
+  for (const caller of Object.values(world.callers)) {
+    if (!caller.token) continue;
+    const me = await api.request('GET', '/api/v1/auth/me', { token: caller.token, unchecked: true });
+    if (me.status !== 200) callerLost(findings, o.seed, caller.name, me.status, me.text);
+  }
+  return {
+    seed: o.seed,
+    requested: o.requests,
+    sent,
+    durationMs,
+    stoppedBy: sent < o.requests ? 'time' : 'count',
+    operations: operations.length,
+    findings,
+    canaryKeys: before.size,
+    census: await world.census(),
+  };
+}
+
+/** The current ETag of the resource guarding the request's path (read by the world's owner), if any. */
+async function currentEtag(api: TestApi, req: FuzzRequest, world: FuzzWorld): Promise<string | undefined> {
+  const path = toRawRequest({ ...req, query: [], rawQuery: undefined, headers: [], body: undefined }, undefined).target;
+  return nearestEtag(api, world.ownerToken, path);
+}
+
+function describeResponse(res: RawResponse): string {
+  if (res.status === 0) return `no response: ${res.failure} (after ${Math.round(res.durationMs)} ms)`;
+  const text = res.body.toString('utf8');
+  const body = text.length > 400 ? `${text.slice(0, 400)}… (${text.length} chars)` : text || '(empty body)';
+  return `${res.status} ${header(res, 'content-type') ?? '(no content type)'} ${body}`;
+}
+
+function jsonOf(res: RawResponse): unknown {
+  if (!/json/.test(header(res, 'content-type') ?? '') || res.body.length === 0) return undefined;
+  try {
+    return JSON.parse(res.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's error line for this request (matched by correlation id), for 5xx answers. */
+function serverLogFor(api: TestApi, res: RawResponse): string | undefined {
+  const id = header(res, 'x-correlation-id');
+  if (res.status < 500 || !id) return undefined;
+  const line = api.log.lines.findLast((l) => l.correlationId === id && l.level === 'error');
+  if (!line) return undefined;
+  const err = line.err as { message?: string; name?: string } | undefined;
+  return `${String(line.message)}: ${err?.name ? `${err.name}: ` : ''}${err?.message ?? JSON.stringify(line.err ?? '').slice(0, 300)}`;
+}
+
+/** A permutation of 0..n-1 from the seed (mulberry32), so operation order is part of the seed. */
+function shuffle(n: number, seed: number): number[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
