@@ -31,17 +31,17 @@ describe('problem details', () => {
   });
 
   it('answers malformed JSON with 400 bad-request', async () => {
-    const res = await api.request('POST', '/health/live', { rawBody: '{"a": ', headers: { 'content-type': 'application/json' } });
-    expectProblem(res, 400, 'bad-request', '/health/live');
+    const res = await api.request('POST', '/api/v1/auth/login', { rawBody: '{"a": ', headers: { 'content-type': 'application/json' } });
+    expectProblem(res, 400, 'bad-request', '/api/v1/auth/login');
     expect(res.body.detail).to.match(/not valid JSON/);
   });
 
   it('answers a body over the limit with 413', async () => {
-    const res = await api.request('POST', '/health/live', {
+    const res = await api.request('POST', '/api/v1/auth/login', {
       rawBody: JSON.stringify({ pad: 'x'.repeat(4096) }),
       headers: { 'content-type': 'application/json' },
     });
-    expectProblem(res, 413, 'payload-too-large', '/health/live');
+    expectProblem(res, 413, 'payload-too-large', '/api/v1/auth/login');
   });
 
   it('lists every schema violation of a request in errors', async () => {

@@ -7,160 +7,31 @@
 // Whether the *access step* refused a request (rather than a handler, which may also answer 404
 // for a random id) is read from its `access_denied` debug log line, matched by correlation id.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'chai';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery, type Role } from '../helpers/actors.js';
-import { REPO_ROOT } from '../helpers/prism.js';
+import { buildRequest, operations, requestBodyOf, type ContractOperation, type Json } from '../helpers/contract-requests.js';
 
-type Json = Record<string, any>;
 type Access = 'None' | 'Read' | 'Write';
-const document = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'openapi/dist/openapi.json'), 'utf8')) as Json;
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(document, 'contract');
+type Operation = ContractOperation;
 
 const ROLES: readonly Role[] = ['Reader', 'Editor', 'TemplateAdmin', 'Admin'];
 const RANK: Record<string, number> = { Reader: 0, Editor: 1, TemplateAdmin: 2, Admin: 3, None: 0, Read: 1, Write: 2 };
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-interface Operation {
-  id: string;
-  method: string;
-  path: string;
-  pointer: string;
-  rule: Json;
-  op: Json;
-  parameters: Json[];
-}
-
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const resolve = (node: Json): Json => {
-  while (node && typeof node.$ref === 'string') {
-    node = (node.$ref as string).slice(2).split('/').reduce((n: Json, k: string) => n[k.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-  }
-  return node;
-};
-
-const operations: Operation[] = [];
-for (const [p, item] of Object.entries(document.paths as Json)) {
-  for (const method of METHODS) {
-    const op = (item as Json)[method];
-    if (!op) continue;
-    const parameters = [...((item as Json).parameters ?? []), ...(op.parameters ?? [])].map(resolve);
-    operations.push({ id: op.operationId, method: method.toUpperCase(), path: p, pointer: `#/paths/${escape(p)}/${method}`, rule: op['x-verso-access'], op, parameters });
-  }
-}
-
-const STRING_CANDIDATES = ['x', 'a1', 'abc', 'a-b', 'A', '1', '1.0.0', 'a.b', 'x@example.test', 'https://example.test/'];
-
-/** The smallest value the schema accepts (examples and defaults first, then required parts only). */
-function sample(raw: Json, depth = 0): unknown {
-  const schema = resolve(raw);
-  if (depth > 12) return null;
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
-  if ('example' in schema) return schema.example;
-  if ('default' in schema) return schema.default;
-  if (Array.isArray(schema.enum)) return schema.enum.find((v: unknown) => v !== null) ?? schema.enum[0];
-  for (const key of ['oneOf', 'anyOf']) {
-    if (Array.isArray(schema[key])) return sample(schema[key].find((s: Json) => resolve(s).type !== 'null') ?? schema[key][0], depth + 1);
-  }
-  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((s: Json) => sample(s, depth + 1)));
-  const type = Array.isArray(schema.type) ? (schema.type.find((t: string) => t !== 'null') ?? 'null') : schema.type;
-  switch (type) {
-    case 'object':
-    case undefined: {
-      if (type === undefined && !schema.properties) return {};
-      const out: Json = {};
-      for (const name of schema.required ?? []) out[name] = sample(schema.properties?.[name] ?? {}, depth + 1);
-      return out;
-    }
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}, depth + 1));
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
-    case 'boolean':
-      return false;
-    case 'null':
-      return null;
-    case 'string': {
-      switch (schema.format) {
-        case 'uuid':
-          return crypto.randomUUID();
-        case 'date-time':
-          return new Date(Date.now() + 86_400_000).toISOString();
-        case 'date':
-          return '2030-01-01';
-        case 'email':
-          return 'x@example.test';
-        case 'uri':
-          return 'https://example.test/';
-      }
-      const min = Math.max(schema.minLength ?? 1, 1);
-      const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
-      const found = STRING_CANDIDATES.map((c) => c.padEnd(min, c.at(-1))).find((c) => !pattern || pattern.test(c));
-      return found ?? 'x'.repeat(min);
-    }
-  }
-  return null;
-}
-
-const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-
-function validatorFor(schemaPointer: string): ReturnType<typeof ajv.compile> {
-  let validate = validators.get(schemaPointer);
-  if (!validate) validators.set(schemaPointer, (validate = ajv.compile({ $ref: `contract${schemaPointer}` })));
-  return validate;
-}
-
-function checked(op: Operation, where: string, schemaPointer: string, value: unknown): unknown {
-  const validate = validatorFor(schemaPointer);
-  if (!validate(value)) {
-    throw new Error(`${op.id}: cannot build a valid ${where} (${ajv.errorsText(validate.errors)}); add \`examples\` to its schema`);
-  }
-  return value;
-}
-
-interface BuiltRequest {
-  url: string;
-  body?: unknown;
-  headers: Record<string, string>;
-}
-
-function buildRequest(op: Operation, workspaceId: string): BuiltRequest {
+/**
+ * A request that breaks the contract everywhere it can while still reaching the operation: every
+ * path parameter but the workspace malformed, an undeclared query parameter holding U+0000, and a
+ * body that is not JSON. Only a caller the access step lets through may learn any of that.
+ */
+function invalidRequest(op: Operation, workspaceId: string): { url: string; rawBody?: string; headers: Record<string, string> } {
   let url = op.path;
-  const query = new URLSearchParams();
+  for (const p of op.parameters.filter((x) => x.in === 'path')) {
+    url = url.replace(`{${p.name}}`, p.name === 'workspaceId' ? workspaceId : p.schema?.type === 'integer' ? '0' : 'not-a-uuid');
+  }
   const headers: Record<string, string> = {};
-  op.parameters.forEach((p) => {
-    if (p.in === 'path') {
-      const value = p.name === 'workspaceId' ? workspaceId : sample(p.schema);
-      url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)));
-    } else if (p.in === 'query' && p.required) {
-      query.set(p.name, String(sample(p.schema)));
-    } else if (p.in === 'header' && p.name.toLowerCase() === 'if-match') {
-      headers['if-match'] = '"matrix-stale"';
-    } else if (p.in === 'header' && p.required) {
-      headers[p.name] = String(sample(p.schema));
-    }
-  });
-  const content = resolve(op.op.requestBody ?? {}).content as Json | undefined;
-  if (!content) return { url: url + (query.size ? `?${query}` : ''), headers };
-  const mediaType = 'application/json' in content ? 'application/json' : Object.keys(content)[0]!;
-  const pointer = `${op.pointer}/requestBody/content/${escape(mediaType)}/schema`;
-  const schema = resolve(content[mediaType].schema ?? {});
-  // A body that is one of several shapes: the first alternative whose sample the contract accepts.
-  const alternatives: Json[] = schema.anyOf ?? schema.oneOf ?? [schema];
-  const candidates = alternatives.map((alt) => sample(alt));
-  const validate = validatorFor(pointer);
-  const body = checked(op, 'request body', pointer, candidates.find((c) => validate(c)) ?? candidates[0]);
-  if (mediaType !== 'application/json') headers['content-type'] = mediaType;
-  return { url: url + (query.size ? `?${query}` : ''), headers, body };
+  if (!requestBodyOf(op)) return { url: `${url}?bogus=%00`, headers };
+  headers['content-type'] = 'application/json';
+  return { url: `${url}?bogus=%00`, rawBody: '{"not json', headers };
 }
 
 interface MatrixActor {
@@ -252,6 +123,43 @@ describe('access matrix: every operation × every kind of caller', function () {
           }
         }),
       );
+      expect(failures, failures.join('\n')).to.deep.equal([]);
+    });
+  }
+});
+
+describe('access matrix: invalid requests from anonymous and Reader callers', function () {
+  this.timeout(180_000);
+  let api: TestApi;
+  let target: { id: string };
+  const callers: { name: string; token?: string; role?: Role; access: Access }[] = [];
+
+  before(async () => {
+    api = await startTestApi();
+    target = await createWorkspace(api, { name: 'Matrix target' });
+    callers.push({ name: 'anonymous', access: 'None' });
+    callers.push({ name: 'Reader user, grant Read', token: (await createActor(api, { role: 'Reader', grants: { [target.id]: 'Read' } })).token, role: 'Reader', access: 'Read' });
+    callers.push({ name: 'Reader user, no grant', token: (await createActor(api, { role: 'Reader' })).token, role: 'Reader', access: 'None' });
+  });
+  after(() => api.close());
+
+  for (const op of operations.filter((o) => !o.rule.public)) {
+    it(`${op.method} ${op.path} (${op.id}): refused before validation and before the body is read`, async () => {
+      const hasWorkspaceParam = op.parameters.some((p) => p.in === 'path' && p.name === 'workspaceId');
+      const failures: string[] = [];
+      for (const caller of callers) {
+        const built = invalidRequest(op, target.id);
+        const res = await api.request(op.method, built.url, { rawBody: built.rawBody, token: caller.token, headers: built.headers });
+        const want = expected(op.rule, { name: caller.name, token: async () => caller.token, role: caller.role, superadmin: false, access: caller.access }, hasWorkspaceParam);
+        if (want === 'allowed') {
+          // Allowed to call the operation, so allowed to hear what is wrong with the request.
+          if (res.status !== 400) failures.push(`${caller.name}: allowed, expected 400 for the invalid request, got ${res.status}`);
+        } else if (res.status !== want) {
+          failures.push(`${caller.name}: expected ${want} before validation, got ${res.status}: ${JSON.stringify(res.body)}`);
+        } else if (res.body?.errors !== undefined) {
+          failures.push(`${caller.name}: the refusal carries validation details`);
+        }
+      }
       expect(failures, failures.join('\n')).to.deep.equal([]);
     });
   }

@@ -1,4 +1,5 @@
-// The express application: correlation → body parsing → contract router → problem details.
+// The express application: correlation → request log → contract router → problem details. Bodies
+// are read by the router, after the access step (http/request-body.ts), never before.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Document } from 'openapi-backend';
 import type { Dependencies } from '../dependencies.js';
@@ -27,13 +28,6 @@ export async function createApp(deps: Dependencies): Promise<express.Express> {
     });
     next();
   });
-  app.use(
-    express.json({
-      limit: deps.config.api.maxRequestBodyBytes,
-      type: ['application/json', 'application/*+json', 'text/json'],
-      strict: false,
-    }),
-  );
   app.use((req, res) => router.handle(req, res));
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const error = toApiError(err);

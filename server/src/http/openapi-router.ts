@@ -1,19 +1,32 @@
 // Binds handlers to the contract's operationIds through openapi-backend, strictly: the document is
 // validated as OpenAPI 3.1, requests are validated with Ajv's 2020-12 dialect (formats on, every
 // error reported), and start-up fails unless operations and handlers match one to one.
+//
+// The order every request goes through (handle(), below), each step before the next can cost
+// anything or say anything about the request:
+//   1. routing — 404 for no path, 405 (with Allow) for no method;
+//   2. authentication — 401 on an operation that is not public;
+//   3. the operation's access rule (x-verso-access) — 404 for a workspace not visible, 403;
+//   4. the body, read only now and only as the contract declares it — 415, 413, 400;
+//   5. contract validation of parameters and body — 400;
+//   6. the handler.
+// So an anonymous or under-privileged caller never gets validation details and never makes the
+// server parse a body.
 import type { Request, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ApiError, badRequest, type ValidationErrors } from '../errors.js';
+import type { AuthenticationResult } from '../access/authentication.js';
 import { parseAccessRule, type AccessRule } from './access-rule.js';
 import { authorize } from './authorize.js';
 import type { Dependencies } from '../dependencies.js';
-import type { OperationHandler, OperationRequest } from './operation.js';
+import { reply, type HandlerMap, type HandlerResult, type OperationContext, type OperationRequest } from './operation.js';
 import { writeResult } from './respond.js';
 import { currentRequestContext } from '../context/request-context.js';
 import { logUnauthorized } from './unauthorized-log.js';
-import { precompileRoutes } from './route-matcher.js';
+import { pathParameters, precompileRoutes } from './route-matcher.js';
+import { bodyRuleOf, createBodyReader, type BodyRule } from './request-body.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -55,22 +68,6 @@ export function toValidationErrors(errors: readonly ErrorObjectLike[]): Validati
   return out;
 }
 
-const JSON_ALIASES = /^(application\/([a-z0-9.+-]+\+)?json|text\/json)$/;
-
-function hasBody(req: Request): boolean {
-  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-}
-
-function assertAcceptedMediaType(req: Request, accepted: readonly string[] | undefined): void {
-  if (!hasBody(req)) return;
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!accepted) return; // an operation without a body ignores one, as HTTP allows
-  const ok = accepted.some((a) => a === type || (a === 'application/json' && JSON_ALIASES.test(type)) || a === '*/*');
-  if (!ok) {
-    throw new ApiError('unsupported-media-type', `This operation accepts ${accepted.join(', ')}, not ${type || 'a body without a Content-Type'}.`);
-  }
-}
-
 /** Compiles the request validator of every operation; throws on a schema Ajv cannot compile. */
 export function precompileRequestValidators(api: OpenAPIBackend): void {
   api.validator.preCompileRequestValidators();
@@ -83,7 +80,7 @@ export interface OpenApiRouter {
 
 export async function createOpenApiRouter(
   document: Document,
-  handlers: Readonly<Record<string, OperationHandler>>,
+  handlers: HandlerMap,
   deps: Dependencies,
 ): Promise<OpenApiRouter> {
   const api = new OpenApi31Backend({
@@ -122,15 +119,22 @@ export async function createOpenApiRouter(
     }
     queryNames.set(op.operationId, names);
   }
-  // Media types each operation's request body accepts; a body of any other type is 415.
-  const bodyTypes = new Map<string, string[]>();
+  // What each operation's request body may be; start-up fails on a media type the server cannot read.
+  const bodyRules = new Map<string, BodyRule | undefined>();
+  for (const op of operations) bodyRules.set(op.operationId!, bodyRuleOf(op.operationId!, op.requestBody));
+  const readBody = createBodyReader(deps.config.api.maxRequestBodyBytes);
+  // Declared header parameters (lower-case, as Node names them): a handler sees those and no others.
+  const headerNames = new Map<string, string[]>();
   for (const op of operations) {
-    const content = (op.requestBody as { content?: Record<string, unknown> } | undefined)?.content;
-    if (content) bodyTypes.set(op.operationId!, Object.keys(content));
+    const names = ((op.parameters ?? []) as { in?: string; name?: string }[]).filter((p) => p.in === 'header' && p.name);
+    headerNames.set(op.operationId!, names.map((p) => p.name!.toLowerCase()));
   }
+  // The one untyped boundary: each handler is typed by its own operation (HandlerMap), and the
+  // request handed to it below is what the contract's validator has just accepted for that operation.
+  const byId = handlers as unknown as Readonly<Record<string, (ctx: OperationContext) => Promise<HandlerResult> | HandlerResult>>;
   const ids = operations.map((o) => o.operationId!);
-  const missing = ids.filter((id) => !handlers[id]);
-  const extra = Object.keys(handlers).filter((id) => !ids.includes(id));
+  const missing = ids.filter((id) => !byId[id]);
+  const extra = Object.keys(byId).filter((id) => !ids.includes(id));
   if (missing.length || extra.length) {
     throw new Error(
       `handlers and contract disagree: ${missing.length ? `no handler for ${missing.join(', ')}` : ''}` +
@@ -138,43 +142,88 @@ export async function createOpenApiRouter(
     );
   }
 
-  api.registerSecurityHandler('bearer', () => true); // credentials are checked by the access step below
+  const noRoute = () => new ApiError('not-found', 'No route matches this path.');
+  const methodNotAllowed = (method: string, path: string) => {
+    const allowed = operations.filter((o) => api.router.matchOperation({ method: o.method, path, headers: {} } as never)?.path === o.path);
+    const allow = [...new Set(allowed.map((o) => o.method.toUpperCase()))].join(', ');
+    return new ApiError('method-not-allowed', `This route does not support ${method.toUpperCase()}.`, {}, allow ? { Allow: allow } : {});
+  };
+  const route = (req: Request) => {
+    try {
+      return api.router.matchOperation({ method: req.method, path: req.path, headers: {} } as never, true);
+    } catch (err) {
+      throw (err as Error).message.startsWith('405') ? methodNotAllowed(req.method, req.path) : noRoute();
+    }
+  };
+
+  api.registerSecurityHandler('bearer', () => true); // credentials are checked by handle(), steps 2–3
   api.register({
     validationFail: (c: Context) => {
       throw badRequest('The request does not match the API contract.', toValidationErrors((c.validation.errors ?? []) as ErrorObjectLike[]));
     },
+    // handle() has routed the request already; these two only keep openapi-backend's strict mode whole.
     notFound: () => {
-      throw new ApiError('not-found', 'No route matches this path.');
+      throw noRoute();
     },
     methodNotAllowed: (c: Context) => {
-      const allowed = operations.filter((o) => api.router.matchOperation({ ...c.request, method: o.method } as never)?.path === o.path);
-      const allow = [...new Set(allowed.map((o) => o.method.toUpperCase()))].join(', ');
-      throw new ApiError('method-not-allowed', `This route does not support ${c.request.method.toUpperCase()}.`, {}, allow ? { Allow: allow } : {});
+      throw methodNotAllowed(c.request.method, c.request.path);
     },
     notImplemented: (c: Context) => {
       throw new Error(`no handler for ${c.operation.operationId}`);
     },
   });
   for (const id of ids) {
-    const handler = handlers[id]!;
-    const rule = rules.get(id)!;
-    api.register(id, async (c: Context, req: Request, res: Response) => {
+    const handler = byId[id]!;
+    const declaredHeaders = headerNames.get(id) ?? [];
+    // `auth` is what steps 2–3 of handle() established for this request.
+    api.register(id, async (c: Context, req: Request, res: Response, auth: AuthenticationResult) => {
+      const params = (c.request.params ?? {}) as Readonly<Record<string, unknown>>;
+      const headers: Record<string, string> = {};
+      for (const name of declaredHeaders) {
+        const value = req.headers[name];
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const request = {
+        operationId: id,
+        method: req.method,
+        path: req.path,
+        params,
+        query: c.request.query ?? {},
+        headers,
+        body: c.request.requestBody,
+        ip: req.ip ?? '',
+      } as OperationRequest;
+      let result;
+      try {
+        result = await handler({ request, actor: auth.actor as never, deps, log: deps.logger, reply: reply as never });
+      } catch (err) {
+        // Every 401 is logged, also when a credential check (login, change-password) refused it.
+        if (err instanceof ApiError && err.status === 401) logUnauthorized(deps.logger, req, auth);
+        throw err;
+      }
+      // A write under a workspace has committed by now: this replica's delivery cache forgets the
+      // workspace before the writer can read again (other replicas hear of it through NOTIFY).
+      if (req.method !== 'GET' && req.method !== 'HEAD' && typeof params.workspaceId === 'string') {
+        deps.deliveryCache.invalidate(params.workspaceId);
+      }
+      writeResult(res, result);
+    });
+  }
+
+  return {
+    operationIds: ids,
+    async handle(req, res) {
+      // 1. Routing.
+      const operation = route(req);
+      const id = operation.operationId!;
+
+      // 2–3. Authentication and the operation's access rule.
       const auth = await deps.authenticator.authenticate(req.headers.authorization, req.ip ?? '');
       const ctx = currentRequestContext();
       if (ctx && auth.actor) ctx.actor = `${auth.actor.kind}:${auth.actor.id}`;
       if (auth.actor?.sessionExpiresAt) res.setHeader('X-Session-Expires-At', auth.actor.sessionExpiresAt);
-      const request: OperationRequest = {
-        operationId: id,
-        method: req.method,
-        path: req.path,
-        params: c.request.params ?? {},
-        query: c.request.query ?? {},
-        headers: req.headers,
-        body: c.request.requestBody,
-        ip: req.ip ?? '',
-      };
       try {
-        await authorize(rule, auth.actor, request.params, deps.workspaces);
+        await authorize(rules.get(id)!, auth.actor, pathParameters(operation.path, req.path), deps.workspaces);
       } catch (err) {
         if (err instanceof ApiError) {
           if (err.status === 401) logUnauthorized(deps.logger, req, auth);
@@ -184,35 +233,14 @@ export async function createOpenApiRouter(
         }
         throw err;
       }
-      let result;
-      try {
-        result = await handler({ request, actor: auth.actor, deps, log: deps.logger });
-      } catch (err) {
-        // Every 401 is logged, also when a credential check (login, change-password) refused it.
-        if (err instanceof ApiError && err.status === 401) logUnauthorized(deps.logger, req, auth);
-        throw err;
-      }
-      // A write under a workspace has committed by now: this replica's delivery cache forgets the
-      // workspace before the writer can read again (other replicas hear of it through NOTIFY).
-      if (req.method !== 'GET' && req.method !== 'HEAD' && typeof request.params.workspaceId === 'string') {
-        deps.deliveryCache.invalidate(request.params.workspaceId);
-      }
-      writeResult(res, result);
-    });
-  }
 
-  return {
-    operationIds: ids,
-    async handle(req, res) {
+      // 4. The body.
+      const body = await readBody(req, res, bodyRules.get(id));
+
+      // 5–6. Validation and the handler, through openapi-backend (query names first matched
+      // case-insensitively: upstream clients send `Page` and `page`).
       const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
-      let matched: string | undefined;
-      try {
-        matched = api.router.matchOperation({ method: req.method, path: req.path, headers: {} } as never)?.operationId;
-      } catch {
-        matched = undefined;
-      }
-      if (matched) assertAcceptedMediaType(req, bodyTypes.get(matched));
-      const names = matched ? queryNames.get(matched) : undefined;
+      const names = queryNames.get(id);
       if (names) {
         for (const key of Object.keys(query)) {
           const canonical = names.get(key.toLowerCase());
@@ -223,9 +251,10 @@ export async function createOpenApiRouter(
         }
       }
       await api.handleRequest(
-        { method: req.method, path: req.path, query: query as never, body: req.body, headers: req.headers as never },
+        { method: req.method, path: req.path, query: query as never, body, headers: req.headers as never },
         req,
         res,
+        auth,
       );
     },
   };

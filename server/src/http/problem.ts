@@ -45,6 +45,7 @@ export function toApiError(err: unknown): ApiError {
   if (e && typeof e === 'object') {
     if (e.type === 'entity.too.large') return new ApiError('payload-too-large', 'The request body is larger than the limit.');
     if (e.type === 'entity.parse.failed') return new ApiError('bad-request', 'The request body is not valid JSON.');
+    if (e.type === 'entity.utf8.invalid') return new ApiError('bad-request', 'The request body is not valid UTF-8.');
     if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
       return new ApiError('unsupported-media-type', 'The request body encoding or charset is not supported.');
     }

@@ -39,3 +39,24 @@ export function precompileRoutes(router: OpenAPIRouter): void {
     return matches.find((t) => t.op.method === req.method)?.op ?? fail('405-methodNotAllowed: this method is not registered for the route');
   }) as OpenAPIRouter['matchOperation'];
 }
+
+/**
+ * The path parameters of a matched route, read from the raw path before validation (the access
+ * step needs `workspaceId` before anything else is looked at). Percent-decoding is lenient here:
+ * a segment that does not decode is kept as sent, and the string rule refuses it later.
+ */
+export function pathParameters(template: string, rawPath: string): Record<string, string> {
+  const names = template.split('/');
+  const segments = rawPath.trim().split('/');
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const key = /^\{(.+)\}$/.exec(name)?.[1];
+    if (!key || segments[i] === undefined) return;
+    try {
+      params[key] = decodeURIComponent(segments[i]!);
+    } catch {
+      params[key] = segments[i]!;
+    }
+  });
+  return params;
+}
