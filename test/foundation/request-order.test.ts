@@ -119,6 +119,9 @@ describe('request pipeline order', () => {
       const res = await api.get('/api/v1/workspaces/not-a-uuid/templates', { token: superadmin });
       expect(res.status).to.equal(400);
       expect(res.body.errors).to.have.property('path.workspaceId');
+      const bad = await api.get('/api/v1/workspaces/%FF/templates', { token: superadmin });
+      expect(bad.status).to.equal(400);
+      expect(bad.body.errors).to.have.property('path.workspaceId');
     });
   });
 

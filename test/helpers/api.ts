@@ -38,6 +38,11 @@ export interface TestApi {
   post<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
   put<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
   delete<T = any>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /**
+   * `{ 'if-match': tag }` with the ETag a GET of `path` answers now: for a guarded write (every
+   * operation that declares If-Match refuses one without the tag) in a test about something else.
+   */
+  ifMatch(path: string, token?: string): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -91,6 +96,12 @@ export async function startTestApi(
     post: (p, b, o) => request('POST', p, { ...o, body: b }),
     put: (p, b, o) => request('PUT', p, { ...o, body: b }),
     delete: (p, o) => request('DELETE', p, o),
+    async ifMatch(p, token) {
+      const res = await request('GET', p, { token });
+      const tag = res.headers.get('etag');
+      if (res.status !== 200 || !tag) throw new Error(`GET ${p} answered ${res.status} without an ETag; cannot guard the write`);
+      return { 'if-match': tag };
+    },
     async close() {
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

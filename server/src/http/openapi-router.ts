@@ -8,8 +8,9 @@
 //   2. authentication — 401 on an operation that is not public;
 //   3. the operation's access rule (x-verso-access) — 404 for a workspace not visible, 403;
 //   4. the body, read only now and only as the contract declares it — 415, 413, 400;
-//   5. contract validation of parameters and body — 400;
-//   6. the handler.
+//   5. the string rule over path, query, declared headers and body — 400;
+//   6. contract validation of parameters and body — 400;
+//   7. the handler.
 // So an anonymous or under-privileged caller never gets validation details and never makes the
 // server parse a body.
 import type { Request, Response } from 'express';
@@ -27,6 +28,7 @@ import { currentRequestContext } from '../context/request-context.js';
 import { logUnauthorized } from './unauthorized-log.js';
 import { pathParameters, precompileRoutes } from './route-matcher.js';
 import { bodyRuleOf, createBodyReader, type BodyRule } from './request-body.js';
+import { checkHeaderStrings, checkJsonStrings, checkPathStrings, checkQueryStrings } from './string-rule.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -66,6 +68,22 @@ export function toValidationErrors(errors: readonly ErrorObjectLike[]): Validati
     if (!list.includes(message)) list.push(message);
   }
   return out;
+}
+
+function rawQueryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
+
+/** The values of the header parameters an operation declares, under their declared names. */
+function declaredHeaderValues(parameters: unknown, req: Request): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const p of (parameters ?? []) as { in?: string; name?: string }[]) {
+    if (p.in !== 'header' || !p.name) continue;
+    const value = req.headers[p.name.toLowerCase()];
+    if (value !== undefined) values[p.name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return values;
 }
 
 /** Compiles the request validator of every operation; throws on a schema Ajv cannot compile. */
@@ -237,7 +255,15 @@ export async function createOpenApiRouter(
       // 4. The body.
       const body = await readBody(req, res, bodyRules.get(id));
 
-      // 5–6. Validation and the handler, through openapi-backend (query names first matched
+      // 5. The string rule, over everything the request says in text.
+      const refused: ValidationErrors = {};
+      checkPathStrings(req.path, operation.path, refused);
+      checkQueryStrings(rawQueryOf(req.originalUrl), refused);
+      checkHeaderStrings(declaredHeaderValues(operation.parameters, req), refused);
+      checkJsonStrings(body, refused);
+      if (Object.keys(refused).length > 0) throw badRequest('The request contains text that cannot be stored.', refused);
+
+      // 6–7. Validation and the handler, through openapi-backend (query names first matched
       // case-insensitively: upstream clients send `Page` and `page`).
       const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
       const names = queryNames.get(id);
