@@ -62,10 +62,12 @@ export async function buildTemplate(
   const ids: Record<string, string> = {};
   let order = 0;
   for (const field of fields({ ...templateIds, self: t.id })) {
-    const f = await ok(api.post(`${base}/templates/${t.id}/versions/1/fields`, { order: order++, compositionMode: 'Inline', ...field }, { token }), 201);
+    const headers = await api.ifMatch(`${base}/templates/${t.id}/versions/1`, token);
+    const f = await ok(api.post(`${base}/templates/${t.id}/versions/1/fields`, { order: order++, compositionMode: 'Inline', ...field }, { token, headers }), 201);
     ids[field.key as string] = f.id;
   }
-  const published = await ok(api.put(`${base}/templates/${t.id}/versions/1/publish`, undefined, { token }));
+  const headers = await api.ifMatch(`${base}/templates/${t.id}/versions/1`, token);
+  const published = await ok(api.put(`${base}/templates/${t.id}/versions/1/publish`, undefined, { token, headers }));
   return { templateId: t.id as string, versionId: published.id as string, fields: ids };
 }
 
@@ -78,11 +80,12 @@ async function buildModel(api: TestApi, base: string, token: string): Promise<Co
     201,
   );
   const component = await ok(api.post(`${base}/components`, { name: 'SEO', slug: uniqueSlug('seo') }, { token }), 201);
-  await ok(api.put(`${base}/components/${component.id}/versions/1/fields`, [
+  const draft = `${base}/components/${component.id}/versions/1`;
+  await ok(api.put(`${draft}/fields`, [
     { key: 'metaTitle', label: 'Meta title', order: 0, isRequired: true, minOccurrences: 1, primitiveType: 'Text' },
     { key: 'metaDescription', label: 'Meta description', order: 1, isRequired: false, minOccurrences: 0, primitiveType: 'Text' },
-  ], { token }));
-  await ok(api.post(`${base}/components/${component.id}/versions/1/publish`, undefined, { token }));
+  ], { token, headers: await api.ifMatch(draft, token) }));
+  await ok(api.post(`${draft}/publish`, undefined, { token, headers: await api.ifMatch(draft, token) }));
   const person = await buildTemplate(api, base, token, 'Person', () => [
     { key: 'name', label: 'Name', primitiveType: 'Text', isRequired: true, minOccurrences: 1, maxOccurrences: 1 },
     { key: 'friends', label: 'Friends', isOpen: true, minOccurrences: 0 },

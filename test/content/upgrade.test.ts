@@ -23,9 +23,9 @@ describe('POST …/versions/{n}/upgrade-template-version', () => {
     expectStatus(await w.api.post(`${w.base}/templates/${t.templateId}/versions`, {}, { token: w.reviewer }), 201);
     const v2 = (await w.api.get(`${w.base}/templates/${t.templateId}/versions/2`, { token: w.reviewer })).body;
     const obsolete2 = v2.fields.find((f: any) => f.key === 'obsolete').id;
-    expectStatus(await w.api.delete(`${w.base}/templates/${t.templateId}/versions/2/fields/${obsolete2}`, { token: w.reviewer }), 204);
-    expectStatus(await w.api.post(`${w.base}/templates/${t.templateId}/versions/2/fields`, { key: 'extra', label: 'Extra', order: 2, compositionMode: 'Inline', primitiveType: 'Text', minOccurrences: 0, ...v2Extra }, { token: w.reviewer }), 201);
-    const published = await w.api.put(`${w.base}/templates/${t.templateId}/versions/2/publish`, undefined, { token: w.reviewer });
+    expectStatus(await w.api.delete(`${w.base}/templates/${t.templateId}/versions/2/fields/${obsolete2}`, { token: w.reviewer, headers: await w.api.ifMatch(`${w.base}/templates/${t.templateId}/versions/2`, w.reviewer) }), 204);
+    expectStatus(await w.api.post(`${w.base}/templates/${t.templateId}/versions/2/fields`, { key: 'extra', label: 'Extra', order: 2, compositionMode: 'Inline', primitiveType: 'Text', minOccurrences: 0, ...v2Extra }, { token: w.reviewer, headers: await w.api.ifMatch(`${w.base}/templates/${t.templateId}/versions/2`, w.reviewer) }), 201);
+    const published = await w.api.put(`${w.base}/templates/${t.templateId}/versions/2/publish`, undefined, { token: w.reviewer, headers: await w.api.ifMatch(`${w.base}/templates/${t.templateId}/versions/2`, w.reviewer) });
     expectStatus(published, 200);
     const fieldIds = Object.fromEntries(published.body.fields.map((f: any) => [f.key, f.id]));
     return { t, itemId: item.body.id as string, v2Id: published.body.id as string, v2Fields: fieldIds as Record<string, string> };

@@ -77,8 +77,8 @@ describe('content versions', () => {
       // Template version 2 adds a required field; existing content must not jump to it by itself.
       const draft = await w.api.post(`${w.base}/templates/${note.templateId}/versions`, {}, { token: w.reviewer });
       expectStatus(draft, 201);
-      expectStatus(await w.api.post(`${w.base}/templates/${note.templateId}/versions/2/fields`, { key: 'summary', label: 'Summary', order: 1, compositionMode: 'Inline', primitiveType: 'Text', isRequired: true, minOccurrences: 1 }, { token: w.reviewer }), 201);
-      const v2 = await w.api.put(`${w.base}/templates/${note.templateId}/versions/2/publish`, undefined, { token: w.reviewer });
+      expectStatus(await w.api.post(`${w.base}/templates/${note.templateId}/versions/2/fields`, { key: 'summary', label: 'Summary', order: 1, compositionMode: 'Inline', primitiveType: 'Text', isRequired: true, minOccurrences: 1 }, { token: w.reviewer, headers: await w.api.ifMatch(`${w.base}/templates/${note.templateId}/versions/2`, w.reviewer) }), 201);
+      const v2 = await w.api.put(`${w.base}/templates/${note.templateId}/versions/2/publish`, undefined, { token: w.reviewer, headers: await w.api.ifMatch(`${w.base}/templates/${note.templateId}/versions/2`, w.reviewer) });
       expectStatus(v2, 200);
       const plain = await newVersion(w, item.body.id, { fields: [text(note.fields.heading!, 'plain')] });
       expect(plain.templateVersionId).to.equal(note.versionId);
@@ -177,8 +177,8 @@ describe('content versions', () => {
       ] }, { token: w.reviewer }), 201);
       const component = async (name: string, fields: Record<string, unknown>[]) => {
         const c = await ok(w.api.post(`${w.base}/components`, { name, slug: uniqueSlug(name.toLowerCase()) }, { token: w.reviewer }), 201);
-        await ok(w.api.put(`${w.base}/components/${c.id}/versions/1/fields`, fields, { token: w.reviewer }));
-        await ok(w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.reviewer }));
+        await ok(w.api.put(`${w.base}/components/${c.id}/versions/1/fields`, fields, { token: w.reviewer, headers: await w.api.ifMatch(`${w.base}/components/${c.id}/versions/1`, w.reviewer) }));
+        await ok(w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.reviewer, headers: await w.api.ifMatch(`${w.base}/components/${c.id}/versions/1`, w.reviewer) }));
         return c.id as string;
       };
       const cta = await component('CTA', [

@@ -101,8 +101,8 @@ describe('credential cache', () => {
       for (const u of [reset, deactivated, promoted]) expect((await me(a, u.token)).status).to.equal(200);
       expect((await a.post(`/api/v1/users/${reset.id}/reset-password`, { temporaryPassword: 'temporary-Password-3' }, { token: admin.token })).status).to.equal(200);
       expect((await me(a, reset.token)).status).to.equal(401);
-      const put = (u: { id: string; email: string }, body: Record<string, unknown>) =>
-        a.put(`/api/v1/users/${u.id}`, { email: u.email, displayName: null, role: 'Reader', isSuperAdmin: false, isActive: true, ...body }, { token: admin.token });
+      const put = async (u: { id: string; email: string }, body: Record<string, unknown>) =>
+        a.put(`/api/v1/users/${u.id}`, { email: u.email, displayName: null, role: 'Reader', isSuperAdmin: false, isActive: true, ...body }, { token: admin.token, headers: await a.ifMatch(`/api/v1/users/${u.id}`, admin.token) });
       expect((await put(deactivated, { isActive: false })).status).to.equal(200);
       expect((await me(a, deactivated.token)).status).to.equal(401);
       expect((await put(promoted, { role: 'Editor' })).status).to.equal(200);
@@ -143,7 +143,8 @@ describe('credential cache', () => {
       expect((await b.get(`/api/v1/workspaces/${doomed.id}`, { token: member.token })).status).to.equal(200);
       expect((await a.post('/api/v1/auth/logout', undefined, { token: leaving.token })).status).to.equal(204);
       const user = (await a.get(`/api/v1/users/${deactivated.id}`, { token: admin.token })).body;
-      expect((await a.put(`/api/v1/users/${deactivated.id}`, { email: user.email, displayName: null, role: 'Reader', isSuperAdmin: false, isActive: false }, { token: admin.token })).status).to.equal(200);
+      const headers = await a.ifMatch(`/api/v1/users/${deactivated.id}`, admin.token);
+      expect((await a.put(`/api/v1/users/${deactivated.id}`, { email: user.email, displayName: null, role: 'Reader', isSuperAdmin: false, isActive: false }, { token: admin.token, headers })).status).to.equal(200);
       const etag = (await a.get(`/api/v1/workspaces/${doomed.id}`, { token: admin.token })).headers.get('etag')!;
       expect((await a.delete(`/api/v1/workspaces/${doomed.id}`, { token: admin.token, headers: { 'if-match': etag } })).status).to.equal(204);
       await within(2_000, async () => (await me(b, leaving.token)).status === 401);

@@ -109,14 +109,14 @@ describe('users', () => {
 
     it('an admin cannot deactivate themself (409)', async () => {
       const me = await createActor(api, { role: 'Admin', superadmin: true });
-      const res = await api.put(`/api/v1/users/${me.id}`, { email: me.email, displayName: null, role: 'Admin', isSuperAdmin: true, isActive: false }, { token: me.token });
+      const res = await api.put(`/api/v1/users/${me.id}`, { email: me.email, displayName: null, role: 'Admin', isSuperAdmin: true, isActive: false }, { token: me.token, headers: await api.ifMatch(`/api/v1/users/${me.id}`, me.token) });
       expect(res.status).to.equal(409);
     });
 
     it('is 409 for an email another live user has', async () => {
       const a = await createActor(api, { role: 'Reader' });
       const b = await createActor(api, { role: 'Reader' });
-      const res = await api.put(`/api/v1/users/${b.id}`, { email: a.email, displayName: null, role: 'Reader', isSuperAdmin: false, isActive: true }, { token: admin.token });
+      const res = await api.put(`/api/v1/users/${b.id}`, { email: a.email, displayName: null, role: 'Reader', isSuperAdmin: false, isActive: true }, { token: admin.token, headers: await api.ifMatch(`/api/v1/users/${b.id}`, admin.token) });
       expect(res.status).to.equal(409);
     });
   });
@@ -142,7 +142,7 @@ describe('users', () => {
     for (const [what, change] of cases) {
       it(`cannot be ${what} (409), and nothing changes`, async () => {
         const body = { email: only.email, displayName: null, role: 'Admin', isSuperAdmin: true, isActive: true, ...change };
-        const res = await solo.put(`/api/v1/users/${only.id}`, body, { token: only.token });
+        const res = await solo.put(`/api/v1/users/${only.id}`, body, { token: only.token, headers: await solo.ifMatch(`/api/v1/users/${only.id}`, only.token) });
         expect(res.status).to.equal(409);
         const [row] = await dbQuery(solo, 'SELECT role, is_super_admin, is_active FROM users WHERE id = $1', [only.id]);
         expect(row).to.deep.equal({ role: 'Admin', is_super_admin: true, is_active: true });
@@ -151,13 +151,13 @@ describe('users', () => {
 
     it('a superadmin Reader does not count as a remaining superadmin administrator', async () => {
       await createActor(solo, { role: 'Reader', superadmin: true });
-      const res = await solo.put(`/api/v1/users/${only.id}`, { email: only.email, displayName: null, role: 'Editor', isSuperAdmin: true, isActive: true }, { token: only.token });
+      const res = await solo.put(`/api/v1/users/${only.id}`, { email: only.email, displayName: null, role: 'Editor', isSuperAdmin: true, isActive: true }, { token: only.token, headers: await solo.ifMatch(`/api/v1/users/${only.id}`, only.token) });
       expect(res.status).to.equal(409);
     });
 
     it('can lose the flag once another superadmin administrator exists', async () => {
       const second = await createActor(solo, { role: 'Admin', superadmin: true });
-      const res = await solo.put(`/api/v1/users/${only.id}`, { email: only.email, displayName: null, role: 'Admin', isSuperAdmin: false, isActive: true }, { token: second.token });
+      const res = await solo.put(`/api/v1/users/${only.id}`, { email: only.email, displayName: null, role: 'Admin', isSuperAdmin: false, isActive: true }, { token: second.token, headers: await solo.ifMatch(`/api/v1/users/${only.id}`, second.token) });
       expect(res.status).to.equal(200);
       const [row] = await dbQuery(solo, 'SELECT is_super_admin FROM users WHERE id = $1', [only.id]);
       expect(row.is_super_admin).to.equal(false);
@@ -167,7 +167,7 @@ describe('users', () => {
   describe('DELETE /api/v1/users/{id}', () => {
     it('soft-deletes: the user disappears, their sessions end, login fails, the row stays', async () => {
       const target = await createActor(api, { role: 'Editor' });
-      const res = await api.delete(`/api/v1/users/${target.id}`, { token: admin.token });
+      const res = await api.delete(`/api/v1/users/${target.id}`, { token: admin.token, headers: await api.ifMatch(`/api/v1/users/${target.id}`, admin.token) });
       expect(res.status).to.equal(204);
       expect((await api.get(`/api/v1/users/${target.id}`, { token: admin.token })).status).to.equal(404);
       expect((await api.get('/api/v1/auth/me', { token: target.token })).status).to.equal(401);
@@ -176,7 +176,7 @@ describe('users', () => {
     });
 
     it('an admin cannot delete themself (409)', async () => {
-      expect((await api.delete(`/api/v1/users/${admin.id}`, { token: admin.token })).status).to.equal(409);
+      expect((await api.delete(`/api/v1/users/${admin.id}`, { token: admin.token, headers: await api.ifMatch(`/api/v1/users/${admin.id}`, admin.token) })).status).to.equal(409);
     });
   });
 

@@ -1,22 +1,22 @@
 import { expect } from 'chai';
-import { createComponent, createPickList, createTemplate, addField, dbQuery, expectProblem, expectStatus, useModelWorld, textField } from './model-fixture.js';
+import { createComponent, createPickList, createTemplate, addField, dbQuery, expectProblem, expectStatus, useModelWorld, textField, versionTag } from './model-fixture.js';
 
 describe('components, picklists and tags', () => {
   const w = useModelWorld();
 
   const cfield = (key: string, extra: Record<string, unknown> = {}) => ({ key, label: key, order: 0, primitiveType: 'Text', ...extra });
-  const putFields = (id: string, n: number, fields: unknown[]) => w.api.put(`${w.base}/components/${id}/versions/${n}/fields`, fields, { token: w.admin });
+  const putFields = async (id: string, n: number, fields: unknown[]) => w.api.put(`${w.base}/components/${id}/versions/${n}/fields`, fields, { token: w.admin, headers: await versionTag(w, 'components', id, n) });
 
   describe('components', () => {
     it('creates version 1 as the current draft, replaces its fields and publishes it', async () => {
       const c = await createComponent(w, 'SEO');
       expect(c.currentVersion).to.include({ versionNumber: 1, status: 'Draft' });
-      const empty = await w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.admin });
+      const empty = await w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'components', c.id, 1) });
       expectProblem(empty, 422, 'validation-failed');
       const put = await putFields(c.id, 1, [cfield('metaTitle', { fieldConfig: { maxLength: 60 } }), cfield('noIndex', { primitiveType: 'Boolean', order: 1 })]);
       expectStatus(put, 200);
       expect(put.body.fields.map((f: any) => f.key)).to.deep.equal(['metaTitle', 'noIndex']);
-      const pub = await w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.admin });
+      const pub = await w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'components', c.id, 1) });
       expectStatus(pub, 200);
       expect(pub.body.currentVersion).to.include({ status: 'Published', versionNumber: 1 });
       expectProblem(await putFields(c.id, 1, [cfield('late')]), 409, 'conflict');
@@ -28,7 +28,7 @@ describe('components, picklists and tags', () => {
     it('returns the existing draft instead of creating a second one; publishing archives the previous version', async () => {
       const c = await createComponent(w);
       expectStatus(await putFields(c.id, 1, [cfield('a')]), 200);
-      expectStatus(await w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.admin }), 200);
+      expectStatus(await w.api.post(`${w.base}/components/${c.id}/versions/1/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'components', c.id, 1) }), 200);
       const first = await w.api.post(`${w.base}/components/${c.id}/versions`, {}, { token: w.admin });
       expectStatus(first, 201);
       expect(first.body).to.include({ versionNumber: 2, status: 'Draft' });
@@ -36,7 +36,7 @@ describe('components, picklists and tags', () => {
       const again = await w.api.post(`${w.base}/components/${c.id}/versions`, {}, { token: w.admin });
       expectStatus(again, 200);
       expect(again.body.id).to.equal(first.body.id);
-      expectStatus(await w.api.post(`${w.base}/components/${c.id}/versions/2/publish`, undefined, { token: w.admin }), 200);
+      expectStatus(await w.api.post(`${w.base}/components/${c.id}/versions/2/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'components', c.id, 2) }), 200);
       expect((await w.api.get(`${w.base}/components/${c.id}/versions/1`, { token: w.reader })).body.status).to.equal('Archived');
     });
 
@@ -116,7 +116,7 @@ describe('components, picklists and tags', () => {
       const res = await w.api.delete(`${w.base}/picklists/${list.id}`, { token: w.admin, headers: { 'if-match': etag } });
       expectProblem(res, 409, 'referenced-by-other-entity');
       expect(res.body.referencedBy).to.deep.equal([field.body.id]);
-      expectStatus(await w.api.delete(`${w.base}/templates/${t.id}/versions/1/fields/${field.body.id}`, { token: w.admin }), 204);
+      expectStatus(await w.api.delete(`${w.base}/templates/${t.id}/versions/1/fields/${field.body.id}`, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) }), 204);
       expectStatus(await w.api.delete(`${w.base}/picklists/${list.id}`, { token: w.admin, headers: { 'if-match': etag } }), 204);
       expectProblem(await w.api.get(`${w.base}/picklists/${list.id}`, { token: w.reader }), 404, 'not-found');
     });

@@ -89,12 +89,24 @@ export const textField = (key: string, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
+/**
+ * `{ 'if-match': … }` for a write to a draft's sections, fields or publish: the version's current
+ * ETag, or (when the version cannot be read) a tag that matches nothing, so the handler's own
+ * 404/409 is what the test sees.
+ */
+export async function versionTag(world: ModelWorld, kind: 'templates' | 'components', id: string, versionNumber: number, token = world.admin) {
+  const res = await world.api.get(`${world.base}/${kind}/${id}/versions/${versionNumber}`, { token });
+  return { 'if-match': res.headers.get('etag') ?? '"no-such-version"' };
+}
+
 export async function addField(world: ModelWorld, templateId: string, versionNumber: number, field: Record<string, unknown>) {
-  return world.api.post(`${world.base}/templates/${templateId}/versions/${versionNumber}/fields`, field, { token: world.admin });
+  const headers = await versionTag(world, 'templates', templateId, versionNumber);
+  return world.api.post(`${world.base}/templates/${templateId}/versions/${versionNumber}/fields`, field, { token: world.admin, headers });
 }
 
 export async function publish(world: ModelWorld, templateId: string, versionNumber: number) {
-  const res = await world.api.put(`${world.base}/templates/${templateId}/versions/${versionNumber}/publish`, undefined, { token: world.admin });
+  const headers = await versionTag(world, 'templates', templateId, versionNumber);
+  const res = await world.api.put(`${world.base}/templates/${templateId}/versions/${versionNumber}/publish`, undefined, { token: world.admin, headers });
   expectStatus(res, 200);
   return res.body;
 }

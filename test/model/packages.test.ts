@@ -13,6 +13,7 @@ import {
   publish,
   useModelWorld,
   textField,
+  versionTag,
   type ModelWorld,
 } from './model-fixture.js';
 
@@ -29,11 +30,11 @@ async function buildBlogModel(w: ModelWorld) {
         { key: 'metaTitle', label: 'Meta title', order: 0, primitiveType: 'Text', fieldConfig: { maxLength: 60 } },
         { key: 'noIndex', label: 'No index', order: 1, primitiveType: 'Boolean' },
       ],
-      { token: w.admin },
+      { token: w.admin, headers: await versionTag(w, 'components', seo.id, 1) },
     ),
     200,
   );
-  expectStatus(await w.api.post(`${w.base}/components/${seo.id}/versions/1/publish`, undefined, { token: w.admin }), 200);
+  expectStatus(await w.api.post(`${w.base}/components/${seo.id}/versions/1/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'components', seo.id, 1) }), 200);
   const author = await createTemplate(w, 'Author', 'author');
   expectStatus(await addField(w, author.id, 1, textField('name', { isRequired: true, minOccurrences: 1, maxOccurrences: 1 })), 201);
   await publish(w, author.id, 1);
@@ -41,7 +42,7 @@ async function buildBlogModel(w: ModelWorld) {
   expectStatus(await addField(w, quote.id, 1, textField('quote', { primitiveType: 'Quote' })), 201);
   await publish(w, quote.id, 1);
   const article = await createTemplate(w, 'Article', 'article');
-  const header = await w.api.post(`${w.base}/templates/${article.id}/versions/1/sections`, { name: 'Header', order: 0 }, { token: w.admin });
+  const header = await w.api.post(`${w.base}/templates/${article.id}/versions/1/sections`, { name: 'Header', order: 0 }, { token: w.admin, headers: await versionTag(w, 'templates', article.id, 1) });
   const fields = [
     textField('title', { sectionId: header.body.id, isRequired: true, minOccurrences: 1, maxOccurrences: 1, fieldConfig: { maxLength: 120 } }),
     { ...textField('category', { sectionId: header.body.id, order: 1 }), primitiveType: 'PickList', picklistId: category.id, picklistRevisionId: category.revisionId },

@@ -10,6 +10,7 @@ import {
   publish,
   useModelWorld,
   textField,
+  versionTag,
 } from './model-fixture.js';
 
 describe('template sections and fields', () => {
@@ -20,28 +21,28 @@ describe('template sections and fields', () => {
   describe('sections', () => {
     it('adds, changes and removes a section; removing moves its fields to the root', async () => {
       const t = await createTemplate(w);
-      const added = await w.api.post(`${w.base}/templates/${t.id}/versions/1/sections`, { name: 'Header', order: 0, isCollapsible: true }, { token: w.admin });
+      const added = await w.api.post(`${w.base}/templates/${t.id}/versions/1/sections`, { name: 'Header', order: 0, isCollapsible: true }, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) });
       expectStatus(added, 201);
       expect(added.body).to.include({ name: 'Header', order: 0, isCollapsible: true, description: null });
       const changed = await w.api.put(
         `${w.base}/templates/${t.id}/versions/1/sections/${added.body.id}`,
         { name: 'Top', description: 'First', order: 2 },
-        { token: w.admin },
+        { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) },
       );
       expectStatus(changed, 200);
       expect(changed.body).to.deep.equal({ id: added.body.id, name: 'Top', description: 'First', order: 2, isCollapsible: false });
       expectStatus(await addField(w, t.id, 1, textField('title', { sectionId: added.body.id })), 201);
-      expectStatus(await w.api.delete(`${w.base}/templates/${t.id}/versions/1/sections/${added.body.id}`, { token: w.admin }), 204);
+      expectStatus(await w.api.delete(`${w.base}/templates/${t.id}/versions/1/sections/${added.body.id}`, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) }), 204);
       const v = await fieldsOf(t.id);
       expect(v.sections).to.deep.equal([]);
       expect(v.fields[0]).to.include({ key: 'title', sectionId: null });
-      expectProblem(await w.api.delete(`${w.base}/templates/${t.id}/versions/1/sections/${added.body.id}`, { token: w.admin }), 404, 'not-found');
+      expectProblem(await w.api.delete(`${w.base}/templates/${t.id}/versions/1/sections/${added.body.id}`, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) }), 404, 'not-found');
     });
 
     it('refuses section changes on a published version (409)', async () => {
       const t = await createTemplate(w);
       await publish(w, t.id, 1);
-      expectProblem(await w.api.post(`${w.base}/templates/${t.id}/versions/1/sections`, { name: 'Late', order: 0 }, { token: w.admin }), 409, 'conflict');
+      expectProblem(await w.api.post(`${w.base}/templates/${t.id}/versions/1/sections`, { name: 'Late', order: 0 }, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) }), 409, 'conflict');
     });
   });
 
@@ -171,7 +172,7 @@ describe('template sections and fields', () => {
       const rebound = await w.api.put(
         `${w.base}/templates/${t.id}/versions/2/fields/${copied.id}`,
         { ...textField('category'), primitiveType: 'PickList', picklistId: list.id, picklistRevisionId: updated.body.revisionId },
-        { token: w.admin },
+        { token: w.admin, headers: await versionTag(w, 'templates', t.id, 2) },
       );
       expectStatus(rebound, 200);
       expect(rebound.body).to.include({ id: copied.id, picklistRevisionId: updated.body.revisionId });
@@ -195,10 +196,10 @@ describe('template sections and fields', () => {
       const a = (await addField(w, t.id, 1, textField('a', { order: 0 }))).body;
       const b = (await addField(w, t.id, 1, textField('b', { order: 1 }))).body;
       const c = (await addField(w, t.id, 1, textField('c', { order: 2 }))).body;
-      const changed = await w.api.put(`${w.base}/templates/${t.id}/versions/1/fields/${b.id}`, textField('B', { label: 'Bee', order: 1, primitiveType: 'Markdown' }), { token: w.admin });
+      const changed = await w.api.put(`${w.base}/templates/${t.id}/versions/1/fields/${b.id}`, textField('B', { label: 'Bee', order: 1, primitiveType: 'Markdown' }), { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) });
       expectStatus(changed, 200);
       expect(changed.body).to.include({ id: b.id, key: 'B', label: 'Bee', primitiveType: 'Markdown' });
-      expectProblem(await w.api.put(`${w.base}/templates/${t.id}/versions/1/fields/${b.id}`, textField('A'), { token: w.admin }), 409, 'conflict');
+      expectProblem(await w.api.put(`${w.base}/templates/${t.id}/versions/1/fields/${b.id}`, textField('A'), { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) }), 409, 'conflict');
       const reorder = await w.api.put(
         `${w.base}/templates/${t.id}/versions/1/fields/reorder`,
         [
@@ -206,13 +207,13 @@ describe('template sections and fields', () => {
           { fieldId: a.id, order: 1 },
           { fieldId: b.id, order: 2 },
         ],
-        { token: w.admin },
+        { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) },
       );
       expectStatus(reorder, 204);
       expect((await fieldsOf(t.id)).fields.map((f: any) => f.key)).to.deep.equal(['c', 'a', 'B']);
-      const unknown = await w.api.put(`${w.base}/templates/${t.id}/versions/1/fields/reorder`, [{ fieldId: t.id, order: 0 }], { token: w.admin });
+      const unknown = await w.api.put(`${w.base}/templates/${t.id}/versions/1/fields/reorder`, [{ fieldId: t.id, order: 0 }], { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) });
       expectProblem(unknown, 422, 'validation-failed');
-      expectStatus(await w.api.delete(`${w.base}/templates/${t.id}/versions/1/fields/${a.id}`, { token: w.admin }), 204);
+      expectStatus(await w.api.delete(`${w.base}/templates/${t.id}/versions/1/fields/${a.id}`, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) }), 204);
       expect((await fieldsOf(t.id)).fields.map((f: any) => f.key)).to.deep.equal(['c', 'B']);
     });
 

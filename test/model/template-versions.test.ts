@@ -9,6 +9,7 @@ import {
   publish,
   useModelWorld,
   textField,
+  versionTag,
 } from './model-fixture.js';
 
 describe('template versions', () => {
@@ -18,7 +19,7 @@ describe('template versions', () => {
     it('publishes the draft, moves currentVersionId and records template.version_published in the outbox', async () => {
       const t = await createTemplate(w);
       expectStatus(await addField(w, t.id, 1, textField('title')), 201);
-      const res = await w.api.put(`${w.base}/templates/${t.id}/versions/1/publish`, undefined, { token: w.admin });
+      const res = await w.api.put(`${w.base}/templates/${t.id}/versions/1/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) });
       expectStatus(res, 200);
       expect(res.body).to.include({ versionNumber: 1, status: 'Published' });
       expect(res.body.publishedAt).to.be.a('string');
@@ -53,8 +54,8 @@ describe('template versions', () => {
     it('answers 409 for a version that is not a Draft, and 404 for an unknown number', async () => {
       const t = await createTemplate(w);
       await publish(w, t.id, 1);
-      expectProblem(await w.api.put(`${w.base}/templates/${t.id}/versions/1/publish`, undefined, { token: w.admin }), 409, 'conflict');
-      expectProblem(await w.api.put(`${w.base}/templates/${t.id}/versions/7/publish`, undefined, { token: w.admin }), 404, 'not-found');
+      expectProblem(await w.api.put(`${w.base}/templates/${t.id}/versions/1/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) }), 409, 'conflict');
+      expectProblem(await w.api.put(`${w.base}/templates/${t.id}/versions/7/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 7) }), 404, 'not-found');
     });
 
     it('answers 412 when a sent If-Match is stale', async () => {
@@ -79,19 +80,24 @@ describe('template versions', () => {
       expect(byId.body).to.include({ id: v1.id, templateId: t.id, status: 'Archived' });
     });
 
-    it('takes turns with a concurrent field edit: the result is consistent either way', async () => {
+    it('takes turns with a concurrent field edit sent with the same tag: the result is consistent either way', async () => {
       for (let round = 0; round < 4; round++) {
         const t = await createTemplate(w);
+        const headers = await versionTag(w, 'templates', t.id, 1);
         const [edit, pub] = await Promise.all([
-          addField(w, t.id, 1, textField('raced')),
-          w.api.put(`${w.base}/templates/${t.id}/versions/1/publish`, undefined, { token: w.admin }),
+          w.api.post(`${w.base}/templates/${t.id}/versions/1/fields`, textField('raced'), { token: w.admin, headers }),
+          w.api.put(`${w.base}/templates/${t.id}/versions/1/publish`, undefined, { token: w.admin, headers }),
         ]);
-        expectStatus(pub, 200);
-        const published = await w.api.get(`${w.base}/templates/${t.id}/versions/1`, { token: w.reader });
-        if (edit.status === 201) expect(published.body.fields.map((f: any) => f.key)).to.deep.equal(['raced']);
-        else {
+        const version = await w.api.get(`${w.base}/templates/${t.id}/versions/1`, { token: w.reader });
+        if (edit.status === 201) {
+          // The edit went first, so the publish carried a stale tag.
+          expectProblem(pub, 412, 'concurrency-mismatch');
+          expect(version.body).to.include({ status: 'Draft' });
+          expect(version.body.fields.map((f: any) => f.key)).to.deep.equal(['raced']);
+        } else {
+          expectStatus(pub, 200);
           expectProblem(edit, 409, 'conflict');
-          expect(published.body.fields).to.deep.equal([]);
+          expect(version.body.fields).to.deep.equal([]);
         }
       }
     });
@@ -100,7 +106,7 @@ describe('template versions', () => {
   describe('POST …/templates/{id}/versions', () => {
     it('copies the published structure into a new draft with new field ids and the same keys', async () => {
       const t = await createTemplate(w);
-      const section = await w.api.post(`${w.base}/templates/${t.id}/versions/1/sections`, { name: 'Header', order: 0 }, { token: w.admin });
+      const section = await w.api.post(`${w.base}/templates/${t.id}/versions/1/sections`, { name: 'Header', order: 0 }, { token: w.admin, headers: await versionTag(w, 'templates', t.id, 1) });
       expectStatus(await addField(w, t.id, 1, textField('title', { sectionId: section.body.id, isRequired: true, minOccurrences: 1, fieldConfig: { maxLength: 80 } })), 201);
       expectStatus(await addField(w, t.id, 1, textField('body', { primitiveType: 'Markdown', order: 1 })), 201);
       const v1 = await publish(w, t.id, 1);

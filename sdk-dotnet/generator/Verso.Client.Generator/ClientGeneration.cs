@@ -28,6 +28,7 @@ public static class ClientGeneration
         var downconverted = OpenApi31Downconverter.Downconvert(source);
         InlineSchemaNames.Apply(downconverted);
         ParameterOrder.Apply(downconverted);
+        TransportSuppliedHeaders.Apply(downconverted);
         var document = await OpenApiDocument.FromJsonAsync(downconverted.ToJsonString());
 
         var header = Header(text, source);

@@ -18,7 +18,20 @@ export interface CallOptions {
 
 type Op<Id extends OperationId> = operations[Id];
 
-type ParametersOf<O> = O extends { parameters: infer P } ? Omit<P, 'cookie'> : object;
+/**
+ * The contract requires `If-Match` on guarded writes, but callers never have to pass it as a
+ * parameter: the transport sends `CallOptions.ifMatch`, else the ETag tracked for the URL.
+ */
+type IfMatchFromTransport<P> = P extends { header: infer H }
+  ? 'If-Match' extends keyof H
+    ? Omit<P, 'header'> &
+        (keyof Omit<H, 'If-Match'> extends never
+          ? { header?: Partial<H> }
+          : { header: Omit<H, 'If-Match'> & Partial<Pick<H, 'If-Match' & keyof H>> })
+    : P
+  : P;
+
+type ParametersOf<O> = O extends { parameters: infer P } ? IfMatchFromTransport<Omit<P, 'cookie'>> : object;
 
 /** Binary payloads the transport passes through to fetch unchanged. */
 export type BinaryBody = Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array> | string;

@@ -54,12 +54,19 @@ describe('SDK end to end: login → workspace → model → content → workflow
 
   it('builds a model: a template with a required Text title, its version published', async () => {
     const template = await admin.createTemplate({ path: { workspaceId }, body: { name: 'Article', slug: `article-${suffix}` } });
-    const field = await admin.createTemplateField({
-      path: { workspaceId, id: template.id, versionNumber: 1 },
-      body: { key: 'title', label: 'Title', order: 0, compositionMode: 'Inline', isOpen: false, primitiveType: 'Text', isRequired: true, minOccurrences: 1, maxOccurrences: 1 },
-    });
+    // Changes to a draft's fields and its publication are guarded by the version's ETag.
+    const version = { workspaceId, id: template.id, versionNumber: 1 };
+    const draft = await readWithETag(admin, 'getTemplateVersion', { path: version });
+    const field = await admin.createTemplateField(
+      {
+        path: version,
+        body: { key: 'title', label: 'Title', order: 0, compositionMode: 'Inline', isOpen: false, primitiveType: 'Text', isRequired: true, minOccurrences: 1, maxOccurrences: 1 },
+      },
+      { ifMatch: draft.etag },
+    );
     titleFieldId = field.id;
-    const published = await admin.publishTemplateVersion({ path: { workspaceId, id: template.id, versionNumber: 1 } });
+    const edited = await readWithETag(admin, 'getTemplateVersion', { path: version });
+    const published = await admin.publishTemplateVersion({ path: version }, { ifMatch: edited.etag });
     expect(published.status).to.equal('Published');
     templateVersionId = published.id;
   });

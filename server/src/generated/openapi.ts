@@ -265,7 +265,7 @@ export interface paths {
         get: operations["getUser"];
         /**
          * Change a user's email, name, role, superadmin flag, active state and grants.
-         * @description Needs If-Match when sent with a stale tag (412); a missing tag is accepted. An admin cannot deactivate themself, and the last active superadmin cannot be disabled, demoted or lose the flag (409). Deactivating a user ends their sessions.
+         * @description Needs the user's ETag in If-Match (412 when missing or stale). An admin cannot deactivate themself, and the last active superadmin cannot be disabled, demoted or lose the flag (409). Deactivating a user ends their sessions.
          */
         put: operations["updateUser"];
         post?: never;
@@ -1232,7 +1232,7 @@ export interface paths {
          * Publish a Draft version.
          * @description Earlier published versions become Archived, the template's `currentVersionId` moves to this version and a
          *     `template.version_published` event is recorded, all in one transaction. Only a Draft can be published (409).
-         *     An `If-Match` with the version's ETag, when sent, must be current (412).
+         *     Needs the version's ETag in `If-Match` (412 when missing or stale).
          */
         put: operations["publishTemplateVersion"];
         post?: never;
@@ -1665,7 +1665,13 @@ export interface components {
             fieldId: string;
             /** Format: uuid */
             fileAssetId?: string | null;
-            /** @description Any JSON value (an object for Component values). */
+            /**
+             * @description Any JSON value (an object for Component values), at most 32 levels of nested arrays and objects (a scalar is 0,
+             *     `{}` is 1) and at most 262,144 bytes (256 KiB) as compact UTF-8 JSON; a deeper or larger value is 422
+             *     `validation-failed` naming `/fields/<index>/jsonValue`. The limits keep the deepest response within the 64
+             *     levels JSON readers such as System.Text.Json accept by default: a version detail with children expanded 8
+             *     levels is 3 + 3 × 8 + 32 = 59 levels deep, a publish response 60.
+             */
             jsonValue?: unknown;
             /** Format: uuid */
             mediaAssetId?: string | null;
@@ -1790,7 +1796,7 @@ export interface components {
             fieldId: string;
             /** Format: uuid */
             fileAssetId: string | null;
-            /** @description Any JSON value, or null. */
+            /** @description Any JSON value, or null; written values are at most 32 levels deep and 256 KiB (see ContentFieldValueRequest). */
             jsonValue: unknown;
             key: string | null;
             label: string | null;
@@ -2840,7 +2846,7 @@ export interface components {
         ExpandChildren: boolean;
         FieldId: string;
         Id: string;
-        /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
+        /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
         IfMatch: string;
         /** @description Case-insensitive substring of the name or slug. */
         ModelSearch: string;
@@ -2864,6 +2870,8 @@ export interface components {
         SortDesc: boolean;
         /** @description The template version's own id. */
         TemplateVersionId: string;
+        /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+        VersionIfMatch: string;
         VersionNumber: number;
         WorkspaceId: string;
     };
@@ -3374,9 +3382,9 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -3411,9 +3419,9 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -3555,9 +3563,9 @@ export interface operations {
     updateWorkspace: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 workspaceId: components["parameters"]["WorkspaceId"];
@@ -3592,9 +3600,9 @@ export interface operations {
     deleteWorkspace: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 workspaceId: components["parameters"]["WorkspaceId"];
@@ -3750,9 +3758,9 @@ export interface operations {
     updateComponent: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -3855,9 +3863,9 @@ export interface operations {
     replaceComponentFields: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -3893,9 +3901,9 @@ export interface operations {
     publishComponentVersion: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -4045,9 +4053,9 @@ export interface operations {
     updateContent: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -4082,9 +4090,9 @@ export interface operations {
     deleteContent: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -4271,9 +4279,9 @@ export interface operations {
                 /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
                 expandChildren?: components["parameters"]["ExpandChildren"];
             };
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -4309,9 +4317,9 @@ export interface operations {
     deleteContentVersion: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -4836,9 +4844,9 @@ export interface operations {
     updatePickList: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -4873,9 +4881,9 @@ export interface operations {
     deletePickList: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5073,9 +5081,9 @@ export interface operations {
     updateTemplate: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5108,9 +5116,9 @@ export interface operations {
     deleteTemplate: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5227,9 +5235,9 @@ export interface operations {
     createTemplateField: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5265,9 +5273,9 @@ export interface operations {
     updateTemplateField: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 fieldId: components["parameters"]["FieldId"];
@@ -5304,9 +5312,9 @@ export interface operations {
     deleteTemplateField: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 fieldId: components["parameters"]["FieldId"];
@@ -5335,9 +5343,9 @@ export interface operations {
     reorderTemplateFields: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5371,9 +5379,9 @@ export interface operations {
     publishTemplateVersion: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5405,9 +5413,9 @@ export interface operations {
     createTemplateSection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5442,9 +5450,9 @@ export interface operations {
     updateTemplateSection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5480,9 +5488,9 @@ export interface operations {
     deleteTemplateSection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag from the last read; a missing or stale tag yields 412 `concurrency-mismatch`. */
-                "If-Match"?: components["parameters"]["IfMatch"];
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];

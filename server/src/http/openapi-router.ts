@@ -10,7 +10,8 @@
 //   4. the body, read only now and only as the contract declares it — 415, 413, 400;
 //   5. the string rule over path, query, declared headers and body — 400;
 //   6. contract validation of parameters and body — 400;
-//   7. the handler.
+//   7. If-Match present on every operation that declares it — 412;
+//   8. the handler.
 // So an anonymous or under-privileged caller never gets validation details and never makes the
 // server parse a body.
 import type { Request, Response } from 'express';
@@ -29,6 +30,7 @@ import { logUnauthorized } from './unauthorized-log.js';
 import { pathParameters, precompileRoutes } from './route-matcher.js';
 import { bodyRuleOf, createBodyReader, type BodyRule } from './request-body.js';
 import { checkHeaderStrings, checkJsonStrings, checkPathStrings, checkQueryStrings } from './string-rule.js';
+import { requireIfMatchPresent, takeIfMatchOperations } from './if-match.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -101,8 +103,11 @@ export async function createOpenApiRouter(
   handlers: HandlerMap,
   deps: Dependencies,
 ): Promise<OpenApiRouter> {
+  const definition = structuredClone(document) as unknown as Record<string, unknown>;
+  // If-Match presence is step 7's, not the validator's (see if-match.ts).
+  const guarded = takeIfMatchOperations(definition);
   const api = new OpenApi31Backend({
-    definition: structuredClone(document),
+    definition: definition as unknown as Document,
     // Quick mode compiles validators lazily; we then precompile the request validators ourselves
     // (below) and never the response validators, which the server does not use at run time and
     // which cost more than half of a full compile.
@@ -186,6 +191,9 @@ export async function createOpenApiRouter(
     methodNotAllowed: (c: Context) => {
       throw methodNotAllowed(c.request.method, c.request.path);
     },
+    preOperationHandler: (c: Context) => {
+      if (guarded.has(c.operation.operationId!)) requireIfMatchPresent(c.request.headers['if-match']);
+    },
     notImplemented: (c: Context) => {
       throw new Error(`no handler for ${c.operation.operationId}`);
     },
@@ -263,8 +271,8 @@ export async function createOpenApiRouter(
       checkJsonStrings(body, refused);
       if (Object.keys(refused).length > 0) throw badRequest('The request contains text that cannot be stored.', refused);
 
-      // 6–7. Validation and the handler, through openapi-backend (query names first matched
-      // case-insensitively: upstream clients send `Page` and `page`).
+      // 6–8. Validation, If-Match and the handler, through openapi-backend (query names first
+      // matched case-insensitively: upstream clients send `Page` and `page`).
       const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
       const names = queryNames.get(id);
       if (names) {

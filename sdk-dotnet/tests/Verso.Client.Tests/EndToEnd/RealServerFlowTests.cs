@@ -52,14 +52,21 @@ public sealed class RealServerFlowTests
         var ws = workspace.Id;
         Assert.Equal(ws, (await verso.Api.GetWorkspaceAsync(ws, ct)).Id);
 
-        // Model: a template whose draft version 1 gets a required Text title, then is published.
+        // Model: a template whose draft version 1 gets a required Text title, then is published. Changes to a draft
+        // are guarded by the version's ETag (a missing If-Match is 412): read the version, send its tag.
         var template = await verso.Api.CreateTemplateAsync(ws, new CreateTemplateRequest { Name = "Article", Slug = $"article-{Suffix}" }, ct);
+        var draftUrl = new Uri(verso.BaseUrl, $"api/v1/workspaces/{ws}/templates/{template.Id}/versions/1");
+        async Task<string?> DraftTag()
+        {
+            await verso.Api.GetTemplateVersionAsync(ws, template.Id, 1, ct);
+            return verso.ETags.Get(draftUrl);
+        }
         var title = await verso.Api.CreateTemplateFieldAsync(ws, template.Id, 1, new TemplateFieldRequest
         {
             Key = "title", Label = "Title", Order = 0, CompositionMode = CompositionMode.Inline,
             PrimitiveType = PrimitiveType.Text, IsRequired = true, MinOccurrences = 1, MaxOccurrences = 1,
-        }, cancellationToken: ct);
-        var model = await verso.Api.PublishTemplateVersionAsync(ws, template.Id, 1, cancellationToken: ct);
+        }, await DraftTag(), ct);
+        var model = await verso.Api.PublishTemplateVersionAsync(ws, template.Id, 1, await DraftTag(), ct);
         Assert.Equal(TemplateVersionStatus.Published, model.Status);
 
         var items = new List<ContentItemDetailResponse>();
