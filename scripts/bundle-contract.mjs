@@ -4,10 +4,12 @@
 // openapi/paths/<tag>.yaml by `$ref: ./paths/<tag>.yaml#/<key>`; those refs are inlined. Components
 // live in openapi/components/<kind>/*.yaml, each file a map of name → object, and are merged into
 // components.<kind>. Every other ref is written as it reads in the bundled document
-// (`#/components/schemas/Name`), so it is left as it is and checked to resolve.
+// (`#/components/schemas/Name`), so it is left as it is and checked to resolve. Last, every
+// operation gets the responses the server's shared pipeline can send it (pipeline-responses.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { declarePipelineResponses } from './pipeline-responses.mjs';
 
 const COMPONENT_KINDS = ['schemas', 'parameters', 'headers', 'responses', 'requestBodies', 'examples'];
 
@@ -69,6 +71,9 @@ export function bundleContract(rootFile) {
     // Sorted so the bundle does not depend on file order and diffs stay small.
     doc.components[kind] = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
   }
+  // The statuses the shared request pipeline can send (400, 401, 403, 404, 412, 413, 415, 500),
+  // declared on every operation they apply to (see pipeline-responses.mjs).
+  declarePipelineResponses(doc);
   for (const ref of collectLocalRefs(doc)) {
     if (!ref.startsWith('#/')) throw new Error(`unresolved external ref ${ref}`);
     resolvePointer(doc, ref.slice(1), `ref ${ref}`);

@@ -8,6 +8,7 @@ export const ERROR_CATALOGUE = {
   forbidden: { status: 403, title: 'Forbidden' },
   'not-found': { status: 404, title: 'Not Found' },
   'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
+  'request-timeout': { status: 408, title: 'Request Timeout' },
   conflict: { status: 409, title: 'Conflict' },
   'referenced-by-other-entity': { status: 409, title: 'Referenced by another entity' },
   'concurrency-mismatch': { status: 412, title: 'Precondition Failed' },
@@ -18,6 +19,7 @@ export const ERROR_CATALOGUE = {
   'circular-template-reference': { status: 422, title: 'Circular template reference' },
   'circular-component-reference': { status: 422, title: 'Circular component reference' },
   'rate-limit-exceeded': { status: 429, title: 'Too Many Requests' },
+  'request-header-fields-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   'internal-server-error': { status: 500, title: 'Internal Server Error' },
   'service-unavailable': { status: 503, title: 'Service Unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -8,6 +8,7 @@ import { createDatabasePool } from './db/pool.js';
 import { migrate } from './db/migrate.js';
 import type { Dependencies } from './dependencies.js';
 import { createApp } from './http/app.js';
+import { answerClientError, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, REQUEST_TIMEOUT_MS } from './http/client-error.js';
 import type { Logger } from './logging/logger.js';
 import { createStorageProvider } from './storage/create-provider.js';
 import { loadContract, MIGRATIONS_DIR } from './contract.js';
@@ -87,7 +88,13 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       ...options.overrides,
     };
     const app = await createApp(deps);
-    const server = http.createServer(app);
+    // The limits are stated (README, Limits) rather than left to Node's defaults; what the parser
+    // refuses is answered as problem details too.
+    const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, app);
+    server.on('clientError', answerClientError(logger));
+    // An Expect other than 100-continue would get Node's bodiless 417; RFC 9110 lets a server ignore
+    // it, so the request is answered like any other.
+    server.on('checkExpectation', app);
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -2728,7 +2728,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request does not match the contract (every violation is listed in `errors`), or its JSON is malformed. */
+        /** @description The request does not match the contract (every violation is listed in `errors`, keyed by JSON pointer into the body or by `path.<name>`, `query.<name>`, `header.<name>`), its JSON is malformed or not UTF-8, a required body is missing, or a string holds U+0000 or an unpaired UTF-16 surrogate (which the API refuses everywhere rather than alter). */
         BadRequest: {
             headers: {
                 "X-Correlation-Id": components["headers"]["CorrelationId"];
@@ -2758,6 +2758,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description An unexpected failure (`internal-server-error`); the body carries no internals, the `traceId` finds it in the logs. */
+        InternalServerError: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["CorrelationId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
         /** @description No such resource, or one the caller may not see. */
         NotFound: {
             headers: {
@@ -2768,8 +2778,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description The `If-Match` tag is missing or stale (`concurrency-mismatch`); read the resource again and retry. */
-        PreconditionFailed: {
+        /** @description The request body is larger than the server's limit (`Api__MaxRequestBodyBytes`, 4 MiB by default). */
+        PayloadTooLarge: {
             headers: {
                 "X-Correlation-Id": components["headers"]["CorrelationId"];
                 [name: string]: unknown;
@@ -2778,8 +2788,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description Any other failure (413 body too large, 429 rate limited, 500 internal error, 503 unavailable). */
-        Problem: {
+        /** @description The `If-Match` tag is missing or stale (`concurrency-mismatch`); read the resource again and retry. */
+        PreconditionFailed: {
             headers: {
                 "X-Correlation-Id": components["headers"]["CorrelationId"];
                 [name: string]: unknown;
@@ -2800,6 +2810,16 @@ export interface components {
         };
         /** @description The request is well-formed but breaks a domain rule (`validation-failed`, `invalid-state-transition`, …). */
         UnprocessableEntity: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["CorrelationId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description The request body is not of a media type this operation lists (`application/json`), or its charset or content encoding is not supported. */
+        UnsupportedMediaType: {
             headers: {
                 "X-Correlation-Id": components["headers"]["CorrelationId"];
                 [name: string]: unknown;
@@ -2924,6 +2944,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateAccountPreferences: {
@@ -2960,7 +2981,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAuditEntries: {
@@ -2997,8 +3021,10 @@ export interface operations {
                     "application/json": components["schemas"]["AuditLogResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     changePassword: {
@@ -3025,6 +3051,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     login: {
@@ -3051,7 +3080,11 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     logout: {
@@ -3071,7 +3104,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getCurrentUser: {
@@ -3094,7 +3129,9 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentActor"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     refreshSession: {
@@ -3128,6 +3165,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listApiClients: {
@@ -3154,8 +3192,10 @@ export interface operations {
                     "application/json": components["schemas"]["ApiClientDtoPagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createApiClient: {
@@ -3182,10 +3222,14 @@ export interface operations {
                     "application/json": components["schemas"]["CreateApiClientResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getApiClient: {
@@ -3209,9 +3253,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiClientDto"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     revokeApiClient: {
@@ -3235,9 +3281,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiClientDto"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     rotateApiClient: {
@@ -3261,10 +3309,12 @@ export interface operations {
                     "application/json": components["schemas"]["CreateApiClientResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listOfficialPackages: {
@@ -3290,7 +3340,9 @@ export interface operations {
                     "application/json": components["schemas"]["OfficialPackageResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listUsers: {
@@ -3317,8 +3369,10 @@ export interface operations {
                     "application/json": components["schemas"]["UserDtoPagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createUser: {
@@ -3349,7 +3403,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getUser: {
@@ -3374,9 +3431,11 @@ export interface operations {
                     "application/json": components["schemas"]["UserDto"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateUser: {
@@ -3408,12 +3467,16 @@ export interface operations {
                     "application/json": components["schemas"]["UserDto"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteUser: {
@@ -3438,11 +3501,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     resetUserPassword: {
@@ -3474,6 +3539,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listWorkspaces: {
@@ -3500,7 +3568,9 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceDtoPagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createWorkspace: {
@@ -3528,10 +3598,14 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceDto"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getWorkspace: {
@@ -3556,8 +3630,10 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceDto"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateWorkspace: {
@@ -3589,12 +3665,16 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceDto"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteWorkspace: {
@@ -3619,10 +3699,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listWorkspaceAuditEntries: {
@@ -3661,9 +3743,11 @@ export interface operations {
                     "application/json": components["schemas"]["AuditLogResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listComponents: {
@@ -3693,8 +3777,10 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentSummaryResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createComponent: {
@@ -3723,10 +3809,14 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getComponent: {
@@ -3751,8 +3841,10 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateComponent: {
@@ -3784,11 +3876,15 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createComponentVersion: {
@@ -3828,9 +3924,13 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentVersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getComponentVersion: {
@@ -3856,8 +3956,10 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentVersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     replaceComponentFields: {
@@ -3890,12 +3992,16 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentVersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     publishComponentVersion: {
@@ -3924,12 +4030,14 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listContent: {
@@ -3987,8 +4095,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemSummaryResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createContent: {
@@ -4017,11 +4127,15 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getContent: {
@@ -4046,8 +4160,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateContent: {
@@ -4079,12 +4195,16 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteContent: {
@@ -4109,11 +4229,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     linkContentTranslation: {
@@ -4141,10 +4263,14 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemSummaryResponse"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listContentTranslations: {
@@ -4173,8 +4299,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemSummaryResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listContentVersions: {
@@ -4203,8 +4331,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionSummaryResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createContentVersion: {
@@ -4237,10 +4367,14 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getContentVersion: {
@@ -4269,8 +4403,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateContentVersion: {
@@ -4306,12 +4442,16 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteContentVersion: {
@@ -4337,11 +4477,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     approveContentVersion: {
@@ -4367,10 +4509,12 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     archiveContentVersion: {
@@ -4396,10 +4540,12 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     publishContentVersion: {
@@ -4429,10 +4575,14 @@ export interface operations {
                     "application/json": components["schemas"]["PublishContentVersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     rejectContentVersion: {
@@ -4462,10 +4612,14 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     restoreContentVersion: {
@@ -4491,10 +4645,12 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     submitContentVersion: {
@@ -4520,10 +4676,12 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     upgradeContentVersionTemplate: {
@@ -4553,11 +4711,15 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getContentBySlug: {
@@ -4588,8 +4750,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     exportPackage: {
@@ -4624,10 +4788,12 @@ export interface operations {
                     "application/json": components["schemas"]["CtpPackage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     importPackage: {
@@ -4654,11 +4820,15 @@ export interface operations {
                     "application/json": components["schemas"]["PackageImportResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     importOfficialPackage: {
@@ -4687,11 +4857,15 @@ export interface operations {
                     "application/json": components["schemas"]["PackageImportResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     previewOfficialPackageImport: {
@@ -4716,9 +4890,11 @@ export interface operations {
                     "application/json": components["schemas"]["PackageImportPreviewResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     previewPackageImport: {
@@ -4745,10 +4921,14 @@ export interface operations {
                     "application/json": components["schemas"]["PackageImportPreviewResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listPickLists: {
@@ -4778,8 +4958,10 @@ export interface operations {
                     "application/json": components["schemas"]["PickListSummaryResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createPickList: {
@@ -4808,11 +4990,15 @@ export interface operations {
                     "application/json": components["schemas"]["PickListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getPickList: {
@@ -4837,8 +5023,10 @@ export interface operations {
                     "application/json": components["schemas"]["PickListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updatePickList: {
@@ -4870,12 +5058,16 @@ export interface operations {
                     "application/json": components["schemas"]["PickListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deletePickList: {
@@ -4900,11 +5092,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getPickListRevision: {
@@ -4929,8 +5123,10 @@ export interface operations {
                     "application/json": components["schemas"]["PickListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listTags: {
@@ -4958,8 +5154,10 @@ export interface operations {
                     "application/json": components["schemas"]["TagResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteTag: {
@@ -4981,9 +5179,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listTemplates: {
@@ -5016,8 +5216,10 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateSummaryResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createTemplate: {
@@ -5046,10 +5248,14 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getTemplate: {
@@ -5074,8 +5280,10 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateTemplate: {
@@ -5107,10 +5315,14 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteTemplate: {
@@ -5135,11 +5347,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listTemplateVersions: {
@@ -5168,8 +5382,10 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionSummaryResponsePagedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createTemplateVersion: {
@@ -5199,10 +5415,14 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getTemplateVersion: {
@@ -5228,8 +5448,10 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createTemplateField: {
@@ -5262,12 +5484,16 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateFieldResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateTemplateField: {
@@ -5301,12 +5527,16 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateFieldResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteTemplateField: {
@@ -5333,11 +5563,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     reorderTemplateFields: {
@@ -5368,12 +5600,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     publishTemplateVersion: {
@@ -5402,12 +5638,14 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createTemplateSection: {
@@ -5440,11 +5678,15 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateSectionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateTemplateSection: {
@@ -5478,11 +5720,15 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateSectionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteTemplateSection: {
@@ -5509,11 +5755,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getTemplateVersionById: {
@@ -5539,8 +5787,10 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getHealthDashboard: {
@@ -5562,7 +5812,9 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getHealthLive: {
@@ -5584,6 +5836,8 @@ export interface operations {
                     "application/json": components["schemas"]["HealthLive"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getHealthReady: {
@@ -5605,6 +5859,8 @@ export interface operations {
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
             /** @description At least one check failed (`Unhealthy`); remove this instance from traffic. */
             503: {
                 headers: {
@@ -5641,7 +5897,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getPackageSchemaV10: {
@@ -5662,6 +5920,8 @@ export interface operations {
                     "application/schema+json": components["schemas"]["JsonSchemaDocument"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getPackageSchemaV11: {
@@ -5682,6 +5942,8 @@ export interface operations {
                     "application/schema+json": components["schemas"]["JsonSchemaDocument"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getApiDocsViewer: {
@@ -5702,7 +5964,9 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getApiDocsAsset: {
@@ -5727,7 +5991,9 @@ export interface operations {
                     "text/css": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
 }

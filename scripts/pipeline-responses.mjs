@@ -1,0 +1,66 @@
+// The answers the server's shared request pipeline (server/src/http/openapi-router.ts) can give an
+// operation whatever its handler does, declared on every operation when the contract is bundled,
+// so that no operation can forget one and the paths stay about what each operation does itself:
+//
+//   400 BadRequest            every operation: parameters and bodies are validated, an undeclared
+//                             query parameter is refused, and the string rule covers every query
+//   401 Unauthorized          every operation that is not public
+//   403 Forbidden             the access rule can refuse a role or grant: superadmin, a role above
+//                             Reader, or Write access to the workspace
+//   404 NotFound              the rule checks workspace access and the path names `{workspaceId}`
+//   412 PreconditionFailed    the operation declares `If-Match` (missing or stale → 412)
+//   413 PayloadTooLarge       the operation takes a body
+//   415 UnsupportedMediaType  the operation takes a body
+//   500 InternalServerError   every operation: an unexpected failure can always happen
+//
+// A status the source already declares is kept as written (its description may say more).
+// Statuses a handler sends (404 for an unknown id, 409, 422, …) are declared in the paths.
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+const responseRef = (name) => ({ $ref: `#/components/responses/${name}` });
+
+function resolve(doc, node) {
+  let current = node;
+  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((n, k) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  }
+  return current;
+}
+
+/** Status → shared response name, for the statuses the pipeline can send this operation. */
+export function pipelineResponses(doc, route, pathItem, operation) {
+  const access = operation['x-verso-access'] ?? {};
+  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(doc, p));
+  const out = { 400: 'BadRequest' };
+  if (access.public !== true) {
+    out[401] = 'Unauthorized';
+    if (access.superadmin === true || (access.role && access.role !== 'Reader') || access.workspace === 'Write') out[403] = 'Forbidden';
+    if ((access.workspace === 'Read' || access.workspace === 'Write') && route.includes('{workspaceId}')) out[404] = 'NotFound';
+  }
+  if (parameters.some((p) => p?.in === 'header' && String(p.name).toLowerCase() === 'if-match')) out[412] = 'PreconditionFailed';
+  if (operation.requestBody) {
+    out[413] = 'PayloadTooLarge';
+    out[415] = 'UnsupportedMediaType';
+  }
+  out[500] = 'InternalServerError';
+  return out;
+}
+
+/** Adds the pipeline's responses to every operation of a bundled document, in status order. */
+export function declarePipelineResponses(doc) {
+  for (const [route, pathItem] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (!operation) continue;
+      const responses = { ...(operation.responses ?? {}) };
+      for (const [status, name] of Object.entries(pipelineResponses(doc, route, pathItem, operation))) {
+        responses[status] ??= responseRef(name);
+      }
+      operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+    }
+  }
+  return doc;
+}
