@@ -24,7 +24,7 @@ import { startApi } from '../server/src/server.js';
 import type { ApiResponse, RequestOptions, TestApi } from '../test/helpers/api.js';
 import { createTestDatabase, startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
 import { loadOperations, readContract } from '../test/fuzz/contract-operations.js';
-import { toRawRequest } from '../test/fuzz/fuzz-request.js';
+import { describeRequest, toRawRequest } from '../test/fuzz/fuzz-request.js';
 import { sendRaw } from '../test/fuzz/raw-http.js';
 import { prepare, RequestPlanner } from '../test/fuzz/request-plan.js';
 import { seedWorld } from '../test/fuzz/world-seed.js';
@@ -138,6 +138,7 @@ async function main(): Promise<void> {
 class Traffic {
   sent = 0;
   unanswered = 0;
+  readonly unansweredExamples: string[] = [];
   private readonly statuses = new Map<string, number>();
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   private readonly planner: RequestPlanner;
@@ -197,8 +198,10 @@ class Traffic {
     const op = this.operations[index % this.operations.length]!;
     const { request, token } = await prepare(this.planner.generate(op, 12_345, index), op, this.world);
     const url = new URL(this.api.url);
-    const res = await sendRaw(url.hostname, Number(url.port), toRawRequest(request, token), 30_000);
+    const raw = toRawRequest(request, token);
+    const res = await sendRaw(url.hostname, Number(url.port), raw, 30_000);
     this.count('fuzz', res.status);
+    if (res.status === 0 && this.unansweredExamples.length < 3) this.unansweredExamples.push(`${res.failure} after ${Math.round(res.durationMs)} ms:\n${describeRequest(request, raw)}`);
     const body = /json/.test(res.headers['content-type']?.[0] ?? '') ? safeJson(res.body.toString('utf8')) : undefined;
     this.world.learn(op.operationId, request.pathParams, res.status, body);
     if (index % 250 === 249) await this.world.topUp();
@@ -226,7 +229,8 @@ class Traffic {
 
   summary(): string {
     const rows = [...this.statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => [k, n]);
-    return `${this.sent} requests (${this.unanswered} unanswered)\n${table([['traffic', 'requests'], ...rows])}`;
+    const examples = this.unansweredExamples.map((e) => `\nunanswered: ${e}`).join('\n');
+    return `${this.sent} requests (${this.unanswered} unanswered)\n${table([['traffic', 'requests'], ...rows])}${examples}`;
   }
 }
 

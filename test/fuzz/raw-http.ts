@@ -34,8 +34,11 @@ export function serializeRequest(host: string, port: number, r: RawRequest): Buf
   if (r.body && !r.noContentLength && !r.headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name))) {
     lines.push(`Content-Length: ${r.body.length}`);
   }
-  // One request per connection: the end of the reply is the end of the stream whatever its framing.
-  lines.push('Connection: close', '', '');
+  // No `Connection: close`: a server that answers before it has read the body (a refusal, or an
+  // operation that takes none) then reads the rest and discards it, as it does for every keep-alive
+  // client, instead of resetting a connection whose answer may still be unread. The reply ends at
+  // its own framing (Content-Length or chunked), and the socket is dropped once it has been read.
+  lines.push('', '');
   return Buffer.concat([Buffer.from(lines.join('\r\n'), 'utf8'), r.body ?? Buffer.alloc(0)]);
 }
 
@@ -55,7 +58,10 @@ export function sendRaw(host: string, port: number, r: RawRequest, timeoutMs: nu
       resolve(parsed ? { ...parsed, durationMs } : { status: 0, headers: {}, body: Buffer.alloc(0), failure: failure ?? 'connection closed without a response', durationMs });
     };
     const timer = setTimeout(() => finish(`no complete response within ${timeoutMs} ms`), timeoutMs);
-    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('data', (c: Buffer) => {
+      chunks.push(c);
+      if (isComplete(Buffer.concat(chunks))) finish();
+    });
     socket.on('end', () => finish());
     socket.on('close', () => finish());
     // A server that answers (413, 400) before it has read the whole body may reset the connection
@@ -63,6 +69,31 @@ export function sendRaw(host: string, port: number, r: RawRequest, timeoutMs: nu
     socket.on('error', (err) => finish(`socket error: ${(err as NodeJS.ErrnoException).code ?? err.message}`));
     socket.write(serializeRequest(host, port, r));
   });
+}
+
+/** True when `data` holds a whole response by its own framing (what a keep-alive client relies on). */
+function isComplete(data: Buffer): boolean {
+  const end = data.indexOf('\r\n\r\n');
+  if (end < 0) return false;
+  const head = data.subarray(0, end).toString('latin1');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
+  if (status >= 100 && status < 200) return isComplete(data.subarray(end + 4));
+  if (status === 204 || status === 304) return true;
+  const body = data.subarray(end + 4);
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+  if (length) return body.length >= Number(length[1]);
+  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) {
+    for (let at = 0; ; ) {
+      const lineEnd = body.indexOf('\r\n', at);
+      if (lineEnd < 0) return false;
+      const size = parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
+      if (!Number.isFinite(size)) return true; // malformed: nothing more will make sense of it
+      if (size === 0) return body.indexOf('\r\n\r\n', lineEnd) >= 0;
+      at = lineEnd + 2 + size + 2;
+      if (at > body.length) return false;
+    }
+  }
+  return false; // framed by the end of the connection
 }
 
 /** Parses a complete HTTP/1.1 response; undefined when there is no status line and header block. */

@@ -53,8 +53,7 @@ export class RequestPlanner {
     private readonly mutation: MutationContext,
     /** Attack classes to draw from (all by default). */
     private readonly attacks: readonly string[] = ATTACK_CLASSES,
-  ) {
-  }
+  ) {}
 
   /** Request `index` of a run seeded with `seed`, against `op`. */
   generate(op: OperationSpec, seed: number, index: number): FuzzRequest {
@@ -65,7 +64,7 @@ export class RequestPlanner {
 
   private requestArbitrary(op: OperationSpec): fc.Arbitrary<FuzzRequest> {
     const others = this.attacks.filter((a) => a !== 'valid');
-    // One request in five stays valid-shaped: the attacks need the paths the valid ones open up.
+    // One request in five stays valid-shaped: those reach the handlers' happy paths and grow the world.
     const chosen =
       others.length === 0
         ? fc.constant('valid')
@@ -89,9 +88,9 @@ export class RequestPlanner {
         const value = schemaArbitrary(this.document, p.schema, options).map((v) => [p.name, String(v)] as const);
         return p.required ? value : fc.option(value, { nil: undefined });
       });
-    const body = op.body
-      ? fc.option(schemaArbitrary(this.document, op.body.schema, options), { nil: undefined, freq: op.body.required ? 20 : 3 })
-      : fc.constant(undefined);
+    // A required body is always there (leaving it out is the missing-field class's job).
+    const bodyValue = op.body ? schemaArbitrary(this.document, op.body.schema, options) : undefined;
+    const body = !bodyValue ? fc.constant(undefined) : op.body!.required ? bodyValue : fc.option(bodyValue, { nil: undefined, freq: 3 });
     // Half the guarded writes carry the resource's real ETag, so they can get past the precondition.
     const guarded = op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match');
     return fc

@@ -75,7 +75,7 @@ export async function runFuzz(api: TestApi, o: FuzzOptions): Promise<FuzzReport>
     const reached = routes.match(raw.method, raw.target);
     const verdict = oracle.judge(reached, request, res);
     if (verdict.checks.length > 0) {
-      const operation = verdict.fromHttpParser ? '(http parser)' : reached === op ? op.operationId : `${op.operationId}→${reached.operationId}`;
+      const operation = verdict.fromHttpParser ? '(http parser)' : reached.operationId === op.operationId ? op.operationId : `${op.operationId}→${reached.operationId}`;
       findings.add(request.attack, operation, res.status, verdict.checks, {
         seed: o.seed,
         index,

@@ -26,7 +26,13 @@ export async function seedCall<T = any>(api: TestApi, token: string, method: str
     const etag = await nearestEtag(api, token, path);
     if (etag) res = await api.request<T>(method, path, { body, token, unchecked: true, headers: { 'if-match': etag } });
   }
-  if (res.status !== status) throw new SeedError(`seeding ${method} ${path} answered ${res.status}, expected ${status}: ${res.text.slice(0, 400)}`);
+  if (res.status !== status) {
+    // The server's own account of a 5xx, when it keeps a log here (the in-process test server does).
+    const id = res.headers.get('x-correlation-id');
+    const line = (api.log as TestApi['log'] | undefined)?.lines.findLast((l) => id && l.correlationId === id && l.level === 'error');
+    const why = line ? `\nserver log: ${JSON.stringify(line).slice(0, 600)}` : '';
+    throw new SeedError(`seeding ${method} ${path} answered ${res.status}, expected ${status}: ${res.text.slice(0, 400)}${why}`);
+  }
   return res.body;
 }
 
