@@ -23,7 +23,9 @@ if (!validation.valid) {
 const json = JSON.stringify(doc, null, 2) + '\n';
 outputs.set('openapi/dist/openapi.json', json);
 
-const ast = await openapiTS(JSON.parse(json), { emptyObjectsUnknown: true, alphabetize: true });
+// defaultNonNullable off: a request field with a `default` that the caller may omit stays optional in
+// the types, because the validator does not fill defaults in (the service applies them).
+const ast = await openapiTS(JSON.parse(json), { emptyObjectsUnknown: true, alphabetize: true, defaultNonNullable: false });
 const types = HEADER + '/* eslint-disable */\n' + astToString(ast);
 outputs.set('server/src/generated/openapi.ts', types);
 outputs.set('sdk-ts/src/generated/openapi.ts', types);

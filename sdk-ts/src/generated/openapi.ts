@@ -1543,7 +1543,7 @@ export interface components {
             fieldConfig?: components["schemas"]["FieldConfig"] | null;
             helpText?: string | null;
             /** @default false */
-            isRequired: boolean;
+            isRequired?: boolean;
             key: components["schemas"]["FieldKey"];
             label: string;
             /** Format: int32 */
@@ -1552,7 +1552,7 @@ export interface components {
              * Format: int32
              * @default 0
              */
-            minOccurrences: number;
+            minOccurrences?: number;
             /** Format: uuid */
             nestedComponentId?: string | null;
             /** Format: int32 */
@@ -2429,9 +2429,9 @@ export interface components {
             fieldConfig?: components["schemas"]["FieldConfig"] | null;
             helpText?: string | null;
             /** @default false */
-            isOpen: boolean;
+            isOpen?: boolean;
             /** @default false */
-            isRequired: boolean;
+            isRequired?: boolean;
             key: components["schemas"]["FieldKey"];
             label: string;
             /**
@@ -2443,7 +2443,7 @@ export interface components {
              * Format: int32
              * @default 0
              */
-            minOccurrences: number;
+            minOccurrences?: number;
             /** Format: int32 */
             order: number;
             /** Format: uuid */
@@ -2510,7 +2510,7 @@ export interface components {
         TemplateSectionRequest: {
             description?: string | null;
             /** @default false */
-            isCollapsible: boolean;
+            isCollapsible?: boolean;
             name: string;
             /** Format: int32 */
             order: number;

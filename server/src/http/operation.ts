@@ -53,7 +53,8 @@ export interface OperationContext<K extends OperationId = OperationId> {
  * A JSON body already serialised (the delivery cache keeps finished bodies). Branded with the
  * schema it was serialised from, so a cached answer is still checked against the contract.
  */
-export type SerializedJson<T> = Buffer & { readonly __serializedFrom?: T };
+declare const serializedFrom: unique symbol;
+export type SerializedJson<T> = Buffer & { readonly [serializedFrom]: T };
 
 export function serializeJson<T>(value: T): SerializedJson<T> {
   return Buffer.from(JSON.stringify(value)) as SerializedJson<T>;
@@ -68,9 +69,11 @@ type RequiredHeaders<H> = {
 };
 type HeadersOf<R> = R extends { headers: infer H } ? RequiredHeaders<H> : Record<never, string>;
 type HeaderArgs<R> = keyof HeadersOf<R> extends never ? [headers?: ExtraHeaders] : [headers: HeadersOf<R> & ExtraHeaders];
+/** A body the contract declares as text or binary (`type: string`: HTML, CSS, an image) may be sent as bytes. */
+type BinaryOf<B> = [B] extends [string] ? Buffer : never;
 /** After the status: the body of that status's schema (absent when it has none), then its headers. */
 type ReplyArgs<R> = R extends { content: unknown }
-  ? [body: BodyOf<R> | SerializedJson<BodyOf<R>>, ...HeaderArgs<R>]
+  ? [body: BodyOf<R> | SerializedJson<BodyOf<R>> | BinaryOf<BodyOf<R>>, ...HeaderArgs<R>]
   : keyof HeadersOf<R> extends never
     ? [body?: undefined, headers?: ExtraHeaders]
     : [body: undefined, ...HeaderArgs<R>];
