@@ -153,6 +153,20 @@ describe('content versions', () => {
     });
   });
 
+  describe('GET …/content/{id}/versions/{n}', () => {
+    it('reads the version number as the integer the contract declares, however the path spells it', async () => {
+      const item = await createArticle(w, 'Spelled');
+      for (const spelling of ['1', '1.0', '1e0']) {
+        const res = await w.api.get(`${w.base}/content/${item.id}/versions/${spelling}`, { token: w.reader });
+        expectStatus(res, 200);
+        expect(res.body).to.include({ versionNumber: 1, contentItemId: item.id });
+      }
+      const template = await w.api.get(`${w.base}/templates/${w.model.article.templateId}/versions/1.0`, { token: w.reader });
+      expectStatus(template, 200);
+      expect(template.body.versionNumber).to.equal(1);
+    });
+  });
+
   describe('GET …/content/{id}/versions', () => {
     it('pages the versions, highest number first', async () => {
       const item = await createArticle(w, 'Many');

@@ -25,11 +25,7 @@ interface VersionPath {
 const versionOf = (params: VersionPath): VersionAddress => ({
   workspaceId: params.workspaceId,
   itemId: params.id,
-  // Typed as the contract's integer, but the router hands path parameters as the URL spells them
-  // (openapi-backend re-parses the path after coercing it): `…/versions/1.0` arrives as "1.0",
-  // which the validator accepted as 1 and PostgreSQL would refuse as an integer. Until the router
-  // passes the coerced value, convert here, as the old intParam() did.
-  versionNumber: Number(params.versionNumber),
+  versionNumber: params.versionNumber,
 });
 
 export const listContent: Handler<'listContent'> = async ({ request, deps, reply }) => {

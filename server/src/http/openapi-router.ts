@@ -203,7 +203,9 @@ export async function createOpenApiRouter(
     const declaredHeaders = headerNames.get(id) ?? [];
     // `auth` is what steps 2–3 of handle() established for this request.
     api.register(id, async (c: Context, req: Request, res: Response, auth: AuthenticationResult) => {
-      const params = (c.request.params ?? {}) as Readonly<Record<string, unknown>>;
+      // The validator's coerced path parameters (`versionNumber` a number): openapi-backend re-reads
+      // c.request.params from the URL after validating, as strings.
+      const params = (c.validation?.coerced?.params ?? c.request.params ?? {}) as Readonly<Record<string, unknown>>;
       const headers: Record<string, string> = {};
       for (const name of declaredHeaders) {
         const value = req.headers[name];
