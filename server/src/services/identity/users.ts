@@ -33,7 +33,7 @@ import type {
 import { recordAudit } from '../platform/audit.js';
 import type { CredentialEvictor } from './credential-cache.js';
 import { changingCredentials } from './credential-changes.js';
-import { checkOptionalIfMatch, etagOf } from '../platform/etag.js';
+import { etagOf, requireIfMatch } from '../platform/etag.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 import { hashPassword } from './password-hashing.js';
 import { assertPasswordAllowed } from './password-rules.js';
@@ -99,7 +99,7 @@ export async function updateUser(
   return changingCredentials(db, credentials, async (tx, announce) => {
     const current = await lockUser(tx, id);
     if (!current) throw notFound('The user');
-    checkOptionalIfMatch(ifMatch, userEtag(current));
+    requireIfMatch(ifMatch, userEtag(current));
     if (actor.id === id && !input.isActive) throw conflict('You cannot deactivate your own account.');
     if (removesLastSuperAdminPowers(current, input) && (await countOtherActiveSuperAdmins(tx, id)) === 0) {
       throw conflict('This is the last active superadmin administrator; it cannot be disabled, demoted or lose the superadmin flag.');
@@ -132,7 +132,7 @@ export async function deleteUser(db: Db, credentials: CredentialEvictor, actor: 
   await changingCredentials(db, credentials, async (tx, announce) => {
     const current = await lockUser(tx, id);
     if (!current) throw notFound('The user');
-    checkOptionalIfMatch(ifMatch, userEtag(current));
+    requireIfMatch(ifMatch, userEtag(current));
     if (actor.id === id) throw conflict('You cannot delete your own account.');
     if (removesLastSuperAdminPowers(current, { role: current.role, isSuperAdmin: false, isActive: false }) &&
         (await countOtherActiveSuperAdmins(tx, id)) === 0) {

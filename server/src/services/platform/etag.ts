@@ -7,12 +7,11 @@ export function etagOf(id: string, rowVersion: number): string {
   return `"${rowVersion}-${id.slice(-12)}"`;
 }
 
-/** A guarded write: `If-Match` must be present and current (missing counts as stale, as upstream). */
+/**
+ * A guarded write: `If-Match` must be present and current (missing counts as stale, as upstream).
+ * The router already refuses a missing tag on every operation that declares If-Match
+ * (http/if-match.ts); services check it again because only they know the current tag.
+ */
 export function requireIfMatch(ifMatch: string | undefined, current: string): void {
   if (ifMatch === undefined || ifMatch.trim() !== current) throw concurrencyMismatch();
-}
-
-/** An optionally guarded write: when the caller sent `If-Match`, it must be current. */
-export function checkOptionalIfMatch(ifMatch: string | undefined, current: string): void {
-  if (ifMatch !== undefined && ifMatch.trim() !== current) throw concurrencyMismatch();
 }
