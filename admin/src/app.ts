@@ -1,47 +1,89 @@
-// The admin web app: server-rendered pages that call the API. For now one status page; sign-in and
-// the editing screens arrive with the identity and content issues.
+// The admin web app: server-rendered pages that call the API only through @verso/sdk.
+// Order: security headers → static /assets → form bodies → session cookie → CSRF → public routes
+// (sign-in, admin-auth, health) → sign-in gate → forced password change → page modules → 404 → errors.
 import express from 'express';
+import { loadOrCreateCookieKey } from './auth/cookie-key.js';
+import { registerCsrfKey, verifyCsrf } from './auth/csrf.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { requireSignIn, SessionCodec, sessionMiddleware } from './auth/session.js';
 import type { AdminConfig } from './config.js';
+import type { AdminContext } from './context.js';
+import { notFoundHandler, pageErrorHandler } from './http/page-errors.js';
+import { createAdminLogger, type AdminLogger } from './log.js';
+import { PATHS } from './nav.js';
+import { pageModules } from './pages/index.js';
+import { publicDir } from './paths.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-interface Readiness {
-  status: string;
-  metadata?: { version?: string };
+export interface AdminAppOptions {
+  logger?: AdminLogger;
+  /** The cookie key; default: read (or created) from config.auth.cookieKeyFile. */
+  cookieKey?: Uint8Array;
+  /** Clock for session expiry (tests). */
+  now?: () => number;
+  /** fetch used by the SDK (tests). */
+  fetch?: typeof fetch;
 }
 
-async function apiReadiness(apiBaseUrl: string): Promise<Readiness | null> {
-  try {
-    const res = await fetch(`${apiBaseUrl}/health/ready`, { signal: AbortSignal.timeout(3000) });
-    return (await res.json()) as Readiness;
-  } catch {
-    return null;
-  }
-}
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
-export function createAdminApp(config: AdminConfig): express.Express {
+/** Paths that work without a session. */
+const PUBLIC = [/^\/login$/, /^\/admin-auth\//, /^\/healthz$/, /^\/assets\//, /^\/favicon\.ico$/];
+/** Paths a user who must change their password may still open. */
+const DURING_FORCED_CHANGE = [/^\/account\/password$/, /^\/admin-auth\//, /^\/assets\//, /^\/healthz$/, /^\/about$/];
+
+export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {}): express.Express {
   const app = express();
+  const logger = options.logger ?? createAdminLogger();
+  const key = options.cookieKey ?? loadOrCreateCookieKey(config.auth.cookieKeyFile);
+  const sessions = new SessionCodec(key, config, options.now);
+  registerCsrfKey(sessions, key);
+  const context: AdminContext = { config, logger, sessions, fetch: options.fetch };
+  app.locals.admin = context;
+
   app.disable('x-powered-by');
+  app.set('trust proxy', false);
   app.use((_req, res, next) => {
-    res.setHeader('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    res.setHeader('Content-Security-Policy', CSP);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     next();
   });
-  app.get('/', async (_req, res) => {
-    const ready = await apiReadiness(config.apiBaseUrl);
-    const status = ready ? `${ready.status} (API ${ready.metadata?.version ?? 'unknown version'})` : 'unreachable';
-    res.type('html').send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Verso admin</title><style>body{font:16px system-ui,sans-serif;margin:3rem auto;max-width:40rem;color:#1d1d1f}
-.status{padding:.2rem .5rem;border-radius:.3rem;background:#eef}</style></head>
-<body><main><h1>Verso admin</h1>
-<p>API at <code>${escapeHtml(config.apiBaseUrl)}</code>: <span class="status" id="api-status">${escapeHtml(status)}</span></p>
-</main></body></html>`);
-  });
+  app.use('/assets', express.static(publicDir, { index: false, fallthrough: false, maxAge: config.environment === 'production' ? '1h' : 0 }));
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'Healthy' });
+    res.json({ status: 'Healthy', version: config.version });
   });
+  app.use(express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 500 }));
+  app.use(sessionMiddleware(sessions));
+  app.use(verifyCsrf);
+
+  const publicRouter = express.Router();
+  registerAuthRoutes(publicRouter);
+  app.use(publicRouter);
+
+  app.use((req, res, next) => (PUBLIC.some((p) => p.test(req.path)) ? next() : requireSignIn(req, res, next)));
+  app.use((req, res, next) => {
+    const session = res.locals.session;
+    if (!session?.user.mustChangePassword || DURING_FORCED_CHANGE.some((p) => p.test(req.path))) return next();
+    res.redirect(303, PATHS.changePassword);
+  });
+
+  const router = express.Router();
+  for (const page of pageModules) page.register(router);
+  app.use(router);
+
+  app.use(notFoundHandler);
+  app.use(pageErrorHandler);
   return app;
 }

@@ -1,53 +1,70 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { createAdminApp } from '../src/app.js';
 import { loadAdminConfig } from '../src/config.js';
-import { startTestApi, type TestApi } from '../../test/helpers/api.js';
+import { startAdminStack, type AdminStack } from './helpers/stack.js';
+import { HttpSession } from './helpers/http.js';
 
-async function listen(app: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
-}
-
-describe('admin app', () => {
-  let api: TestApi;
-  before(async () => {
-    api = await startTestApi();
-  });
-  after(() => api.close());
-
-  it('reads its port and API address from the environment, rejecting bad values', () => {
-    expect(loadAdminConfig({})).to.deep.equal({ port: 5001, host: '127.0.0.1', apiBaseUrl: 'http://127.0.0.1:5000' });
+describe('admin app: configuration and the shell over plain HTTP', () => {
+  it('reads its settings from the environment and stops on bad values, naming the setting', () => {
+    const c = loadAdminConfig({}, { cwd: '/srv/verso' });
+    expect(c).to.deep.include({ port: 5001, host: '127.0.0.1', apiBaseUrl: 'http://127.0.0.1:5000', environment: 'development', dataDirectory: '/srv/verso/.data' });
+    expect(c.auth).to.deep.equal({ cookieKeyFile: '/srv/verso/.data/admin-cookie.key', slidingWindowMinutes: 60, maxLifetimeHours: 8, secureCookie: false });
     expect(loadAdminConfig({ Api__Port: '6000' }).apiBaseUrl).to.equal('http://127.0.0.1:6000');
     expect(loadAdminConfig({ Admin__ApiBaseUrl: 'https://api.example.test/' }).apiBaseUrl).to.equal('https://api.example.test');
+    expect(loadAdminConfig({ NODE_ENV: 'production' }).auth.secureCookie).to.equal(true);
+    expect(loadAdminConfig({ Admin__Host: '0.0.0.0' }).auth.secureCookie).to.equal(true);
+    expect(loadAdminConfig({ Admin__Auth__CookieKeyFile: 'keys/a.key' }, { cwd: '/x' }).auth.cookieKeyFile).to.equal('/x/keys/a.key');
     expect(() => loadAdminConfig({ Admin__Port: 'x' })).to.throw(/Admin__Port must be a port number/);
     expect(() => loadAdminConfig({ Admin__ApiBaseUrl: 'not a url' })).to.throw(/Admin__ApiBaseUrl must be a URL/);
+    expect(() => loadAdminConfig({ Admin__Auth__Session__SlidingWindowMinutes: '0' })).to.throw(/Admin__Auth__Session__SlidingWindowMinutes must be between/);
+    expect(() => loadAdminConfig({ Admin__Auth__Session__MaxLifetimeHours: 'eight' })).to.throw(/Admin__Auth__Session__MaxLifetimeHours must be an integer/);
+    expect(() => loadAdminConfig({ Admin__Auth__SecureCookie: 'maybe' })).to.throw(/Admin__Auth__SecureCookie/);
+    expect(() => loadAdminConfig({ NODE_ENV: 'production', Admin__Auth__SecureCookie: 'false' })).to.throw(/Admin__Auth__SecureCookie cannot be false in production/);
+    expect(() => loadAdminConfig({ NODE_ENV: 'staging' })).to.throw(/NODE_ENV/);
   });
 
-  it('shows the API readiness and version on its home page, with safe headers', async () => {
-    const admin = await listen(createAdminApp({ port: 0, host: '127.0.0.1', apiBaseUrl: api.url }));
-    try {
-      const res = await fetch(admin.url + '/');
+  describe('against the real API', () => {
+    let stack: AdminStack;
+    before(async () => {
+      stack = await startAdminStack();
+    });
+    after(() => stack?.close());
+
+    it('serves the login page with safe headers and no session', async () => {
+      const res = await fetch(stack.adminUrl + '/login');
       expect(res.status).to.equal(200);
-      expect(res.headers.get('content-security-policy')).to.include("default-src 'self'");
+      expect(res.headers.get('content-security-policy')).to.include("default-src 'self'").and.include("script-src 'self'");
       expect(res.headers.get('x-powered-by')).to.equal(null);
-      expect(await res.text()).to.include('Healthy (API 0.0.0-test)');
-    } finally {
-      await admin.close();
-    }
-  });
+      expect(res.headers.get('x-frame-options')).to.equal('DENY');
+      const html = await res.text();
+      expect(html).to.include('<label for="email">Email</label>');
+      expect(html).to.match(/name="_csrf" value="[A-Za-z0-9_-]{20,}"/);
+    });
 
-  it('says the API is unreachable instead of failing when it is down', async () => {
-    const admin = await listen(createAdminApp({ port: 0, host: '127.0.0.1', apiBaseUrl: 'http://127.0.0.1:9' }));
-    try {
-      const res = await fetch(admin.url + '/');
-      expect(res.status).to.equal(200);
-      expect(await res.text()).to.include('unreachable');
-    } finally {
-      await admin.close();
-    }
+    it('sends a signed-out visitor to /login with the page as returnUrl', async () => {
+      const res = await fetch(stack.adminUrl + '/account?x=1', { redirect: 'manual' });
+      expect(res.status).to.equal(303);
+      expect(res.headers.get('location')).to.equal('/login?returnUrl=%2Faccount%3Fx%3D1');
+    });
+
+    it('signs in, shows Home with the seeded workspace, and serves static assets', async () => {
+      const http = new HttpSession(stack.adminUrl);
+      await http.signIn(stack.adminEmail, stack.adminPassword);
+      const home = await http.get('/');
+      expect(home.status).to.equal(200);
+      expect(home.text).to.include('Default').and.include('data-nav="users"');
+      const css = await fetch(stack.adminUrl + '/assets/admin.css');
+      expect(css.status).to.equal(200);
+      expect(css.headers.get('content-type')).to.match(/text\/css/);
+      const missing = await fetch(stack.adminUrl + '/assets/nope.css');
+      expect(missing.status).to.equal(404);
+    });
+
+    it('answers unknown pages with a 404 page inside the shell', async () => {
+      const http = new HttpSession(stack.adminUrl);
+      await http.signIn(stack.adminEmail, stack.adminPassword);
+      const res = await http.get('/no-such-page');
+      expect(res.status).to.equal(404);
+      expect(res.text).to.include('Page not found');
+    });
   });
 });

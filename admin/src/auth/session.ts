@@ -1,0 +1,243 @@
+// The admin session: the API's raw bearer token and the user's claims, kept only in the encrypted and
+// authenticated cookie verso.admin.auth (JWE, dir + A256GCM, HttpOnly, SameSite=Lax, Path=/). The
+// browser cannot read or forge it; the server keeps no session state. Expiry is sliding
+// (Admin__Auth__Session__SlidingWindowMinutes) with a hard limit from the original sign-in
+// (Admin__Auth__Session__MaxLifetimeHours).
+import crypto from 'node:crypto';
+import type express from 'express';
+import { CompactEncrypt, compactDecrypt } from 'jose';
+import type { AdminConfig } from '../config.js';
+
+export type Role = 'Reader' | 'Editor' | 'TemplateAdmin' | 'Admin';
+export type Theme = 'auto' | 'light' | 'dark';
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  displayName: string | null;
+  role: Role;
+  isSuperAdmin: boolean;
+  mustChangePassword: boolean;
+}
+
+export interface AdminSession {
+  /** The API bearer token. Never rendered, logged or sent anywhere but the API. */
+  token: string;
+  user: AdminUser;
+  /** Per-session CSRF token, carried by every state-changing form as `_csrf`. */
+  csrf: string;
+  /** Original sign-in (ms since epoch): the hard limit counts from here. */
+  issuedAt: number;
+  /** Last request seen (ms since epoch): the sliding window counts from here. */
+  lastSeenAt: number;
+  /** The account preference, cached here so every page renders in the right theme without a call. */
+  theme?: Theme;
+}
+
+/** Why there is no session on this request: no cookie, an undecryptable one, or an expired one. */
+export type SessionState = 'none' | 'invalid' | 'expired' | 'valid';
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    session?: AdminSession;
+    sessionState?: SessionState;
+    /** Set by workspace-scoped pages: the workspace the shell shows as selected. */
+    workspaceId?: string;
+  }
+}
+
+export const AUTH_COOKIE = 'verso.admin.auth';
+/** Reissue the cookie (sliding expiry) at most this often. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const name = part.slice(0, i).trim();
+    if (!name || out.has(name)) continue;
+    let value = part.slice(i + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      out.set(name, decodeURIComponent(value));
+    } catch {
+      out.set(name, value);
+    }
+  }
+  return out;
+}
+
+export interface CookieOptions {
+  maxAgeSeconds?: number;
+  httpOnly?: boolean;
+}
+
+export function serializeCookie(name: string, value: string, secure: boolean, o: CookieOptions = {}): string {
+  const parts = [`${name}=${value}`, 'Path=/', 'SameSite=Lax'];
+  if (o.httpOnly !== false) parts.push('HttpOnly');
+  if (secure) parts.push('Secure');
+  if (o.maxAgeSeconds !== undefined) {
+    parts.push(`Max-Age=${Math.max(0, Math.floor(o.maxAgeSeconds))}`);
+    if (o.maxAgeSeconds <= 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  }
+  return parts.join('; ');
+}
+
+export function appendSetCookie(res: express.Response, cookie: string): void {
+  const prev = res.getHeader('Set-Cookie');
+  const name = cookie.slice(0, cookie.indexOf('='));
+  // One Set-Cookie per name: a later write on the same request replaces an earlier one.
+  const list = (Array.isArray(prev) ? prev : prev === undefined ? [] : [String(prev)]).filter((c) => !c.startsWith(name + '='));
+  res.setHeader('Set-Cookie', [...list, cookie]);
+}
+
+/** Encrypts and decrypts session cookies with the key from the key file. */
+export class SessionCodec {
+  readonly slidingMs: number;
+  readonly maxLifetimeMs: number;
+
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly config: AdminConfig,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.slidingMs = config.auth.slidingWindowMinutes * 60_000;
+    this.maxLifetimeMs = config.auth.maxLifetimeHours * 3_600_000;
+  }
+
+  get secure(): boolean {
+    return this.config.auth.secureCookie;
+  }
+
+  clock(): number {
+    return this.now();
+  }
+
+  async seal(session: AdminSession): Promise<string> {
+    const payload = new TextEncoder().encode(JSON.stringify({ v: 1, ...session }));
+    return new CompactEncrypt(payload).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).encrypt(this.key);
+  }
+
+  /** The session in a cookie value, with why not when there is none. */
+  async open(value: string | undefined): Promise<{ state: SessionState; session?: AdminSession }> {
+    if (!value) return { state: 'none' };
+    let parsed: AdminSession & { v?: number };
+    try {
+      const { plaintext, protectedHeader } = await compactDecrypt(value, this.key, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
+      if (protectedHeader.alg !== 'dir' || protectedHeader.enc !== 'A256GCM') return { state: 'invalid' };
+      parsed = JSON.parse(new TextDecoder().decode(plaintext));
+    } catch {
+      return { state: 'invalid' };
+    }
+    if (parsed.v !== 1 || typeof parsed.token !== 'string' || !parsed.user || typeof parsed.csrf !== 'string') return { state: 'invalid' };
+    const now = this.now();
+    if (now - parsed.issuedAt > this.maxLifetimeMs || now - parsed.lastSeenAt > this.slidingMs) return { state: 'expired' };
+    const { v: _v, ...session } = parsed;
+    return { state: 'valid', session };
+  }
+
+  /** Seconds the browser should keep a cookie for this session: the sliding window, capped by the hard limit. */
+  maxAgeSeconds(session: AdminSession): number {
+    const hardLeft = session.issuedAt + this.maxLifetimeMs - this.now();
+    return Math.min(this.slidingMs, hardLeft) / 1000;
+  }
+
+  async write(res: express.Response, session: AdminSession): Promise<void> {
+    res.locals.session = session;
+    res.locals.sessionState = 'valid';
+    appendSetCookie(res, serializeCookie(AUTH_COOKIE, await this.seal(session), this.secure, { maxAgeSeconds: this.maxAgeSeconds(session) }));
+  }
+
+  clear(res: express.Response): void {
+    res.locals.session = undefined;
+    res.locals.sessionState = 'none';
+    appendSetCookie(res, serializeCookie(AUTH_COOKIE, '', this.secure, { maxAgeSeconds: 0 }));
+  }
+
+  /** A brand-new session right after the API accepted a sign-in. */
+  create(token: string, user: AdminUser, theme?: Theme): AdminSession {
+    const now = this.now();
+    return { token, user, csrf: crypto.randomBytes(32).toString('base64url'), issuedAt: now, lastSeenAt: now, theme };
+  }
+}
+
+/** Reads the cookie into `res.locals.session` and slides its expiry (reissuing at most once a minute). */
+export function sessionMiddleware(codec: SessionCodec): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const { state, session } = await codec.open(parseCookies(req.headers.cookie).get(AUTH_COOKIE));
+      res.locals.sessionState = state;
+      res.locals.session = session;
+      if (session && codec.clock() - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
+        await codec.write(res, { ...session, lastSeenAt: codec.clock() });
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** A local path safe to send the browser back to after sign-in, or undefined (open-redirect guard). */
+export function safeReturnUrl(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) return undefined;
+  // Decode repeatedly so encoded variants (%2F%2F, %5C, %09…) are judged as the browser would see them.
+  let decoded = raw;
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return undefined;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  for (const candidate of [raw, decoded]) {
+    if (!candidate.startsWith('/')) return undefined; // relative or with a scheme (https:, javascript:, data:)
+    if (candidate.startsWith('//') || candidate.startsWith('/\\')) return undefined; // protocol-relative
+    if (candidate.includes('\\')) return undefined; // browsers read \ as /
+    // Control characters and whitespace (tabs/newlines are stripped by browsers: "/\t/evil.com").
+    if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(candidate)) return undefined;
+    if (candidate.includes('://') || /^\/[^/]*:/.test(candidate)) return undefined;
+  }
+  // Final check with a URL parser: it must stay on our origin.
+  try {
+    const base = 'http://admin.invalid';
+    if (new URL(raw, base).origin !== base || new URL(decoded, base).origin !== base) return undefined;
+  } catch {
+    return undefined;
+  }
+  return raw;
+}
+
+function returnUrlOf(req: express.Request): string {
+  return req.method === 'GET' ? req.originalUrl : (safeReturnUrl(refererPath(req)) ?? '/');
+}
+
+function refererPath(req: express.Request): string | undefined {
+  const referer = req.headers.referer;
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    if (url.host !== req.headers.host) return undefined;
+    return url.pathname + url.search;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where to send a visitor who needs to sign in (again) to see `req`. */
+export function signInRedirect(req: express.Request, state: SessionState | undefined): string {
+  const target = safeReturnUrl(returnUrlOf(req));
+  const q = target && target !== '/' ? `?returnUrl=${encodeURIComponent(target)}` : '';
+  return state === 'expired' || state === 'invalid' ? `/admin-auth/session-expired${q}` : `/login${q}`;
+}
+
+/** Lets signed-in requests through; others go to /login?returnUrl=… (or session-expired when the cookie was stale). */
+export const requireSignIn: express.RequestHandler = (req, res, next) => {
+  if (res.locals.session) return next();
+  res.redirect(303, signInRedirect(req, res.locals.sessionState));
+};

@@ -1,0 +1,90 @@
+// Shared form helpers. Forms post to their own page path; on an API refusal the page re-renders the
+// form with the user's values, the problem's title/detail inline (partials/problem.eta) and each field's
+// messages next to it (partials/field-errors.eta, keyed by JSON pointer such as `/name`).
+//
+// Optimistic concurrency (412): a form opened on an ETag-guarded resource carries the ETag it was
+// rendered from in a hidden `_etag` input. `submitWithETag` sends it as If-Match; when the API answers
+// 412 (someone else changed it since), nothing has been written: the helper reads the current state
+// and the page re-renders with partials/conflict.eta ("changed by someone else since you opened it",
+// the current values, and a "Re-apply my changes" button that posts the user's values again with the
+// fresh ETag). Nothing is ever overwritten silently.
+import type express from 'express';
+import { VersoApiError } from '@verso/sdk';
+import { problemOf, type ShownProblem } from './page-errors.js';
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface FormFailure {
+  problem: ShownProblem;
+  /** Messages keyed by normalised JSON pointer (`/name`, `/newPassword`). */
+  errors: FieldErrors;
+}
+
+/** Normalises an API error key (`/name`, `name`, `body/name`, `$.name`, `#/name`) to a JSON pointer. */
+export function pointerOf(key: string): string {
+  let k = key.trim();
+  k = k.replace(/^#/, '').replace(/^\$\.?/, '/').replace(/^body(?=\/|$)/, '').replace(/^\/body(?=\/|$)/, '');
+  if (!k.startsWith('/')) k = '/' + k.replace(/\./g, '/');
+  return k === '' ? '/' : k;
+}
+
+/**
+ * The problem and field errors of a refusal the user can fix (400, 409, 422, and 401 from a
+ * credential check), or undefined for anything the error middleware should handle.
+ */
+export function formFailure(err: unknown, statuses: readonly number[] = [400, 409, 422]): FormFailure | undefined {
+  if (!(err instanceof VersoApiError) || !statuses.includes(err.status)) return undefined;
+  const errors: FieldErrors = {};
+  for (const [key, messages] of Object.entries(err.problem.errors ?? {})) {
+    const p = pointerOf(key);
+    (errors[p] ??= []).push(...(Array.isArray(messages) ? messages.map(String) : [String(messages)]));
+  }
+  return { problem: problemOf(err), errors };
+}
+
+/** Messages for one field (templates call this through `it.fieldErrors`). */
+export function errorsFor(errors: FieldErrors | undefined, pointer: string): string[] {
+  return errors?.[pointer] ?? [];
+}
+
+/** One current value as shown in the conflict box. */
+export interface ConflictValue {
+  label: string;
+  value: string;
+}
+
+export interface Conflict {
+  /** The resource as it is now (someone else's change included). */
+  current: ConflictValue[];
+  /** Its ETag now: the re-apply button posts the user's values with this tag. */
+  etag: string;
+}
+
+export type GuardedResult<T> = { ok: true; result: T } | { ok: false; conflict: Conflict };
+
+/**
+ * Writes with If-Match: `etag` (the form's `_etag`). On 412 (or 428: the form had no tag) returns the
+ * current state as a conflict instead of throwing; other errors propagate (formFailure / middleware).
+ */
+export async function submitWithETag<T>(opts: {
+  etag: string | undefined;
+  write: (ifMatch: string) => Promise<T>;
+  readCurrent: () => Promise<Conflict>;
+}): Promise<GuardedResult<T>> {
+  try {
+    if (!opts.etag) return { ok: false, conflict: await opts.readCurrent() };
+    return { ok: true, result: await opts.write(opts.etag) };
+  } catch (err) {
+    if (err instanceof VersoApiError && (err.status === 412 || err.status === 428)) return { ok: false, conflict: await opts.readCurrent() };
+    throw err;
+  }
+}
+
+/** A string field of an urlencoded form body ('' when absent; arrays take the first value). */
+export function field(req: express.Request, name: string): string {
+  const body = req.body as Record<string, unknown> | undefined;
+  const v = body?.[name];
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v) && typeof v[0] === 'string') return v[0];
+  return '';
+}

@@ -1,0 +1,133 @@
+// The error middleware. Page handlers just throw (Express 5 forwards rejected promises):
+// - an API 401 on a call sent with the session's token (not a credential check) → ONE redirect to
+//   /admin-auth/session-expired?returnUrl=<this page>, which clears the cookie and goes to /login;
+// - CSRF failure → 403 page, nothing changed;
+// - API 403/404 → an error page with the API's title and detail;
+// - API 412 not handled by a form → a conflict page (forms handle it inline with the conflict partial);
+// - API down/timeouts → 503 page; anything else → 500 page with the trace id. Never a stack.
+import crypto from 'node:crypto';
+import type express from 'express';
+import { VersoApiError, VersoCircuitOpenError, VersoTimeoutError } from '@verso/sdk';
+import { isSessionExpiry } from '../api.js';
+import { CsrfError } from '../auth/csrf.js';
+import { safeReturnUrl } from '../auth/session.js';
+import { contextOf } from '../context.js';
+import { renderToString, type PageData } from '../views/render.js';
+
+export class PageNotFound extends Error {
+  constructor() {
+    super('Page not found');
+  }
+}
+
+/** The problem fields a page may show. */
+export interface ShownProblem {
+  status: number;
+  title: string;
+  detail?: string | null;
+  traceId?: string;
+  correlationId?: string;
+}
+
+export function problemOf(err: VersoApiError): ShownProblem {
+  return {
+    status: err.status,
+    title: err.problem.title || 'The API refused the request',
+    detail: err.problem.detail ?? null,
+    traceId: err.traceId ?? err.problem.traceId,
+    correlationId: err.correlationId ?? err.problem.correlationId,
+  };
+}
+
+/** The current page as a returnUrl (GET: the URL itself; a form post: the page it was posted from). */
+function currentPage(req: express.Request): string | undefined {
+  if (req.method === 'GET') return safeReturnUrl(req.originalUrl);
+  const referer = req.headers.referer;
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.host === req.headers.host) return safeReturnUrl(url.pathname + url.search);
+    } catch {
+      // ignore a malformed Referer
+    }
+  }
+  return safeReturnUrl(req.originalUrl);
+}
+
+export function sessionExpiredUrl(req: express.Request): string {
+  const back = currentPage(req);
+  return '/admin-auth/session-expired' + (back && back !== '/' ? `?returnUrl=${encodeURIComponent(back)}` : '');
+}
+
+/** Like render(), but throws: the error handler must not recurse into itself. */
+async function sendPage(res: express.Response, view: string, data: PageData, status: number): Promise<void> {
+  const html = await renderToString(res, view, data);
+  res.status(status).type('html').setHeader('Cache-Control', 'no-store');
+  res.send(html);
+}
+
+export const notFoundHandler: express.RequestHandler = (_req, _res, next) => next(new PageNotFound());
+
+export const pageErrorHandler: express.ErrorRequestHandler = async (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  await handlePageError(err, req, res);
+};
+
+/** Turns `err` into the right answer on `res` (see the header comment). Never throws. */
+export async function handlePageError(err: unknown, req: express.Request, res: express.Response): Promise<void> {
+  const { logger } = contextOf(res);
+  try {
+    if (isSessionExpiry(err)) {
+      logger.warn('API answered 401 for a signed-in request; the session is over', {
+        status: 401,
+        path: req.path,
+        problemType: err.problem.type,
+        problemTitle: err.problem.title,
+        problemDetail: err.problem.detail ?? null,
+        traceId: err.traceId ?? null,
+        correlationId: err.correlationId ?? null,
+        operationId: err.operationId ?? null,
+        authorization: 'bearer-opaque',
+      });
+      // Never loop: the session-expired route itself calls no API with a token.
+      if (req.path.startsWith('/admin-auth/session-expired')) return void res.redirect(303, '/login?error=session-expired');
+      return void res.redirect(303, sessionExpiredUrl(req));
+    }
+    if (err instanceof CsrfError) {
+      logger.warn('CSRF token missing or wrong; request refused', { method: req.method, path: req.path });
+      return await sendPage(res, 'errors/problem', { title: 'Form expired', problem: { status: 403, title: 'This form has expired', detail: 'The form was missing its security token, or it came from another page or session. Nothing was changed. Go back, reload the page and try again.' } }, 403);
+    }
+    if (err instanceof PageNotFound || (err as { status?: unknown })?.status === 404) {
+      return await sendPage(res, 'errors/problem', { title: 'Not found', problem: { status: 404, title: 'Page not found', detail: 'There is no page at this address.' } }, 404);
+    }
+    if (err instanceof VersoApiError) {
+      const problem = problemOf(err);
+      if (err.status === 412) {
+        return await sendPage(res, 'errors/problem', { title: 'Changed by someone else', problem: { ...problem, title: 'Changed by someone else since you opened it', detail: 'Nothing was overwritten. Open the page again to see the current values and re-apply your change.' } }, 409);
+      }
+      if (err.status >= 500) {
+        logger.error('API error while rendering a page', { status: err.status, path: req.path, traceId: problem.traceId ?? null, correlationId: problem.correlationId ?? null, operationId: err.operationId ?? null });
+        return await sendPage(res, 'errors/problem', { title: 'Something went wrong', problem: { ...problem, detail: 'The API could not complete the request. Try again; if it keeps happening, quote the trace id.' } }, 502);
+      }
+      const status = err.status === 401 ? 401 : err.status;
+      return await sendPage(res, 'errors/problem', { title: problem.title, problem }, status);
+    }
+    if (err instanceof VersoTimeoutError || err instanceof VersoCircuitOpenError || (err instanceof TypeError && /fetch failed/i.test(err.message))) {
+      logger.error('API unreachable', { path: req.path, error: (err as Error).name });
+      return await sendPage(res, 'errors/problem', { title: 'API unavailable', problem: { status: 503, title: 'The API is not answering', detail: 'The admin could not reach the Verso API. Try again in a moment.' } }, 503);
+    }
+    const traceId = crypto.randomUUID();
+    const e = err as Error & { status?: number; type?: string };
+    if (e && (e.status === 400 || e.status === 413 || e.status === 415) && e.type) {
+      // body-parser refusals (malformed or oversized form bodies)
+      return await sendPage(res, 'errors/problem', { title: 'Bad request', problem: { status: e.status, title: 'The form could not be read', detail: e.message } }, e.status);
+    }
+    logger.error('Unhandled error while rendering a page', { path: req.path, traceId, error: e?.name ?? 'Error', message: e?.message ?? String(err), stack: e?.stack ?? null });
+    return await sendPage(res, 'errors/problem', { title: 'Something went wrong', problem: { status: 500, title: 'Something went wrong', detail: 'An unexpected error stopped this page. Quote the trace id if you report it.', traceId } }, 500);
+  } catch (renderErr) {
+    // The error page itself failed (e.g. a template bug): plain text, still no stack.
+    if (isSessionExpiry(renderErr) && !res.headersSent) return void res.redirect(303, sessionExpiredUrl(req));
+    logger.error('Error page failed to render', { path: req.path, message: (renderErr as Error)?.message ?? String(renderErr) });
+    if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong.');
+  }
+}

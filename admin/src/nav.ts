@@ -1,0 +1,66 @@
+// The shell's navigation, per spec rule 5: Users only for host superadmins with Admin; API Clients
+// needs Admin; Audit Log and Packages need TemplateAdmin; Webhooks needs Editor plus a selected
+// workspace (it appears once the webhooks API exists; it does not yet, so there is no Webhooks link).
+// A link the navigation hides is also a route the API refuses: pages render its 403/404.
+import type { AdminUser, Role } from './auth/session.js';
+
+export interface NavLink {
+  readonly key: NavKey;
+  readonly href: string;
+  readonly label: string;
+  readonly current: boolean;
+}
+
+export type NavKey = 'home' | 'workspaces' | 'users' | 'api-clients' | 'audit' | 'packages';
+
+/** The one list of screen paths; page modules register these. */
+export const PATHS = {
+  home: '/',
+  workspaces: '/workspaces',
+  users: '/users',
+  apiClients: '/api-clients',
+  audit: '/audit',
+  packages: '/packages',
+  account: '/account',
+  changePassword: '/account/password',
+  about: '/about',
+  login: '/login',
+} as const;
+
+const rank: Record<Role, number> = { Reader: 0, Editor: 1, TemplateAdmin: 2, Admin: 3 };
+
+/** Whether `role` is at least `needed` (higher roles inherit lower ones). */
+export function hasRole(role: Role, needed: Role): boolean {
+  return rank[role] >= rank[needed];
+}
+
+/** Whether the webhooks API exists; flip when it lands (then Webhooks shows for Editor + selected workspace). */
+export const WEBHOOKS_AVAILABLE = false;
+
+interface Entry {
+  key: NavKey;
+  href: string;
+  label: string;
+  visible: (user: AdminUser, workspaceId: string | undefined) => boolean;
+}
+
+const entries: Entry[] = [
+  { key: 'home', href: PATHS.home, label: 'Home', visible: () => true },
+  { key: 'workspaces', href: PATHS.workspaces, label: 'Workspaces', visible: () => true },
+  { key: 'users', href: PATHS.users, label: 'Users', visible: (u) => u.isSuperAdmin && hasRole(u.role, 'Admin') },
+  { key: 'api-clients', href: PATHS.apiClients, label: 'API Clients', visible: (u) => hasRole(u.role, 'Admin') },
+  { key: 'audit', href: PATHS.audit, label: 'Audit Log', visible: (u) => hasRole(u.role, 'TemplateAdmin') },
+  { key: 'packages', href: PATHS.packages, label: 'Packages', visible: (u) => hasRole(u.role, 'TemplateAdmin') },
+];
+
+/** The links `user` sees, with the one matching `currentPath` marked current. */
+export function navFor(user: AdminUser, workspaceId: string | undefined, currentPath: string): NavLink[] {
+  const visible = entries.filter((e) => e.visible(user, workspaceId));
+  // The longest matching prefix is current (so /workspaces/x marks Workspaces, / only marks Home).
+  let best: Entry | undefined;
+  for (const e of visible) {
+    const match = e.href === '/' ? currentPath === '/' : currentPath === e.href || currentPath.startsWith(e.href + '/');
+    if (match && (!best || e.href.length > best.href.length)) best = e;
+  }
+  return visible.map((e) => ({ key: e.key, href: e.href, label: e.label, current: e === best }));
+}

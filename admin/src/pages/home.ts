@@ -1,0 +1,80 @@
+// Home: the workspaces the user can reach, each with its content counted by status (items with at
+// least one version in that status), and the workspace switcher's target.
+import type express from 'express';
+import type { components } from '@verso/sdk';
+import { apiFor } from '../api.js';
+import { appendSetCookie, parseCookies, serializeCookie } from '../auth/session.js';
+import { contextOf } from '../context.js';
+import { render, workspacesFor, type WorkspaceSummary } from '../views/render.js';
+
+type ContentStatus = components['schemas']['ContentStatus'];
+export const STATUSES: readonly ContentStatus[] = ['Draft', 'Review', 'Approved', 'Published', 'Archived'];
+/** Home counts content for at most this many workspaces (5 small API calls each); the rest are listed. */
+const COUNTED = 12;
+export const WORKSPACE_COOKIE = 'verso.admin.ws';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface HomeWorkspace {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  canWrite: boolean;
+  selected: boolean;
+  counts: { status: ContentStatus; count: number | null }[] | null;
+}
+
+async function countsFor(res: express.Response, ws: WorkspaceSummary): Promise<HomeWorkspace['counts']> {
+  const api = apiFor(res);
+  return Promise.all(
+    STATUSES.map(async (status) => {
+      try {
+        const page = await api.listContent({ path: { workspaceId: ws.id }, query: { status, page: 1, pageSize: 1 } });
+        return { status, count: page.totalCount };
+      } catch (err) {
+        if ((err as { status?: number }).status === 401) throw err;
+        return { status, count: null };
+      }
+    }),
+  );
+}
+
+/** The workspace the switcher selected (cookie), when it is a UUID. */
+export function selectedWorkspace(req: express.Request): string | undefined {
+  const v = parseCookies(req.headers.cookie).get(WORKSPACE_COOKIE);
+  return v && UUID.test(v) ? v : undefined;
+}
+
+export function register(router: express.Router): void {
+  router.use((req, res, next) => {
+    res.locals.workspaceId ??= selectedWorkspace(req);
+    next();
+  });
+
+  router.get('/', async (_req, res) => {
+    const all = await workspacesFor(res);
+    const selected = res.locals.workspaceId;
+    // The selected workspace first, then the API's order.
+    const ordered = [...all.filter((w) => w.id === selected), ...all.filter((w) => w.id !== selected)];
+    const workspaces: HomeWorkspace[] = await Promise.all(
+      ordered.map(async (ws, i) => ({
+        id: ws.id,
+        name: ws.name,
+        slug: ws.slug,
+        description: ws.description,
+        canWrite: ws.canWrite,
+        selected: ws.id === selected,
+        counts: i < COUNTED ? await countsFor(res, ws) : null,
+      })),
+    );
+    await render(res, 'home', { title: 'Home', workspaces, statuses: STATUSES });
+  });
+
+  router.get('/switch-workspace', (req, res) => {
+    const id = typeof req.query.workspaceId === 'string' ? req.query.workspaceId : '';
+    const secure = contextOf(res).sessions.secure;
+    if (UUID.test(id)) appendSetCookie(res, serializeCookie(WORKSPACE_COOKIE, id, secure, { maxAgeSeconds: 30 * 86400 }));
+    else appendSetCookie(res, serializeCookie(WORKSPACE_COOKIE, '', secure, { maxAgeSeconds: 0 }));
+    res.redirect(303, '/');
+  });
+}

@@ -1,0 +1,139 @@
+// Renders a page: `admin/src/views/<view>.eta` inside `views/layout.eta`, with what the shell needs
+// (session, navigation, CSRF token, workspace switcher, flash message, title, theme). Eta escapes
+// every `<%= %>` by default; pages never concatenate HTML.
+import type express from 'express';
+import { Eta } from 'eta';
+import type { components } from '@verso/sdk';
+import { apiFor, isSessionExpiry } from '../api.js';
+import { csrfToken } from '../auth/csrf.js';
+import type { AdminSession, Theme } from '../auth/session.js';
+import { appendSetCookie, parseCookies, serializeCookie } from '../auth/session.js';
+import { contextOf } from '../context.js';
+import { navFor, type NavLink } from '../nav.js';
+import { viewsDir } from '../paths.js';
+
+export type WorkspaceSummary = components['schemas']['WorkspaceDto'];
+
+export interface Flash {
+  kind: 'success' | 'error' | 'info';
+  message: string;
+}
+
+/** What every template sees besides its own data. */
+export interface ShellData {
+  title: string;
+  session: AdminSession | undefined;
+  nav: NavLink[];
+  csrf: string;
+  workspaces: WorkspaceSummary[];
+  workspaceId: string | undefined;
+  flash: Flash | undefined;
+  theme: Theme;
+  currentPath: string;
+  adminVersion: string;
+}
+
+export type PageData = { title: string; workspaceId?: string } & Record<string, unknown>;
+
+let engine: Eta | undefined;
+function eta(res: express.Response): Eta {
+  if (!engine) {
+    const dev = contextOf(res).config.environment === 'development';
+    engine = new Eta({ views: viewsDir, autoEscape: true, cache: !dev, autoTrim: [false, 'nl'] });
+  }
+  return engine;
+}
+
+const FLASH_COOKIE = 'verso.admin.flash';
+
+/** A message for the next page this browser renders (after a redirect: post/redirect/get). */
+export function setFlash(res: express.Response, kind: Flash['kind'], message: string): void {
+  const value = Buffer.from(JSON.stringify({ kind, message: message.slice(0, 500) })).toString('base64url');
+  appendSetCookie(res, serializeCookie(FLASH_COOKIE, value, contextOf(res).sessions.secure, { maxAgeSeconds: 60 }));
+}
+
+function takeFlash(req: express.Request, res: express.Response): Flash | undefined {
+  const raw = parseCookies(req.headers.cookie).get(FLASH_COOKIE);
+  if (!raw) return undefined;
+  appendSetCookie(res, serializeCookie(FLASH_COOKIE, '', contextOf(res).sessions.secure, { maxAgeSeconds: 0 }));
+  try {
+    const f = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Flash;
+    if (['success', 'error', 'info'].includes(f.kind) && typeof f.message === 'string') return { kind: f.kind, message: f.message };
+  } catch {
+    // a mangled flash cookie is just dropped
+  }
+  return undefined;
+}
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    workspaces?: Promise<WorkspaceSummary[]>;
+  }
+}
+
+/** The workspaces the signed-in user can see (first 200), loaded once per request. */
+export function workspacesFor(res: express.Response): Promise<WorkspaceSummary[]> {
+  if (!res.locals.session) return Promise.resolve([]);
+  return (res.locals.workspaces ??= (async () => {
+    const out: WorkspaceSummary[] = [];
+    for await (const ws of apiFor(res).listAll('listWorkspaces', { query: { pageSize: 100 } })) {
+      out.push(ws);
+      if (out.length >= 200) break;
+    }
+    return out;
+  })());
+}
+
+/** The shell's data for this request (the switcher's list degrades to empty if the API fails, except on 401). */
+export async function shellData(res: express.Response, title: string, workspaceId?: string): Promise<ShellData> {
+  const req = res.req;
+  const session = res.locals.session;
+  let workspaces: WorkspaceSummary[] = [];
+  if (session && !session.user.mustChangePassword) {
+    try {
+      workspaces = await workspacesFor(res);
+    } catch (err) {
+      if (isSessionExpiry(err)) throw err;
+      workspaces = [];
+    }
+  }
+  const selected = workspaceId ?? res.locals.workspaceId;
+  return {
+    title,
+    session,
+    nav: session && !session.user.mustChangePassword ? navFor(session.user, selected, req.path) : [],
+    csrf: csrfToken(req, res),
+    workspaces,
+    workspaceId: selected,
+    flash: takeFlash(req, res),
+    theme: session?.theme ?? 'auto',
+    currentPath: req.path,
+    adminVersion: contextOf(res).config.version,
+  };
+}
+
+/**
+ * Renders `view` (a path under views/, without .eta) inside the layout and sends it, with `status`
+ * (default: whatever res.status() set, else 200). It never rejects: a failure (an API 401 while
+ * loading the switcher, a template error) goes to the error middleware's handling, so an un-awaited
+ * call cannot crash the process. Still, `await` it.
+ */
+export async function render(res: express.Response, view: string, data: PageData, status?: number): Promise<void> {
+  try {
+    const html = await renderToString(res, view, data);
+    if (status !== undefined) res.status(status);
+    res.type('html').setHeader('Cache-Control', 'no-store');
+    res.send(html);
+  } catch (err) {
+    if (res.headersSent) return;
+    const { handlePageError } = await import('../http/page-errors.js');
+    await handlePageError(err, res.req, res);
+  }
+}
+
+export async function renderToString(res: express.Response, view: string, data: PageData): Promise<string> {
+  const shell = await shellData(res, data.title, data.workspaceId);
+  const it = { ...shell, ...data, session: shell.session, nav: shell.nav, csrf: shell.csrf, flash: (data.flash as Flash | undefined) ?? shell.flash };
+  const body = eta(res).render(`./${view}`, it);
+  return eta(res).render('./layout', { ...it, body });
+}
