@@ -134,7 +134,8 @@ describe('delivery cache', () => {
   it('switches to a dated version exactly when its window opens, with no write in between', async () => {
     const item = await createArticle(w, 'default text');
     await publishNow(w, item.id, 1);
-    const opensAt = Date.now() + 1_500;
+    // Far enough ahead that two reads fit before it on a loaded machine.
+    const opensAt = Date.now() + 3_000;
     await newVersion(w, item.id, { effectiveStartAt: new Date(opensAt).toISOString(), effectiveEndAt: iso(3_600_000), fields: [text(title(), 'dated text')] });
     await publishNow(w, item.id, 2);
     const bySlug = `${w.base}/content/by-slug/${item.slug}`;
