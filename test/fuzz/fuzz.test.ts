@@ -13,7 +13,7 @@ import type { RawResponse } from './raw-http.js';
 import { runFuzz } from './run-fuzz.js';
 
 const CI_SEED = 20_261_124;
-const CI_REQUESTS = 4_000;
+const CI_REQUESTS = 5_000;
 /** The fuzzing phase; server start, seeding and the canary reads take the rest of the 90 s. */
 const CI_FUZZ_MS = 60_000;
 

@@ -20,7 +20,8 @@ export interface SchemaArbitraryOptions {
 }
 
 const INT32 = { min: -2147483648, max: 2147483647 };
-// Valid values stay short: long and hostile values are the mutations' job.
+// Valid values stay short (but for an occasional edge value): long and hostile values are the
+// mutations' job.
 const SPAN = 24;
 
 const isoDate = fc
@@ -143,7 +144,11 @@ function stringArbitrary(schema: Json): fc.Arbitrary<string> {
     if (/@/.test(schema.pattern as string)) return fc.emailAddress().filter((s) => fits(s) && pattern.test(s));
     return fc.stringMatching(pattern, { maxLength: Math.min(maxLength, minLength + SPAN), size: 'xsmall' }).filter(fits);
   }
-  return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN) });
+  // Now and then a value at an edge the schema allows but a rule below it may not: only blanks,
+  // padding, the longest allowed, characters outside ASCII, a surrogate pair.
+  const edges = [' '.repeat(Math.max(1, minLength)), '\t', ` ${'x'.repeat(Math.max(0, minLength - 2))} `, 'x'.repeat(Math.min(maxLength, 10_000)), '\u00e9\u00df\u4e2d', '\u{1F600}'].filter(fits);
+  const plain = fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN) });
+  return edges.length ? fc.oneof({ weight: 6, arbitrary: plain }, { weight: 1, arbitrary: fc.constantFrom(...edges) }) : plain;
 }
 
 function arrayArbitrary(document: Json, schema: Json, ctx: Ctx, depth: number): fc.Arbitrary<unknown[]> {
