@@ -1,0 +1,84 @@
+// Small helpers the management screens (workspaces, users, API clients, audit) share on top of
+// http/forms.ts: ids, paging links, UTC times in forms, refusals a page decides itself, and the
+// pages that show a secret once.
+import crypto from 'node:crypto';
+import type express from 'express';
+import { render } from '../views/render.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** A query-string value as one string ('' when absent). */
+export function queryValue(query: unknown, name: string): string {
+  const raw = (query as Record<string, unknown> | undefined)?.[name];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return typeof value === 'string' ? value : '';
+}
+
+/** A positive page number from the query (1 when absent or not a number). */
+export function pageOf(query: unknown): number {
+  const n = Number(queryValue(query, 'page'));
+  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+}
+
+/** Pages that show a secret (a token, a temporary password) once: never cached, never stored. */
+export function noStore(res: express.Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+}
+
+/**
+ * A temporary password the API accepts (letters, digits and a few punctuation marks; no spaces,
+ * nothing invisible), long enough that it is not guessed before the user changes it.
+ */
+export function temporaryPassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+  let out = '';
+  for (let i = 0; i < 20; i++) out += alphabet[crypto.randomInt(alphabet.length)];
+  return `${out.slice(0, 5)}-${out.slice(5, 10)}-${out.slice(10, 15)}-${out.slice(15, 20)}`;
+}
+
+/** `2026-01-31T09:30` (a datetime-local value, read as UTC) → ISO 8601; undefined when blank; null when invalid. */
+export function utcFromInput(value: string): string | undefined | null {
+  const v = value.trim();
+  if (v === '') return undefined;
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(v);
+  if (!m) return null;
+  const iso = `${m[1]}T${m[2] ?? '00:00'}${m[3] ?? ':00'}${m[4] ?? 'Z'}`;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
+
+/** An ISO timestamp as a datetime-local value in UTC (`2026-01-31T09:30`). */
+export function inputFromUtc(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? '' : new Date(t).toISOString().slice(0, 16);
+}
+
+/** A timestamp for a table cell: `2026-01-31 09:30 UTC`. */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The page links of a paged list, keeping the other query parameters. */
+export function pageLinks(path: string, params: Record<string, string>, page: number, totalPages: number): { previous?: string; next?: string } {
+  const link = (p: number) => {
+    const q = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== ''));
+    if (p > 1) q.set('page', String(p));
+    const s = q.toString();
+    return s ? `${path}?${s}` : path;
+  };
+  return { previous: page > 1 ? link(page - 1) : undefined, next: page < totalPages ? link(page + 1) : undefined };
+}
+
+/**
+ * A refusal the page decides itself because no read operation carries the write's rule (editing a
+ * workspace needs Admin + Write, its read only Reader + Read): rendered like the API's 403 page.
+ */
+export async function refuse(res: express.Response, detail: string): Promise<void> {
+  await render(res, 'errors/problem', { title: 'Forbidden', problem: { status: 403, title: 'Forbidden', detail } }, 403);
+}

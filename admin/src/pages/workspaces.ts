@@ -1,0 +1,176 @@
+// Workspaces: the list (every workspace the caller can see), create (Admin + host superadmin), edit
+// and delete (Admin + Write on that workspace, delete after a confirmation). Edit and delete carry
+// the ETag the page was opened from (`_etag`), so a change someone made since is a 412 shown with
+// the current values and a re-apply button — never overwritten silently.
+import type express from 'express';
+import type { components } from '@verso/sdk';
+import { apiFor } from '../api.js';
+import { field, formFailure, submitWithETag, type Conflict, type FormFailure } from '../http/forms.js';
+import { hasRole, PATHS } from '../nav.js';
+import { render, setFlash } from '../views/render.js';
+import { isUuid, pageLinks, pageOf, refuse, when } from './screen-forms.js';
+
+type Workspace = components['schemas']['WorkspaceDto'];
+
+interface Values {
+  name: string;
+  slug: string;
+  description: string;
+}
+
+const PAGE_SIZE = 20;
+const base = PATHS.workspaces;
+
+const valuesOf = (req: express.Request): Values => ({ name: field(req, 'name').trim(), slug: field(req, 'slug').trim(), description: field(req, 'description').trim() });
+const valuesFrom = (w: Workspace): Values => ({ name: w.name, slug: w.slug, description: w.description ?? '' });
+const bodyOf = (v: Values) => ({ name: v.name, slug: v.slug, description: v.description === '' ? null : v.description });
+
+/** What the conflict box shows: the workspace as it is now. */
+const conflictOf = (w: Workspace, etag: string | undefined): Conflict => ({
+  etag: etag ?? '',
+  current: [
+    { label: 'Name', value: w.name },
+    { label: 'Slug', value: w.slug },
+    { label: 'Description', value: w.description ?? '' },
+    { label: 'Last changed', value: when(w.updatedAt) },
+  ],
+});
+
+const user = (res: express.Response) => res.locals.session!.user;
+const mayManage = (res: express.Response, w: Workspace) => w.canWrite && hasRole(user(res).role, 'Admin');
+
+interface FormPage {
+  mode: 'create' | 'edit';
+  values: Values;
+  workspace?: Workspace;
+  etag?: string;
+  failure?: FormFailure;
+  conflict?: Conflict;
+}
+
+function formPage(res: express.Response, page: FormPage, status?: number) {
+  const title = page.mode === 'create' ? 'New workspace' : `Edit workspace ${page.workspace?.name ?? ''}`.trim();
+  return render(
+    res,
+    'workspaces/form',
+    {
+      title,
+      mode: page.mode,
+      action: page.mode === 'create' ? `${base}/new` : `${base}/${page.workspace!.id}/edit`,
+      values: page.values,
+      workspace: page.workspace,
+      etag: page.etag,
+      problem: page.failure?.problem,
+      errors: page.failure?.errors ?? {},
+      conflict: page.conflict,
+    },
+    status,
+  );
+}
+
+async function readWorkspace(res: express.Response, workspaceId: string) {
+  const { data, etag } = await apiFor(res).call('getWorkspace', { path: { workspaceId } });
+  return { workspace: data, etag };
+}
+
+export function register(router: express.Router): void {
+  router.get(base, async (req, res) => {
+    const page = pageOf(req.query);
+    const list = await apiFor(res).listWorkspaces({ query: { page, pageSize: PAGE_SIZE } });
+    const u = user(res);
+    await render(res, 'workspaces/list', {
+      title: 'Workspaces',
+      workspaces: list.items.map((w) => ({ ...w, updated: when(w.updatedAt), manage: mayManage(res, w) })),
+      totalCount: list.totalCount,
+      page,
+      totalPages: list.totalPages,
+      links: pageLinks(base, {}, page, list.totalPages),
+      canCreate: hasRole(u.role, 'Admin') && u.isSuperAdmin,
+    });
+  });
+
+  router.get(`${base}/new`, async (_req, res) => {
+    // Creating needs Admin + host superadmin and no read says "may create"; listUsers has exactly
+    // that access rule, so its answer is the API's own refusal for this page (403).
+    await apiFor(res).listUsers({ query: { page: 1, pageSize: 1 } });
+    await formPage(res, { mode: 'create', values: { name: '', slug: '', description: '' } });
+  });
+
+  router.post(`${base}/new`, async (req, res) => {
+    const values = valuesOf(req);
+    try {
+      const created = await apiFor(res).createWorkspace({ body: bodyOf(values) });
+      setFlash(res, 'success', `Workspace “${created.name}” created.`);
+      res.redirect(303, base);
+    } catch (err) {
+      const failure = formFailure(err);
+      if (!failure) throw err;
+      await formPage(res, { mode: 'create', values, failure }, 422);
+    }
+  });
+
+  router.get(`${base}/:id/edit`, async (req, res, next) => {
+    if (!isUuid(req.params.id)) return next();
+    const { workspace, etag } = await readWorkspace(res, req.params.id);
+    if (!mayManage(res, workspace)) return refuse(res, 'Editing a workspace needs the Admin role and Write access to it.');
+    await formPage(res, { mode: 'edit', values: valuesFrom(workspace), workspace, etag });
+  });
+
+  router.post(`${base}/:id/edit`, async (req, res, next) => {
+    const workspaceId = req.params.id;
+    if (!isUuid(workspaceId)) return next();
+    const values = valuesOf(req);
+    let current: Workspace | undefined;
+    try {
+      const outcome = await submitWithETag({
+        etag: field(req, '_etag'),
+        write: (ifMatch) => apiFor(res).updateWorkspace({ path: { workspaceId }, body: bodyOf(values) }, { ifMatch }),
+        readCurrent: async () => {
+          const now = await readWorkspace(res, workspaceId);
+          current = now.workspace;
+          return conflictOf(now.workspace, now.etag);
+        },
+      });
+      if (!outcome.ok) return void (await formPage(res, { mode: 'edit', values, workspace: current, conflict: outcome.conflict }, 409));
+      setFlash(res, 'success', `Workspace “${outcome.result.name}” saved.`);
+      res.redirect(303, base);
+    } catch (err) {
+      const failure = formFailure(err);
+      if (!failure) throw err;
+      const { workspace } = await readWorkspace(res, workspaceId);
+      await formPage(res, { mode: 'edit', values, workspace, etag: field(req, '_etag'), failure }, 422);
+    }
+  });
+
+  router.get(`${base}/:id/delete`, async (req, res, next) => {
+    if (!isUuid(req.params.id)) return next();
+    const { workspace, etag } = await readWorkspace(res, req.params.id);
+    if (!mayManage(res, workspace)) return refuse(res, 'Deleting a workspace needs the Admin role and Write access to it.');
+    await render(res, 'workspaces/delete', { title: `Delete workspace ${workspace.name}`, workspace, etag });
+  });
+
+  router.post(`${base}/:id/delete`, async (req, res, next) => {
+    const workspaceId = req.params.id;
+    if (!isUuid(workspaceId)) return next();
+    if (field(req, 'confirm') !== 'yes') {
+      const { workspace, etag } = await readWorkspace(res, workspaceId);
+      const failure: FormFailure = { problem: { status: 422, title: 'Confirm the deletion', detail: 'Tick the box to confirm that the workspace and everything in it is deleted.' }, errors: { '/confirm': ['Tick this box to delete the workspace.'] } };
+      return void (await render(res, 'workspaces/delete', { title: `Delete workspace ${workspace.name}`, workspace, etag, problem: failure.problem, errors: failure.errors }, 422));
+    }
+    let current: Workspace | undefined;
+    const outcome = await submitWithETag({
+      etag: field(req, '_etag'),
+      write: (ifMatch) => apiFor(res).deleteWorkspace({ path: { workspaceId } }, { ifMatch }),
+      readCurrent: async () => {
+        const now = await readWorkspace(res, workspaceId);
+        current = now.workspace;
+        return conflictOf(now.workspace, now.etag);
+      },
+    });
+    if (!outcome.ok) {
+      return void (await render(res, 'workspaces/delete', { title: `Delete workspace ${current!.name}`, workspace: current, etag: outcome.conflict.etag, conflict: outcome.conflict }, 409));
+    }
+    setFlash(res, 'success', `Workspace “${field(req, 'name')}” deleted.`);
+    res.redirect(303, base);
+  });
+}
