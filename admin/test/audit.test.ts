@@ -62,7 +62,7 @@ describe('admin: audit log', () => {
       if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value.startsWith('label:') ? { label: value.slice(6) } : value);
       else await field.fill(value);
     }
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Apply filters' }).click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Apply filters' }).click()]);
   }
 
   it('lists the trail newest first, each change as a before/after table', async () => {
@@ -90,7 +90,8 @@ describe('admin: audit log', () => {
     expect(await entries().count()).to.equal(2);
     const byAdmin = entries().last();
     const rows = byAdmin.locator('table.delta tbody tr');
-    const table = await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent!.trim())));
+    // innerText of a table row separates its cells with tabs.
+    const table = (await rows.allInnerTexts()).map((text) => text.split('\t').map((cell) => cell.trim()));
     expect(table).to.deep.include(['name', 'Audited', 'Audited (renamed)']);
     expect(table).to.deep.include(['description', 'none', 'now described']);
     expect(await byAdmin.locator('table.delta thead').textContent()).to.include('Before').and.include('After');
@@ -110,8 +111,7 @@ describe('admin: audit log', () => {
     await filter({ 'Actor: user id': adminId, 'Entity type': 'ApiClient' });
     expect(await entries().count()).to.equal(1);
     // The actor link sets the actor filter.
-    await entries().first().getByRole('link', { name: /Administrator/ }).click();
-    await page.waitForLoadState('load');
+    await Promise.all([page.waitForNavigation(), entries().first().getByRole('link', { name: /Administrator/ }).click()]);
     expect(new URL(page.url()).searchParams.get('actorUserId')).to.equal(adminId);
   });
 

@@ -45,8 +45,7 @@ describe('admin: users', () => {
 
   async function openAction(e: string, link: RegExp) {
     await page.goto(`${stack.adminUrl}/users`);
-    await row(e).getByRole('link', { name: link }).click();
-    await page.waitForLoadState('load');
+    await Promise.all([page.waitForNavigation(), row(e).getByRole('link', { name: link }).click()]);
   }
 
   it('lists users and creates one with a grant, showing the temporary password once', async () => {
@@ -92,7 +91,7 @@ describe('admin: users', () => {
     await stack.createUser({ role: 'Reader', displayName: 'Somebody Else' });
     await page.goto(`${stack.adminUrl}/users`);
     await page.getByLabel('Search by email or name').fill('wendy');
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Search' }).click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Search' }).click()]);
     expect(new URL(page.url()).searchParams.get('q')).to.equal('wendy');
     expect(await page.locator('tbody tr').count()).to.equal(1);
     expect(await row(email).count()).to.equal(1);

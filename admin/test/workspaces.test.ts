@@ -33,7 +33,7 @@ describe('admin: workspaces', () => {
   const row = (slug: string) => page.locator(`tr[data-workspace="${slug}"]`);
 
   async function submit(name: string | RegExp) {
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name }).click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name }).click()]);
   }
 
   it('lists the workspaces and creates one, showing the API’s field error next to the field first', async () => {
@@ -139,7 +139,7 @@ describe('admin: workspaces', () => {
       await signIn(noJs, stack.adminUrl, stack.adminEmail, stack.adminPassword);
       await noJs.goto(`${stack.adminUrl}/workspaces/${ws.id}/delete`);
       await noJs.getByLabel(/Yes, delete the workspace/).check();
-      await Promise.all([noJs.waitForLoadState('load'), noJs.getByRole('button', { name: 'Delete workspace' }).click()]);
+      await Promise.all([noJs.waitForNavigation(), noJs.getByRole('button', { name: 'Delete workspace' }).click()]);
       expect(new URL(noJs.url()).pathname).to.equal('/workspaces');
       expect((await stack.api.get(`/api/v1/workspaces/${ws.id}`, { token: stack.adminToken })).status).to.equal(404);
     } finally {
