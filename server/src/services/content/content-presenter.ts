@@ -1,5 +1,6 @@
 // Shapes content rows into their API bodies (ContentItem*/ContentVersion* responses) and ETags.
 // Every presenter returns the contract's schema type, so a field the contract lacks fails `tsc`.
+import { PRIMITIVE_TYPES } from '../model/primitive-types.js';
 import type { ItemRow } from '../../db/content/content-items.js';
 import type { ContentListRow } from '../../db/delivery/content-list.js';
 import type { ValueRow } from '../../db/content/content-values.js';
@@ -50,20 +51,7 @@ export function versionSummary(
 
 // The column is text with a CHECK of exactly these kinds (migration 0004); the record makes the
 // list follow the contract's enum, so a kind added to one and not the other fails `tsc`.
-const VALUE_KINDS: Readonly<Record<ValueKind, true>> = {
-  Text: true,
-  RichText: true,
-  Markdown: true,
-  Boolean: true,
-  PickList: true,
-  Media: true,
-  File: true,
-  Link: true,
-  Quote: true,
-  Separator: true,
-  ChildContent: true,
-  Component: true,
-};
+const VALUE_KINDS: Readonly<Record<ValueKind, true>> = { ...PRIMITIVE_TYPES, ChildContent: true, Component: true };
 
 const isValueKind = (kind: string): kind is ValueKind => Object.hasOwn(VALUE_KINDS, kind);
 

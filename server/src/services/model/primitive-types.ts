@@ -4,7 +4,7 @@
 import type { PrimitiveType } from '../../generated/schemas.js';
 
 /** Keyed by PrimitiveType, so a type the contract adds or drops fails to compile here. */
-const PRIMITIVE_TYPES: Readonly<Record<PrimitiveType, true>> = {
+export const PRIMITIVE_TYPES: Readonly<Record<PrimitiveType, true>> = {
   Text: true,
   RichText: true,
   Markdown: true,
