@@ -183,6 +183,30 @@ describe('admin: users', () => {
     expect((await stack.api.get(userPath(), { token: stack.adminToken })).status).to.equal(404);
   });
 
+  it('keeps grants on workspaces beyond the ones the form lists when saving', async () => {
+    // The shell lists the first 200 workspaces; a user granted on more must not lose the rest.
+    for (let i = 0; i < 205; i++) await stack.createWorkspace({ slug: `bulk-${String(i).padStart(3, '0')}`, name: `Bulk ${i}` });
+    const all = (await stack.api.get('/api/v1/workspaces?pageSize=100&page=1', { token: stack.adminToken })).body.totalCount as number;
+    const ids: string[] = [];
+    for (let p = 1; p <= Math.ceil(all / 100); p++) {
+      const page = await stack.api.get(`/api/v1/workspaces?pageSize=100&page=${p}`, { token: stack.adminToken });
+      ids.push(...page.body.items.map((w: { id: string }) => w.id));
+    }
+    const created = await stack.api.post(
+      '/api/v1/users',
+      { email: 'many@example.test', displayName: 'Many Grants', role: 'Reader', temporaryPassword: 'Temp-Password-1', isSuperAdmin: false, workspaceAccesses: ids.map((workspaceId) => ({ workspaceId, accessLevel: 'Read' })) },
+      { token: stack.adminToken },
+    );
+    const id = created.body.userId as string;
+    await page.goto(`${stack.adminUrl}/users/${id}/edit`);
+    expect(await page.locator('.grants select').count()).to.equal(ids.length);
+    await page.getByLabel('Display name').fill('Many Grants, renamed');
+    await submit('Save changes');
+    const after = (await stack.api.get(`/api/v1/users/${id}`, { token: stack.adminToken })).body;
+    expect(after.displayName).to.equal('Many Grants, renamed');
+    expect(after.workspaceAccesses.length).to.equal(ids.length);
+  });
+
   it('shows the API’s refusal to an Admin without the superadmin flag who opens /users directly', async () => {
     const admin = await stack.createUser({ role: 'Admin', grants: { [workspace.id]: 'Write' } });
     const { context, page: p } = await open(browser);

@@ -35,11 +35,17 @@ interface Values {
 
 const roleOf = (raw: string): Role => (ROLES as readonly string[]).includes(raw) ? (raw as Role) : 'Reader';
 
-function valuesOf(req: express.Request, workspaces: readonly WorkspaceSummary[]): Values {
+/**
+ * The form's values. Grants come from every `grant.<workspaceId>` field the form posted, not only
+ * from the workspaces listed now, so a grant on a workspace the list does not show (the shell loads
+ * the first 200) is kept rather than dropped by the replace-all update.
+ */
+function valuesOf(req: express.Request): Values {
   const grants: Record<string, AccessLevel> = {};
-  for (const ws of workspaces) {
-    const level = field(req, `grant.${ws.id}`);
-    if (level === 'Read' || level === 'Write') grants[ws.id] = level;
+  for (const [name, raw] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
+    const id = name.startsWith('grant.') ? name.slice('grant.'.length) : '';
+    const level = Array.isArray(raw) ? raw[0] : raw;
+    if (isUuid(id) && (level === 'Read' || level === 'Write')) grants[id.toLowerCase()] = level;
   }
   return {
     email: field(req, 'email').trim(),
@@ -97,7 +103,12 @@ interface FormPage {
 }
 
 async function formPage(res: express.Response, page: FormPage, status?: number) {
-  const workspaces = await workspacesFor(res);
+  const listed = await workspacesFor(res);
+  // A granted workspace beyond the listed ones still gets its row (named by id), so saving keeps it.
+  const extra = Object.keys(page.values.grants)
+    .filter((id) => !listed.some((w) => w.id === id))
+    .map((id) => ({ id, name: id, slug: 'not listed' }));
+  const workspaces = [...listed, ...extra];
   return render(
     res,
     'users/form',
@@ -220,8 +231,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${base}/new`, async (req, res) => {
-    const workspaces = await workspacesFor(res);
-    const values = valuesOf(req, workspaces);
+    const values = valuesOf(req);
     const password = temporaryPassword();
     try {
       const created = await apiFor(res).createUser({
@@ -253,7 +263,7 @@ export function register(router: express.Router): void {
     if (!isUuid(id)) return next();
     const api = apiFor(res);
     const workspaces = await workspacesFor(res);
-    const values = valuesOf(req, workspaces);
+    const values = valuesOf(req);
     // The account state is not edited here: keep the one the form was opened from (a change since is a 412 anyway).
     const isActive = field(req, 'isActive') !== 'false';
     let current: User | undefined;
