@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install clean-data help
+.PHONY: run test build generate check bench fuzz install clean-data help chromium screenshots
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -32,6 +32,7 @@ help:
 	@echo "make generate  bundle the contract and regenerate everything derived from it"
 	@echo "make check     lint the contract, fail on generated drift, typecheck, lint code"
 	@echo "make bench     run the benchmarks under bench/"
+	@echo "make screenshots  run the admin browser tests and write docs/screenshots/*.png"
 	@echo "make fuzz      long fuzz pass over every operation (FUZZ_REQUESTS=20000, FUZZ_SEED=n); exit 1 on any finding"
 
 $(NODE24_DIR)/bin/node:
@@ -59,8 +60,24 @@ generate: install
 check: install
 	node scripts/check.mjs
 
-test: install
+# The admin's browser tests drive Debian's Chromium (playwright-core downloads no browser). Installed
+# here when missing and we are root with apt-get; otherwise the tests say how to install it.
+chromium:
+	if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	    apt-get update && apt-get install -y chromium
+	  else
+	    echo "chromium not found and cannot be installed here (needs root and apt-get): the admin browser tests will fail; install it: apt-get install -y chromium"
+	  fi
+	fi
+
+test: install chromium
+	tsc -b sdk-ts
 	node scripts/run-tests.mjs
+
+screenshots: install chromium
+	tsc -b sdk-ts
+	VERSO_SCREENSHOTS=1 mocha 'admin/test/**/*.test.ts'
 
 run: build
 	node scripts/run.mjs

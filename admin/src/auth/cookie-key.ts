@@ -8,7 +8,20 @@ import { AdminConfigError } from '../config.js';
 
 const SETTING = 'Admin__Auth__CookieKeyFile';
 
-export function loadOrCreateCookieKey(file: string): Uint8Array {
+/** mkdir -p without `recursive: true` (which spins forever on some paths, e.g. under /proc). */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  let d = path.resolve(dir);
+  while (!fs.existsSync(d)) {
+    missing.unshift(d);
+    const parent = path.dirname(d);
+    if (parent === d) break;
+    d = parent;
+  }
+  for (const m of missing) fs.mkdirSync(m, { mode: 0o700 });
+}
+
+export function loadOrCreateCookieKey(file: string, attempt = 0): Uint8Array {
   let text: string | undefined;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -18,11 +31,11 @@ export function loadOrCreateCookieKey(file: string): Uint8Array {
   if (text === undefined) {
     const key = crypto.randomBytes(32);
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      makeDirectories(path.dirname(file));
       fs.writeFileSync(file, key.toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
       return new Uint8Array(key);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateCookieKey(file); // another process won the race
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST' && attempt === 0) return loadOrCreateCookieKey(file, 1); // another process won the race
       throw new AdminConfigError(SETTING, `points to a missing file that cannot be created (${file}): ${(err as Error).message}`);
     }
   }
