@@ -58,7 +58,7 @@ describe('handler types follow the contract (tsc on fixtures)', function () {
   for (const [file, why] of Object.entries(refused)) {
     it(`refuses ${file.replace('.fixture.ts', '').replaceAll('-', ' ')}`, () => {
       const found = errors.get(file) ?? [];
-      expect(found, `${file} compiled without errors`).to.not.be.empty;
+      expect(found.length, `${file} compiled without errors`).to.be.greaterThan(0);
       expect(found.join('\n')).to.match(why);
     });
   }
