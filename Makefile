@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install clean-data help chromium screenshots
+.PHONY: run test build generate check bench fuzz install sdk chromium screenshots clean-data help
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -51,13 +51,18 @@ node_modules/.install-stamp: $(NODE_STAMP) package.json package-lock.json server
 
 install: node_modules/.install-stamp
 
-build: install
+# The SDK's published build (tsc, then tsup's ESM + CommonJS bundles that package.json's exports
+# name): the admin app and its tests import @verso/sdk as a package, and a fresh clone has no dist/.
+sdk: install
+	cd sdk-ts && tsc -b && tsup --silent
+
+build: sdk
 	tsc -b server admin sdk-ts
 
 generate: install
 	node scripts/generate.mjs
 
-check: install
+check: sdk
 	node scripts/check.mjs
 
 # The admin's browser tests drive Debian's Chromium (playwright-core downloads no browser). Installed
@@ -71,12 +76,10 @@ chromium:
 	  fi
 	fi
 
-test: install chromium
-	tsc -b sdk-ts
+test: sdk chromium
 	node scripts/run-tests.mjs
 
-screenshots: install chromium
-	tsc -b sdk-ts
+screenshots: sdk chromium
 	VERSO_SCREENSHOTS=1 mocha 'admin/test/**/*.test.ts'
 
 run: build
