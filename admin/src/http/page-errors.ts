@@ -10,14 +10,31 @@ import type express from 'express';
 import { VersoApiError, VersoCircuitOpenError, VersoTimeoutError } from '@verso/sdk';
 import { isSessionExpiry } from '../api.js';
 import { CsrfError } from '../auth/csrf.js';
-import { safeReturnUrl } from '../auth/session.js';
+import { safeReturnUrl, type Role } from '../auth/session.js';
 import { contextOf } from '../context.js';
+import { hasRole } from '../nav.js';
 import { renderToString, type PageData } from '../views/render.js';
 
 export class PageNotFound extends Error {
   constructor() {
     super('Page not found');
   }
+}
+
+/** The admin's own refusal (a screen the role cannot use even where the API would answer). */
+export class PageForbidden extends Error {
+  constructor(readonly detail: string) {
+    super('Forbidden');
+  }
+}
+
+/** Middleware: only users whose role is at least `role` (else a 403 page). */
+export function requireRole(role: Role): express.RequestHandler {
+  return (_req, res, next) => {
+    const user = res.locals.session?.user;
+    if (user && hasRole(user.role, role)) return next();
+    next(new PageForbidden(`This screen needs the ${role} role.`));
+  };
 }
 
 /** The problem fields a page may show. */
@@ -96,6 +113,9 @@ export async function handlePageError(err: unknown, req: express.Request, res: e
     if (err instanceof CsrfError) {
       logger.warn('CSRF token missing or wrong; request refused', { method: req.method, path: req.path });
       return await sendPage(res, 'errors/problem', { title: 'Form expired', problem: { status: 403, title: 'This form has expired', detail: 'The form was missing its security token, or it came from another page or session. Nothing was changed. Go back, reload the page and try again.' } }, 403);
+    }
+    if (err instanceof PageForbidden) {
+      return await sendPage(res, 'errors/problem', { title: 'Forbidden', problem: { status: 403, title: 'Forbidden', detail: err.detail } }, 403);
     }
     if (err instanceof PageNotFound || (err as { status?: unknown })?.status === 404) {
       return await sendPage(res, 'errors/problem', { title: 'Not found', problem: { status: 404, title: 'Page not found', detail: 'There is no page at this address.' } }, 404);
