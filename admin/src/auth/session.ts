@@ -195,12 +195,14 @@ export function safeReturnUrl(raw: unknown): string | undefined {
     if (next === decoded) break;
     decoded = next;
   }
-  for (const candidate of [raw, decoded]) {
+  // The raw value as a whole; the decoded value up to its query or fragment (an encoded space in a
+  // query string is fine, an encoded slash or backslash in the path is not).
+  for (const candidate of [raw, decoded.split(/[?#]/, 1)[0]!]) {
     if (!candidate.startsWith('/')) return undefined; // relative or with a scheme (https:, javascript:, data:)
     if (candidate.startsWith('//') || candidate.startsWith('/\\')) return undefined; // protocol-relative
     if (candidate.includes('\\')) return undefined; // browsers read \ as /
-    // Control characters and whitespace (tabs/newlines are stripped by browsers: "/\t/evil.com").
-    if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(candidate)) return undefined;
+    // Control characters and whitespace (browsers strip tabs/newlines: "/\t/evil.com" is "//evil.com").
+    if (/[\u0000-\u0020\u007f-\u009f\s\u200b-\u200f\u2060\ufeff]/.test(candidate)) return undefined;
     if (candidate.includes('://') || /^\/[^/]*:/.test(candidate)) return undefined;
   }
   // Final check with a URL parser: it must stay on our origin.
