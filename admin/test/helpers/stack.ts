@@ -62,7 +62,9 @@ export interface AdminStack {
   createUser(opts: { role: Role; superadmin?: boolean; grants?: Record<string, 'Read' | 'Write'>; mustChangePassword?: boolean; displayName?: string }): Promise<StackUser>;
   createWorkspace(opts?: { name?: string; slug?: string }): Promise<{ id: string; slug: string }>;
   /** Another admin app on the same API (e.g. with a different key file or clock). */
-  startAdmin(opts?: { env?: Record<string, string>; options?: AdminAppOptions }): Promise<RunningAdmin>;
+  startAdmin(opts?: { env?: Record<string, string>; options?: AdminAppOptions; version?: string }): Promise<RunningAdmin>;
+  /** Content in a workspace through the API: `drafts` Draft items and `inReview` items submitted for review. */
+  seedContent(workspaceId: string, counts: { drafts?: number; inReview?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,11 +96,11 @@ export async function startAdminStack(opts: { apiEnv?: Record<string, string>; a
     const changed = await api.post('/api/v1/auth/change-password', { currentPassword: SEED_PASSWORD, newPassword: ADMIN_PASSWORD }, { token: seededToken });
     if (changed.status !== 204) throw new Error(`seeded admin could not change its password: ${changed.status} ${changed.text}`);
 
-    async function startAdmin(o: { env?: Record<string, string>; options?: AdminAppOptions } = {}): Promise<RunningAdmin> {
+    async function startAdmin(o: { env?: Record<string, string>; options?: AdminAppOptions; version?: string } = {}): Promise<RunningAdmin> {
       const log = new MemoryLog();
       const config = loadAdminConfig(
         { NODE_ENV: 'test', Admin__ApiBaseUrl: api.url, Data__Directory: dataDir, ...o.env },
-        { version: '0.0.0-test', cwd: dataDir },
+        { version: o.version ?? '0.0.0-test', cwd: dataDir },
       );
       const app = createAdminApp(config, { logger: createAdminLogger({ level: 'debug', stream: log }), ...o.options });
       const running = await listen(app);
@@ -107,6 +109,7 @@ export async function startAdminStack(opts: { apiEnv?: Record<string, string>; a
       return admin;
     }
 
+    const templateVersions = new Map<string, string>();
     const admin = await startAdmin({ options: opts.adminOptions, env: opts.adminEnv });
     return {
       adminUrl: admin.url,
@@ -126,6 +129,31 @@ export async function startAdminStack(opts: { apiEnv?: Record<string, string>; a
       },
       createWorkspace: (w) => createWorkspace(api, w),
       startAdmin,
+      async seedContent(workspaceId, counts) {
+        const token = seededToken;
+        const base = `/api/v1/workspaces/${workspaceId}`;
+        const expectOk = (r: { status: number; text: string }, what: string) => {
+          if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
+        };
+        let versionId = templateVersions.get(workspaceId);
+        if (!versionId) {
+          const slug = `note-${Math.random().toString(36).slice(2, 8)}`;
+          const t = await api.post(`${base}/templates`, { name: 'Note', slug }, { token });
+          expectOk(t, 'create template');
+          const tv = `${base}/templates/${t.body.id}/versions/1`;
+          expectOk(await api.post(`${tv}/fields`, { key: 'title', label: 'Title', order: 0, compositionMode: 'Inline', isRequired: false, minOccurrences: 0, primitiveType: 'Text' }, { token, headers: await api.ifMatch(tv, token) }), 'add field');
+          const published = await api.put(`${tv}/publish`, undefined, { token, headers: await api.ifMatch(tv, token) });
+          expectOk(published, 'publish template');
+          versionId = published.body.id as string;
+          templateVersions.set(workspaceId, versionId);
+        }
+        const total = (counts.drafts ?? 0) + (counts.inReview ?? 0);
+        for (let i = 0; i < total; i++) {
+          const item = await api.post(`${base}/content`, { templateVersionId: versionId, slug: `item-${Math.random().toString(36).slice(2, 10)}`, tags: [], fields: [] }, { token });
+          expectOk(item, 'create content');
+          if (i >= (counts.drafts ?? 0)) expectOk(await api.post(`${base}/content/${item.body.id}/versions/1/submit`, undefined, { token }), 'submit');
+        }
+      },
       async close() {
         for (const a of admins) await a.close();
         await api.close();
