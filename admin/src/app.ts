@@ -13,6 +13,7 @@ import { createAdminLogger, type AdminLogger } from './log.js';
 import { PATHS } from './nav.js';
 import { pageModules } from './pages/index.js';
 import { publicDir } from './paths.js';
+import { workspacesFor } from './views/render.js';
 
 export interface AdminAppOptions {
   logger?: AdminLogger;
@@ -77,6 +78,13 @@ export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {
     const session = res.locals.session;
     if (!session?.user.mustChangePassword || DURING_FORCED_CHANGE.some((p) => p.test(req.path))) return next();
     res.redirect(303, PATHS.changePassword);
+  });
+
+  // Every signed-in page shows the workspace switcher: start loading its list now, in parallel with
+  // the page's own API calls (render() awaits the same promise).
+  app.use((req, res, next) => {
+    if (req.method === 'GET' && res.locals.session && !res.locals.session.user.mustChangePassword) workspacesFor(res).catch(() => undefined);
+    next();
   });
 
   const router = express.Router();

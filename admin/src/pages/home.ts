@@ -24,6 +24,35 @@ interface HomeWorkspace {
   counts: { status: ContentStatus; count: number | null }[] | null;
 }
 
+/**
+ * Content counts per workspace, kept COUNTS_TTL_MS and shared by everyone who can reach that
+ * workspace (the counts are the same for all of them: content visibility is per workspace). A
+ * user is only ever shown counts of workspaces that their own, fresh workspace list contains, so
+ * the cache never reveals a workspace; the counts are at most a few seconds old. Concurrent misses
+ * for the same workspace share one round of API calls.
+ */
+const COUNTS_TTL_MS = 10_000;
+const COUNTS_MAX = 2000;
+const countsCache = new Map<string, { at: number; counts: Promise<HomeWorkspace['counts']> }>();
+
+function cachedCounts(res: express.Response, ws: WorkspaceSummary, now: number): Promise<HomeWorkspace['counts']> {
+  const hit = countsCache.get(ws.id);
+  if (hit && now - hit.at < COUNTS_TTL_MS) return hit.counts;
+  const counts = countsFor(res, ws);
+  countsCache.delete(ws.id);
+  if (countsCache.size >= COUNTS_MAX) countsCache.delete(countsCache.keys().next().value!);
+  countsCache.set(ws.id, { at: now, counts });
+  // A failed round (401, API down) is not kept.
+  counts.catch(() => countsCache.get(ws.id)?.counts === counts && countsCache.delete(ws.id));
+  return counts;
+}
+
+/** Forgets cached counts (tests; a screen that changes content can call it too). */
+export function forgetCounts(workspaceId?: string): void {
+  if (workspaceId) countsCache.delete(workspaceId);
+  else countsCache.clear();
+}
+
 async function countsFor(res: express.Response, ws: WorkspaceSummary): Promise<HomeWorkspace['counts']> {
   const api = apiFor(res);
   return Promise.all(
@@ -33,7 +62,7 @@ async function countsFor(res: express.Response, ws: WorkspaceSummary): Promise<H
         return { status, count: page.totalCount };
       } catch (err) {
         if ((err as { status?: number }).status === 401) throw err;
-        return { status, count: null };
+        return { status, count: null as number | null };
       }
     }),
   );
@@ -53,6 +82,7 @@ export function register(router: express.Router): void {
 
   router.get('/', async (_req, res) => {
     const all = await workspacesFor(res);
+    const now = contextOf(res).sessions.clock();
     const selected = res.locals.workspaceId;
     // The selected workspace first, then the API's order.
     const ordered = [...all.filter((w) => w.id === selected), ...all.filter((w) => w.id !== selected)];
@@ -64,7 +94,7 @@ export function register(router: express.Router): void {
         description: ws.description,
         canWrite: ws.canWrite,
         selected: ws.id === selected,
-        counts: i < COUNTED ? await countsFor(res, ws) : null,
+        counts: i < COUNTED ? await cachedCounts(res, ws, now) : null,
       })),
     );
     await render(res, 'home', { title: 'Home', workspaces, statuses: STATUSES });

@@ -1,0 +1,185 @@
+// Server-render time of the admin's pages: 16 signed-in clients (each with its own session cookie)
+// request Home, Account preferences and About over plain HTTP with keep-alive, and the latency of
+// every page (admin render + its API calls through @verso/sdk) is recorded. Target: p95 < 50 ms.
+//
+// As under `make run`, the admin is its own process (admin/dist/main.js when built, else its source
+// through tsx) in front of the API, which runs in this process on the embedded PostgreSQL; the load
+// comes from worker threads so it never shares an event loop with either. Home for a superadmin
+// shows 3 workspaces with content, so it makes 1 + 3 × 5 API calls per render; Account makes 2
+// (switcher list, preferences) and About 2 (switcher list, /health/ready).
+// Run: node --import tsx bench/admin.ts [--seconds 5] [--rounds 3] [--clients 16] [--workers 2]
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { HttpSession } from '../admin/test/helpers/http.js';
+import { startAdminStack } from '../admin/test/helpers/stack.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg('seconds', 5);
+const ROUNDS = arg('rounds', 3);
+const CLIENTS = arg('clients', 16);
+const WORKERS = arg('workers', 2);
+const TARGET_P95_MS = 50;
+const progress = (what: string) => process.stderr.write(`bench/admin: ${what}\n`);
+
+const WORKER_SOURCE = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, path, cookies, durationMs } = workerData;
+const target = new URL(url);
+const latencies = [];
+let failures = 0;
+const started = performance.now();
+function once(agent, cookie) {
+  return new Promise((resolve) => {
+    const t = performance.now();
+    const req = http.request({ host: target.hostname, port: target.port, path, agent, headers: { cookie }, timeout: 10000 }, (res) => {
+      let bytes = 0;
+      res.on('data', (c) => { bytes += c.length; });
+      res.on('end', () => {
+        if (res.statusCode !== 200 || bytes < 500) failures++;
+        latencies.push(performance.now() - t);
+        resolve();
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => { failures++; resolve(); });
+    req.end();
+  });
+}
+async function client(cookie) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  while (performance.now() - started < durationMs) await once(agent, cookie);
+  agent.destroy();
+}
+Promise.all(cookies.map(client)).then(() => parentPort.postMessage({ latencies, failures, elapsedMs: performance.now() - started }));
+`;
+
+interface Result {
+  page: string;
+  requests: number;
+  perSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  failures: number;
+}
+
+async function run(page: string, url: string, cookies: string[], seconds: number): Promise<Result> {
+  const groups = Array.from({ length: WORKERS }, (_, w) => cookies.filter((_, i) => i % WORKERS === w)).filter((g) => g.length > 0);
+  const outcomes = await Promise.all(
+    groups.map(
+      (group) =>
+        new Promise<{ latencies: number[]; failures: number; elapsedMs: number }>((resolve, reject) => {
+          const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url, path: page, cookies: group, durationMs: seconds * 1000 } });
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        }),
+    ),
+  );
+  const latencies = outcomes.flatMap((o) => o.latencies).sort((a, b) => a - b);
+  const elapsed = Math.max(...outcomes.map((o) => o.elapsedMs));
+  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]! * 10) / 10;
+  return {
+    page,
+    requests: latencies.length,
+    perSecond: Math.round((latencies.length / elapsed) * 1000),
+    p50Ms: pct(0.5),
+    p95Ms: pct(0.95),
+    p99Ms: pct(0.99),
+    maxMs: pct(1),
+    failures: outcomes.reduce((n, o) => n + o.failures, 0),
+  };
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** The admin as its own process, as `make run` starts it. */
+async function startAdminProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-bench-admin-'));
+  const dist = path.join(root, 'admin/dist/main.js');
+  const args = fs.existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(root, 'admin/src/main.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', Admin__Port: String(port), Admin__ApiBaseUrl: apiUrl, Data__Directory: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`the admin exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the admin did not start within 20 s');
+}
+
+async function main(): Promise<void> {
+  progress('starting PostgreSQL, the API and the admin');
+  await startTestPostgres();
+  const stack = await startAdminStack({ apiEnv: { Logging__Level: 'warn', Database__PoolSize: '16' } });
+  const admin = await startAdminProcess(stack.apiUrl);
+  try {
+    const workspaces = await Promise.all(['Marketing', 'Docs', 'Blog'].map((name) => stack.createWorkspace({ name })));
+    for (const ws of workspaces) await stack.seedContent(ws.id, { drafts: 6, inReview: 2 });
+    progress(`signing in ${CLIENTS} users`);
+    const cookies: string[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const user = await stack.createUser({ role: 'Admin', superadmin: true });
+      const http = new HttpSession(admin.url);
+      await http.signIn(user.email, user.password);
+      cookies.push(http.cookieHeader());
+    }
+    const pages = ['/', '/account', '/about'];
+    progress(`warm-up 1s per page, then ${ROUNDS} rounds of ${SECONDS}s per page, ${CLIENTS} clients`);
+    for (const p of pages) await run(p, admin.url, cookies, 1);
+    const rounds: Result[][] = pages.map(() => []);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [i, p] of pages.entries()) rounds[i]!.push(await run(p, admin.url, cookies, SECONDS));
+      progress(`round ${round}: p95 ${rounds.map((r) => r.at(-1)!.p95Ms).join(' / ')} ms`);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const results: Result[] = rounds.map((rs) => ({
+      page: rs[0]!.page,
+      requests: rs.reduce((n, r) => n + r.requests, 0),
+      perSecond: median(rs.map((r) => r.perSecond)),
+      p50Ms: median(rs.map((r) => r.p50Ms)),
+      p95Ms: median(rs.map((r) => r.p95Ms)),
+      p99Ms: median(rs.map((r) => r.p99Ms)),
+      maxMs: Math.max(...rs.map((r) => r.maxMs)),
+      failures: rs.reduce((n, r) => n + r.failures, 0),
+    }));
+    console.table(results);
+    const failed = results.some((r) => r.failures > 0);
+    const met = results.every((r) => r.p95Ms < TARGET_P95_MS) && !failed;
+    console.log(JSON.stringify({ bench: 'admin', seconds: SECONDS, rounds: ROUNDS, clients: CLIENTS, workers: WORKERS, results, targetP95Ms: TARGET_P95_MS, met }));
+    if (!met) process.exitCode = 1;
+  } finally {
+    admin.child.kill('SIGTERM');
+    fs.rmSync(admin.dataDir, { recursive: true, force: true });
+    await stack.close();
+    await stopTestPostgres();
+  }
+}
+
+await main();
