@@ -9,7 +9,7 @@ import { refreshClaims } from '../auth/routes.js';
 import { contextOf } from '../context.js';
 import { field, formFailure, type FormFailure } from '../http/forms.js';
 import { PATHS } from '../nav.js';
-import { render, setFlash } from '../views/render.js';
+import { render, renderFragment, setFlash } from '../views/render.js';
 
 const THEMES: readonly { value: Theme; label: string; hint: string }[] = [
   { value: 'auto', label: 'Auto', hint: 'Follow the device setting' },
@@ -32,8 +32,25 @@ interface PreferencesValues {
   timeZoneId: string;
 }
 
+/**
+ * The time-zone <option> list (~420 entries) is the same for everyone but the selected one: it is
+ * rendered by its partial (escaped like any template) once per selected zone and kept.
+ */
+const zoneOptionsCache = new Map<string, string>();
+function zoneOptions(res: express.Response, zones: string[], selected: string): string {
+  const custom = !zones.includes(selected) && selected !== '';
+  const key = custom ? '' : selected;
+  let html = custom ? undefined : zoneOptionsCache.get(key);
+  if (html === undefined) {
+    html = renderFragment(res, 'account/zone-options', { zones, selected });
+    if (!custom && zoneOptionsCache.size < 1000) zoneOptionsCache.set(key, html);
+  }
+  return html;
+}
+
 function preferencesPage(res: express.Response, values: PreferencesValues, extra: { saved?: boolean; failure?: FormFailure } = {}, status?: number) {
   const zonesList = timeZones();
+  const shown = values.timeZoneId && !zonesList.includes(values.timeZoneId) ? [values.timeZoneId, ...zonesList] : zonesList;
   return render(
     res,
     'account/preferences',
@@ -42,7 +59,7 @@ function preferencesPage(res: express.Response, values: PreferencesValues, extra
       values,
       themes: THEMES,
       // A stored zone this runtime does not list is still shown, so saving does not silently drop it.
-      timeZones: values.timeZoneId && !zonesList.includes(values.timeZoneId) ? [values.timeZoneId, ...zonesList] : zonesList,
+      zoneOptionsHtml: zoneOptions(res, shown, values.timeZoneId),
       saved: extra.saved ?? false,
       problem: extra.failure?.problem,
       errors: extra.failure?.errors ?? {},

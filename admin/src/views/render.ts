@@ -131,6 +131,11 @@ export async function render(res: express.Response, view: string, data: PageData
   }
 }
 
+/** Renders a partial (escaping as usual) to a string, for fragments a page memoizes. */
+export function renderFragment(res: express.Response, view: string, data: Record<string, unknown>): string {
+  return eta(res).render(`./${view}`, data);
+}
+
 export async function renderToString(res: express.Response, view: string, data: PageData): Promise<string> {
   const shell = await shellData(res, data.title, data.workspaceId);
   const it = { ...shell, ...data, session: shell.session, nav: shell.nav, csrf: shell.csrf, flash: (data.flash as Flash | undefined) ?? shell.flash };
