@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
+import { loadOrCreateCookieKey } from '../src/auth/cookie-key.js';
 import { loadAdminConfig } from '../src/config.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
 import { HttpSession } from './helpers/http.js';
@@ -20,6 +24,23 @@ describe('admin app: configuration and the shell over plain HTTP', () => {
     expect(() => loadAdminConfig({ Admin__Auth__SecureCookie: 'maybe' })).to.throw(/Admin__Auth__SecureCookie/);
     expect(() => loadAdminConfig({ NODE_ENV: 'production', Admin__Auth__SecureCookie: 'false' })).to.throw(/Admin__Auth__SecureCookie cannot be false in production/);
     expect(() => loadAdminConfig({ NODE_ENV: 'staging' })).to.throw(/NODE_ENV/);
+  });
+
+  it('creates the cookie key file (mode 0600, directories included) and refuses a path it cannot create', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-key-'));
+    try {
+      const file = path.join(dir, 'nested/deeper/admin-cookie.key');
+      const key = loadOrCreateCookieKey(file);
+      expect(key.length).to.equal(32);
+      expect(fs.statSync(file).mode & 0o777).to.equal(0o600);
+      expect(Buffer.from(loadOrCreateCookieKey(file)).equals(Buffer.from(key))).to.equal(true);
+      fs.writeFileSync(path.join(dir, 'short.key'), 'c2hvcnQ\n');
+      expect(() => loadOrCreateCookieKey(path.join(dir, 'short.key'))).to.throw(/Admin__Auth__CookieKeyFile must hold 32 bytes/);
+      fs.writeFileSync(path.join(dir, 'a-file'), 'x');
+      expect(() => loadOrCreateCookieKey(path.join(dir, 'a-file/admin-cookie.key'))).to.throw(/Admin__Auth__CookieKeyFile points to a missing file that cannot be created/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('against the real API', () => {

@@ -26,7 +26,8 @@ export function loadOrCreateCookieKey(file: string, attempt = 0): Uint8Array {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new AdminConfigError(SETTING, `cannot be read (${file}): ${(err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new AdminConfigError(SETTING, `cannot be read (${file}): ${(err as Error).message}`);
   }
   if (text === undefined) {
     const key = crypto.randomBytes(32);
