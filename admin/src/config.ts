@@ -13,6 +13,8 @@ export interface AdminConfig {
   /** The admin's own release, shown on the About page next to the API's. */
   readonly version: string;
   readonly dataDirectory: string;
+  /** How long Home keeps a workspace's content counts (0 = ask the API on every render). */
+  readonly homeCountsCacheSeconds: number;
   readonly auth: {
     /** The file holding the 32-byte cookie-encryption key (created with mode 0600 when missing). */
     readonly cookieKeyFile: string;
@@ -92,6 +94,7 @@ export function loadAdminConfig(env: Env, options: { cwd?: string; version?: str
     apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
     version: options.version ?? '0.0.0-dev',
     dataDirectory,
+    homeCountsCacheSeconds: int('Admin__Home__CountsCacheSeconds', 10, 0, 300),
     auth: {
       cookieKeyFile,
       slidingWindowMinutes: int('Admin__Auth__Session__SlidingWindowMinutes', 60, 1, 24 * 60),

@@ -12,6 +12,9 @@ describe('admin app: configuration and the shell over plain HTTP', () => {
     const c = loadAdminConfig({}, { cwd: '/srv/verso' });
     expect(c).to.deep.include({ port: 5001, host: '127.0.0.1', apiBaseUrl: 'http://127.0.0.1:5000', environment: 'development', dataDirectory: '/srv/verso/.data' });
     expect(c.auth).to.deep.equal({ cookieKeyFile: '/srv/verso/.data/admin-cookie.key', slidingWindowMinutes: 60, maxLifetimeHours: 8, secureCookie: false });
+    expect(c.homeCountsCacheSeconds).to.equal(10);
+    expect(loadAdminConfig({ Admin__Home__CountsCacheSeconds: '0' }).homeCountsCacheSeconds).to.equal(0);
+    expect(() => loadAdminConfig({ Admin__Home__CountsCacheSeconds: '301' })).to.throw(/Admin__Home__CountsCacheSeconds must be between 0 and 300/);
     expect(loadAdminConfig({ Api__Port: '6000' }).apiBaseUrl).to.equal('http://127.0.0.1:6000');
     expect(loadAdminConfig({ Admin__ApiBaseUrl: 'https://api.example.test/' }).apiBaseUrl).to.equal('https://api.example.test');
     expect(loadAdminConfig({ NODE_ENV: 'production' }).auth.secureCookie).to.equal(true);

@@ -25,19 +25,20 @@ interface HomeWorkspace {
 }
 
 /**
- * Content counts per workspace, kept COUNTS_TTL_MS and shared by everyone who can reach that
+ * Content counts per workspace, kept Admin__Home__CountsCacheSeconds (default 10) and shared by everyone who can reach that
  * workspace (the counts are the same for all of them: content visibility is per workspace). A
  * user is only ever shown counts of workspaces that their own, fresh workspace list contains, so
  * the cache never reveals a workspace; the counts are at most a few seconds old. Concurrent misses
  * for the same workspace share one round of API calls.
  */
-const COUNTS_TTL_MS = 10_000;
 const COUNTS_MAX = 2000;
 const countsCache = new Map<string, { at: number; counts: Promise<HomeWorkspace['counts']> }>();
 
 function cachedCounts(res: express.Response, ws: WorkspaceSummary, now: number): Promise<HomeWorkspace['counts']> {
+  const ttlMs = contextOf(res).config.homeCountsCacheSeconds * 1000;
+  if (ttlMs === 0) return countsFor(res, ws);
   const hit = countsCache.get(ws.id);
-  if (hit && now - hit.at < COUNTS_TTL_MS) return hit.counts;
+  if (hit && now - hit.at < ttlMs) return hit.counts;
   const counts = countsFor(res, ws);
   countsCache.delete(ws.id);
   if (countsCache.size >= COUNTS_MAX) countsCache.delete(countsCache.keys().next().value!);
