@@ -37,21 +37,22 @@ const countsCache = new Map<string, { at: number; counts: Promise<HomeWorkspace[
 function cachedCounts(res: express.Response, ws: WorkspaceSummary, now: number): Promise<HomeWorkspace['counts']> {
   const ttlMs = contextOf(res).config.homeCountsCacheSeconds * 1000;
   if (ttlMs === 0) return countsFor(res, ws);
-  const hit = countsCache.get(ws.id);
+  // Keyed by API too: admins in one process (tests) may front different APIs.
+  const key = `${contextOf(res).config.apiBaseUrl} ${ws.id}`;
+  const hit = countsCache.get(key);
   if (hit && now - hit.at < ttlMs) return hit.counts;
   const counts = countsFor(res, ws);
-  countsCache.delete(ws.id);
+  countsCache.delete(key);
   if (countsCache.size >= COUNTS_MAX) countsCache.delete(countsCache.keys().next().value!);
-  countsCache.set(ws.id, { at: now, counts });
+  countsCache.set(key, { at: now, counts });
   // A failed round (401, API down) is not kept.
-  counts.catch(() => countsCache.get(ws.id)?.counts === counts && countsCache.delete(ws.id));
+  counts.catch(() => countsCache.get(key)?.counts === counts && countsCache.delete(key));
   return counts;
 }
 
-/** Forgets cached counts (tests; a screen that changes content can call it too). */
-export function forgetCounts(workspaceId?: string): void {
-  if (workspaceId) countsCache.delete(workspaceId);
-  else countsCache.clear();
+/** Forgets every cached count (tests; a screen that changes content can call it too). */
+export function forgetCounts(): void {
+  countsCache.clear();
 }
 
 async function countsFor(res: express.Response, ws: WorkspaceSummary): Promise<HomeWorkspace['counts']> {
