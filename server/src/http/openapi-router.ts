@@ -77,15 +77,24 @@ function rawQueryOf(url: string): string {
   return at < 0 ? '' : url.slice(at + 1);
 }
 
-/** The values of the header parameters an operation declares, under their declared names. */
-function declaredHeaderValues(parameters: unknown, req: Request): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const p of (parameters ?? []) as { in?: string; name?: string }[]) {
-    if (p.in !== 'header' || !p.name) continue;
-    const value = req.headers[p.name.toLowerCase()];
-    if (value !== undefined) values[p.name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return values;
+/** A header parameter an operation declares: its name as declared, and as Node's lower-case key. */
+interface HeaderParameter {
+  readonly name: string;
+  readonly key: string;
+}
+
+function headerParametersOf(parameters: unknown): HeaderParameter[] {
+  return ((parameters ?? []) as { in?: string; name?: string }[])
+    .filter((p) => p.in === 'header' && p.name)
+    .map((p) => ({ name: p.name!, key: p.name!.toLowerCase() }));
+}
+
+/** The declared header parameters this request carries, each with its value (repeated ones joined). */
+function declaredHeaderValues(declared: readonly HeaderParameter[], req: Request): [HeaderParameter, string][] {
+  return declared.flatMap((p): [HeaderParameter, string][] => {
+    const value = req.headers[p.key];
+    return value === undefined ? [] : [[p, Array.isArray(value) ? value.join(', ') : value]];
+  });
 }
 
 /** Compiles the request validator of every operation; throws on a schema Ajv cannot compile. */
@@ -146,12 +155,9 @@ export async function createOpenApiRouter(
   const bodyRules = new Map<string, BodyRule | undefined>();
   for (const op of operations) bodyRules.set(op.operationId!, bodyRuleOf(op.operationId!, op.requestBody));
   const readBody = createBodyReader(deps.config.api.maxRequestBodyBytes);
-  // Declared header parameters (lower-case, as Node names them): a handler sees those and no others.
-  const headerNames = new Map<string, string[]>();
-  for (const op of operations) {
-    const names = ((op.parameters ?? []) as { in?: string; name?: string }[]).filter((p) => p.in === 'header' && p.name);
-    headerNames.set(op.operationId!, names.map((p) => p.name!.toLowerCase()));
-  }
+  // Declared header parameters: a handler sees those (under Node's lower-case keys) and no others.
+  const headerParameters = new Map<string, HeaderParameter[]>();
+  for (const op of operations) headerParameters.set(op.operationId!, headerParametersOf(op.parameters));
   // The one untyped boundary: each handler is typed by its own operation (HandlerMap), and the
   // request handed to it below is what the contract's validator has just accepted for that operation.
   const byId = handlers as unknown as Readonly<Record<string, (ctx: OperationContext) => Promise<HandlerResult> | HandlerResult>>;
@@ -200,17 +206,11 @@ export async function createOpenApiRouter(
   });
   for (const id of ids) {
     const handler = byId[id]!;
-    const declaredHeaders = headerNames.get(id) ?? [];
-    // `auth` is what steps 2–3 of handle() established for this request.
-    api.register(id, async (c: Context, req: Request, res: Response, auth: AuthenticationResult) => {
+    // `auth` and `headers` are what steps 2–3 and 5 of handle() established for this request.
+    api.register(id, async (c: Context, req: Request, res: Response, auth: AuthenticationResult, headers: Readonly<Record<string, string>>) => {
       // The validator's coerced path parameters (`versionNumber` a number): openapi-backend re-reads
       // c.request.params from the URL after validating, as strings.
       const params = (c.validation?.coerced?.params ?? c.request.params ?? {}) as Readonly<Record<string, unknown>>;
-      const headers: Record<string, string> = {};
-      for (const name of declaredHeaders) {
-        const value = req.headers[name];
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
       const request = {
         operationId: id,
         method: req.method,
@@ -269,7 +269,8 @@ export async function createOpenApiRouter(
       const refused: ValidationErrors = {};
       checkPathStrings(req.path, operation.path, refused);
       checkQueryStrings(rawQueryOf(req.originalUrl), refused);
-      checkHeaderStrings(declaredHeaderValues(operation.parameters, req), refused);
+      const headerValues = declaredHeaderValues(headerParameters.get(id) ?? [], req);
+      checkHeaderStrings(Object.fromEntries(headerValues.map(([p, value]) => [p.name, value])), refused);
       checkJsonStrings(body, refused);
       if (Object.keys(refused).length > 0) throw badRequest('The request contains text that cannot be stored.', refused);
 
@@ -291,6 +292,7 @@ export async function createOpenApiRouter(
         req,
         res,
         auth,
+        Object.fromEntries(headerValues.map(([p, value]) => [p.key, value])),
       );
     },
   };
