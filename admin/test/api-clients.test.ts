@@ -9,10 +9,6 @@ import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
 
-// axe-core is injected as an inline script, which the admin's CSP (script-src 'self') blocks: the
-// test contexts bypass the CSP for that injection only (the pages themselves use no inline script).
-const open = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) => newPage(browser, { bypassCSP: true, ...options });
-
 const NAME = 'Site reader';
 
 describe('admin: API clients', () => {
@@ -29,7 +25,7 @@ describe('admin: API clients', () => {
     const list = await stack.api.get('/api/v1/workspaces', { token: stack.adminToken });
     defaultWorkspaceId = list.body.items.find((w: { slug: string }) => w.slug === 'default').id;
     browser = await launchBrowser();
-    ({ context, page } = await open(browser));
+    ({ context, page } = await newPage(browser));
     await signIn(page, stack.adminUrl, stack.adminEmail, stack.adminPassword);
   });
   after(async () => {
@@ -141,7 +137,7 @@ describe('admin: API clients', () => {
 
   it('shows the 403 page to a Reader who opens /api-clients directly', async () => {
     const reader = await stack.createUser({ role: 'Reader', grants: { [defaultWorkspaceId]: 'Read' } });
-    const { context: c, page: p } = await open(browser);
+    const { context: c, page: p } = await newPage(browser);
     try {
       await signIn(p, stack.adminUrl, reader.email, reader.password);
       expect(await p.locator('[data-nav="api-clients"]').count()).to.equal(0);

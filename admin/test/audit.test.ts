@@ -9,10 +9,6 @@ import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
 
-// axe-core is injected as an inline script, which the admin's CSP (script-src 'self') blocks: the
-// test contexts bypass the CSP for that injection only (the pages themselves use no inline script).
-const open = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) => newPage(browser, { bypassCSP: true, ...options });
-
 describe('admin: audit log', () => {
   let stack: AdminStack;
   let browser: Browser;
@@ -44,7 +40,7 @@ describe('admin: audit log', () => {
     expect(byClient.status).to.equal(200);
 
     browser = await launchBrowser();
-    ({ page } = await open(browser));
+    ({ page } = await newPage(browser));
     await signIn(page, stack.adminUrl, stack.adminEmail, stack.adminPassword);
   });
   after(async () => {
@@ -147,7 +143,7 @@ describe('admin: audit log', () => {
   it('shows the 403 page to an Editor and the workspace’s trail to a TemplateAdmin with a grant', async () => {
     const editor = await stack.createUser({ role: 'Editor', grants: { [workspaceId]: 'Write' } });
     const templateAdmin = await stack.createUser({ role: 'TemplateAdmin', grants: { [workspaceId]: 'Read' } });
-    const { context: c1, page: p1 } = await open(browser);
+    const { context: c1, page: p1 } = await newPage(browser);
     try {
       await signIn(p1, stack.adminUrl, editor.email, editor.password);
       expect(await p1.locator('[data-nav="audit"]').count()).to.equal(0);
@@ -157,7 +153,7 @@ describe('admin: audit log', () => {
     } finally {
       await c1.close();
     }
-    const { context: c2, page: p2 } = await open(browser);
+    const { context: c2, page: p2 } = await newPage(browser);
     try {
       await signIn(p2, stack.adminUrl, templateAdmin.email, templateAdmin.password);
       const res = await p2.goto(`${stack.adminUrl}/audit`);

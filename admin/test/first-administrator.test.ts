@@ -37,8 +37,7 @@ describe('admin: the first administrator (issue #13, “Done means”)', () => {
     const config = loadAdminConfig({ NODE_ENV: 'test', Admin__ApiBaseUrl: api.url, Data__Directory: dataDir }, { version: '0.0.0-test', cwd: dataDir });
     admin = await listen(createAdminApp(config, { logger: createAdminLogger({ level: 'debug', stream: adminLog }) }));
     browser = await launchBrowser();
-    // bypassCSP: axe-core is injected as an inline script, which the admin's CSP blocks.
-    ({ page } = await newPage(browser, { bypassCSP: true }));
+    ({ page } = await newPage(browser));
   });
   after(async () => {
     await browser?.close();

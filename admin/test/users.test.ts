@@ -9,10 +9,6 @@ import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
 
-// axe-core is injected as an inline script, which the admin's CSP (script-src 'self') blocks: the
-// test contexts bypass the CSP for that injection only (the pages themselves use no inline script).
-const open = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) => newPage(browser, { bypassCSP: true, ...options });
-
 describe('admin: users', () => {
   let stack: AdminStack;
   let browser: Browser;
@@ -26,7 +22,7 @@ describe('admin: users', () => {
     stack = await startAdminStack();
     workspace = await stack.createWorkspace({ slug: 'newsroom', name: 'Newsroom' });
     browser = await launchBrowser();
-    ({ page } = await open(browser));
+    ({ page } = await newPage(browser));
     await signIn(page, stack.adminUrl, stack.adminEmail, stack.adminPassword);
   });
   after(async () => {
@@ -209,7 +205,7 @@ describe('admin: users', () => {
 
   it('shows the API’s refusal to an Admin without the superadmin flag who opens /users directly', async () => {
     const admin = await stack.createUser({ role: 'Admin', grants: { [workspace.id]: 'Write' } });
-    const { context, page: p } = await open(browser);
+    const { context, page: p } = await newPage(browser);
     try {
       await signIn(p, stack.adminUrl, admin.email, admin.password);
       expect(await p.locator('[data-nav="users"]').count()).to.equal(0);

@@ -10,10 +10,6 @@ import { HttpSession } from './helpers/http.js';
 import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
 
-// axe-core is injected as an inline script, which the admin's CSP (script-src 'self') blocks: the
-// test contexts bypass the CSP for that injection only (the pages themselves use no inline script).
-const open = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) => newPage(browser, { bypassCSP: true, ...options });
-
 describe('admin: workspaces', () => {
   let stack: AdminStack;
   let browser: Browser;
@@ -22,7 +18,7 @@ describe('admin: workspaces', () => {
   before(async () => {
     stack = await startAdminStack();
     browser = await launchBrowser();
-    ({ page } = await open(browser));
+    ({ page } = await newPage(browser));
     await signIn(page, stack.adminUrl, stack.adminEmail, stack.adminPassword);
   });
   after(async () => {
@@ -134,7 +130,7 @@ describe('admin: workspaces', () => {
     expect((await stack.api.get(`/api/v1/workspaces/${ws.id}`, { token: stack.adminToken })).status).to.equal(200);
 
     // A browser with JavaScript off: tick, submit, gone.
-    const { context, page: noJs } = await open(browser, { javaScriptEnabled: false });
+    const { context, page: noJs } = await newPage(browser, { javaScriptEnabled: false });
     try {
       await signIn(noJs, stack.adminUrl, stack.adminEmail, stack.adminPassword);
       await noJs.goto(`${stack.adminUrl}/workspaces/${ws.id}/delete`);
@@ -152,7 +148,7 @@ describe('admin: workspaces', () => {
     const admin = await stack.createUser({ role: 'Admin', grants: { [ws.id]: 'Write' } });
     const reader = await stack.createUser({ role: 'Reader', grants: { [ws.id]: 'Read' } });
 
-    const { context: c1, page: p1 } = await open(browser);
+    const { context: c1, page: p1 } = await newPage(browser);
     try {
       await signIn(p1, stack.adminUrl, admin.email, admin.password);
       await p1.goto(`${stack.adminUrl}/workspaces`);
@@ -168,7 +164,7 @@ describe('admin: workspaces', () => {
       await c1.close();
     }
 
-    const { context: c2, page: p2 } = await open(browser);
+    const { context: c2, page: p2 } = await newPage(browser);
     try {
       await signIn(p2, stack.adminUrl, reader.email, reader.password);
       await p2.goto(`${stack.adminUrl}/workspaces`);
