@@ -1,7 +1,7 @@
 // The server's layers (architecture §1), checked by dependency-cruiser in `make check` and
 // `make test` (scripts/checks.mjs). Bottom to top:
 //
-//   generated/, errors.ts, config.ts, access/, context/, logging/   the ground everything stands on
+//   generated/, errors.ts, uuid.ts, config.ts, access/, context/, logging/   the ground everything stands on
 //   db/ (pool, migrate, embedded at its root; query modules in db/<domain>/)
 //   storage/                          blob providers
 //   telemetry/                        may read db/
@@ -16,7 +16,7 @@
 
 const SRC = '^server/src/';
 const HTTP_AND_HANDLERS = `${SRC}(http|handlers)/`;
-const GROUND = `${SRC}(generated/|errors\\.ts$|config\\.ts$|access/|context/|logging/)`;
+const GROUND = `${SRC}(generated/|errors\\.ts$|uuid\\.ts$|config\\.ts$|access/|context/|logging/)`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -77,7 +77,7 @@ module.exports = {
       name: 'ground-imports-upper-layers',
       severity: 'error',
       comment:
-        'The ground (generated, errors, config, access, context, logging) imports nothing above it. ' +
+        'The ground (generated, errors, uuid, config, access, context, logging) imports nothing above it. ' +
         'Known exception: config.ts checks Seed__Admin__Password with services/identity/password-rules.ts ' +
         '(a pure function that needs only errors.ts); moving that module to the ground removes it.',
       from: { path: GROUND },

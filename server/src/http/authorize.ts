@@ -6,8 +6,7 @@ import type { AccessRule } from './access-rule.js';
 import type { Actor } from '../access/actor.js';
 import { ROLE_RANK, WORKSPACE_ACCESS_RANK } from '../access/roles.js';
 import { effectiveWorkspaceAccess, type WorkspaceDirectory } from '../access/workspace-access.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../uuid.js';
 
 export async function authorize(
   rule: AccessRule,
@@ -23,7 +22,7 @@ export async function authorize(
     // A malformed id names no workspace: nobody but a superadmin can hold access to it, and a
     // superadmin (who may see every workspace) is told what is wrong with it by validation, which
     // comes after this step; the lookup itself needs a well-formed id.
-    if (access === 'None' || (UUID.test(workspaceId) && !(await workspaces.exists(workspaceId)))) throw notFound('The workspace');
+    if (access === 'None' || (isUuid(workspaceId) && !(await workspaces.exists(workspaceId)))) throw notFound('The workspace');
     if (rule.superadmin && !actor.isSuperAdmin) throw forbidden('Only a host superadmin may do this.');
     if (ROLE_RANK[actor.role] < ROLE_RANK[rule.role]) throw forbidden();
     if (WORKSPACE_ACCESS_RANK[access] < WORKSPACE_ACCESS_RANK[rule.workspace]) throw forbidden('Your access to this workspace is read-only.');

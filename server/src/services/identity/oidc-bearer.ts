@@ -7,9 +7,9 @@ import type { AuthConfig } from '../../config.js';
 import type { Logger } from '../../logging/logger.js';
 import { ROLE_RANK, type RoleName } from '../../access/roles.js';
 import { ExternalActor, NO_WORKSPACE } from './actors.js';
+import { isUuid } from '../../uuid.js';
 
 type Jwks = ReturnType<typeof createRemoteJWKSet>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** After a failed discovery, wait this long before asking the authority again. */
 const DISCOVERY_RETRY_MS = 10_000;
 const HTTP_TIMEOUT_MS = 5_000;
@@ -73,7 +73,7 @@ export function createOidcVerifier(config: AuthConfig['oidc'], logger: Logger): 
       // No workspace claim: unscoped, like an all-workspace API client. A claim that is not a uuid
       // must not widen access, so it confines the token to no workspace at all.
       const ws = payload[config.workspaceClaim];
-      const workspaceId = ws === undefined || ws === null ? null : typeof ws === 'string' && UUID.test(ws) ? ws.toLowerCase() : NO_WORKSPACE;
+      const workspaceId = ws === undefined || ws === null ? null : isUuid(ws) ? ws.toLowerCase() : NO_WORKSPACE;
       const email = typeof payload.email === 'string' ? payload.email : null;
       const name = typeof payload.name === 'string' ? payload.name : null;
       return new ExternalActor(payload.sub, role, email, name, workspaceId);

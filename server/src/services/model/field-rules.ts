@@ -4,6 +4,7 @@
 import type { CommonQueryMethods } from 'slonik';
 import type { ValidationErrors } from '../../errors.js';
 import { findPickList, findRevision } from '../../db/model/picklists.js';
+import { isUuid } from '../../uuid.js';
 
 export function addError(errors: ValidationErrors, pointer: string, message: string): void {
   (errors[pointer] ??= []).push(message);
@@ -30,7 +31,6 @@ export interface PickListBindingInput {
   readonly fieldConfig: Readonly<Record<string, unknown>>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A PickList field binds a picklist of the workspace and one of its revisions; other fields bind
@@ -46,7 +46,7 @@ export async function resolvePickListBinding(
 ): Promise<{ picklistId: string | null; picklistRevisionId: string | null }> {
   const fromConfig = (name: string) => {
     const v = input.fieldConfig[name];
-    return typeof v === 'string' && UUID.test(v) ? v : null;
+    return isUuid(v) ? v : null;
   };
   const picklistId = input.picklistId ?? fromConfig('picklistId');
   const revisionId = input.picklistRevisionId ?? fromConfig('picklistRevisionId');
