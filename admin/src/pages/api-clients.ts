@@ -8,13 +8,12 @@ import { apiFor } from '../api.js';
 import { field, formFailure, type FormFailure } from '../http/forms.js';
 import { PATHS } from '../nav.js';
 import { render, setFlash, workspacesFor, type WorkspaceSummary } from '../views/render.js';
-import { inputFromUtc, isUuid, noStore, pageLinks, pageOf, utcFromInput, when } from './screen-forms.js';
+import { inputFromUtc, isUuid, noStore, pageLinks, pageOf, ROLES, roleOf, utcFromInput, when } from './screen-forms.js';
 
 type ApiClient = components['schemas']['ApiClientDto'];
 type Role = components['schemas']['Role'];
 type CreateResult = components['schemas']['CreateApiClientResponse'];
 
-const ROLES: readonly Role[] = ['Reader', 'Editor', 'TemplateAdmin', 'Admin'];
 const PAGE_SIZE = 20;
 const base = PATHS.apiClients;
 /** The workspace select's value for a client that reaches every workspace (superadmin only). */
@@ -28,7 +27,6 @@ interface Values {
   expiresAt: string;
 }
 
-const roleOf = (raw: string): Role => (ROLES as readonly string[]).includes(raw) ? (raw as Role) : 'Reader';
 
 function valuesOf(req: express.Request): Values {
   return {

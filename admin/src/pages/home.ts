@@ -6,13 +6,13 @@ import { apiFor } from '../api.js';
 import { appendSetCookie, parseCookies, serializeCookie } from '../auth/session.js';
 import { contextOf } from '../context.js';
 import { render, workspacesFor, type WorkspaceSummary } from '../views/render.js';
+import { isUuid } from './screen-forms.js';
 
 type ContentStatus = components['schemas']['ContentStatus'];
 export const STATUSES: readonly ContentStatus[] = ['Draft', 'Review', 'Approved', 'Published', 'Archived'];
 /** Home counts content for at most this many workspaces (5 small API calls each); the rest are listed. */
 const COUNTED = 12;
 export const WORKSPACE_COOKIE = 'verso.admin.ws';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface HomeWorkspace {
   id: string;
@@ -73,7 +73,7 @@ async function countsFor(res: express.Response, ws: WorkspaceSummary): Promise<H
 /** The workspace the switcher selected (cookie), when it is a UUID. */
 export function selectedWorkspace(req: express.Request): string | undefined {
   const v = parseCookies(req.headers.cookie).get(WORKSPACE_COOKIE);
-  return v && UUID.test(v) ? v : undefined;
+  return isUuid(v) ? v : undefined;
 }
 
 export function register(router: express.Router): void {
@@ -105,7 +105,7 @@ export function register(router: express.Router): void {
   router.get('/switch-workspace', (req, res) => {
     const id = typeof req.query.workspaceId === 'string' ? req.query.workspaceId : '';
     const secure = contextOf(res).sessions.secure;
-    if (UUID.test(id)) appendSetCookie(res, serializeCookie(WORKSPACE_COOKIE, id, secure, { maxAgeSeconds: 30 * 86400 }));
+    if (isUuid(id)) appendSetCookie(res, serializeCookie(WORKSPACE_COOKIE, id, secure, { maxAgeSeconds: 30 * 86400 }));
     else appendSetCookie(res, serializeCookie(WORKSPACE_COOKIE, '', secure, { maxAgeSeconds: 0 }));
     res.redirect(303, '/');
   });

@@ -3,11 +3,18 @@
 // pages that show a secret once.
 import crypto from 'node:crypto';
 import type express from 'express';
+import type { components } from '@verso/sdk';
 import { render } from '../views/render.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+type Role = components['schemas']['Role'];
+/** The roles, lowest first, as the user and API-client forms offer them. */
+export const ROLES: readonly Role[] = ['Reader', 'Editor', 'TemplateAdmin', 'Admin'];
+/** A posted role; anything the form did not offer reads as the lowest. */
+export const roleOf = (raw: string): Role => (ROLES as readonly string[]).includes(raw) ? (raw as Role) : 'Reader';
 
 /** A query-string value as one string ('' when absent). */
 export function queryValue(query: unknown, name: string): string {

@@ -12,13 +12,12 @@ import { apiFor } from '../api.js';
 import { field, formFailure, submitWithETag, type Conflict, type FormFailure } from '../http/forms.js';
 import { PATHS } from '../nav.js';
 import { render, setFlash, workspacesFor, type WorkspaceSummary } from '../views/render.js';
-import { isUuid, noStore, pageLinks, pageOf, queryValue, temporaryPassword, when } from './screen-forms.js';
+import { isUuid, noStore, pageLinks, pageOf, queryValue, ROLES, roleOf, temporaryPassword, when } from './screen-forms.js';
 
 type User = components['schemas']['UserDto'];
 type Role = components['schemas']['Role'];
 type AccessLevel = components['schemas']['WorkspaceAccessLevel'];
 
-const ROLES: readonly Role[] = ['Reader', 'Editor', 'TemplateAdmin', 'Admin'];
 const PAGE_SIZE = 20;
 /** The search reads the whole list (the API's list has no search parameter); at most this many users. */
 const SEARCH_LIMIT = 5000;
@@ -33,7 +32,6 @@ interface Values {
   grants: Record<string, AccessLevel>;
 }
 
-const roleOf = (raw: string): Role => (ROLES as readonly string[]).includes(raw) ? (raw as Role) : 'Reader';
 
 /**
  * The form's values. Grants come from every `grant.<workspaceId>` field the form posted, not only
