@@ -65,7 +65,9 @@ export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'Healthy', version: config.version });
   });
-  app.use(express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 500 }));
+  // The content editor posts a whole version: up to 2,000 values, a Markdown value may be 1,000,000
+  // characters and a component value 256 KiB (the API's own limits).
+  app.use(express.urlencoded({ extended: false, limit: '8mb', parameterLimit: 20_000 }));
   app.use(sessionMiddleware(sessions));
   app.use(verifyCsrf);
 

@@ -2,6 +2,8 @@
 // needs Admin; Audit Log and Packages need TemplateAdmin; Webhooks needs Editor plus a selected
 // workspace (it appears once the webhooks API exists; it does not yet, so there is no Webhooks link).
 // A link the navigation hides is also a route the API refuses: pages render its 403/404.
+// The workspace's own screens (Content, Templates, Components, Picklists, Tags) need a selected
+// workspace: every role may look at them (Reader reads; the screens disable what a role cannot do).
 import type { AdminUser, Role } from './auth/session.js';
 
 export interface NavLink {
@@ -11,7 +13,7 @@ export interface NavLink {
   readonly current: boolean;
 }
 
-export type NavKey = 'home' | 'workspaces' | 'users' | 'api-clients' | 'audit' | 'packages';
+export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'users' | 'api-clients' | 'audit' | 'packages';
 
 /** The one list of screen paths; page modules register these. */
 export const PATHS = {
@@ -27,6 +29,21 @@ export const PATHS = {
   login: '/login',
 } as const;
 
+/** The screen paths inside one workspace (`/workspaces/<id>/content`, …). */
+export function workspacePaths(workspaceId: string) {
+  const root = `/workspaces/${encodeURIComponent(workspaceId)}`;
+  return {
+    root,
+    content: `${root}/content`,
+    templates: `${root}/templates`,
+    components: `${root}/components`,
+    picklists: `${root}/picklists`,
+    tags: `${root}/tags`,
+    packageExport: `${root}/packages/export`,
+    packageImport: `${root}/packages/import`,
+  };
+}
+
 const rank: Record<Role, number> = { Reader: 0, Editor: 1, TemplateAdmin: 2, Admin: 3 };
 
 /** Whether `role` is at least `needed` (higher roles inherit lower ones). */
@@ -39,7 +56,7 @@ export const WEBHOOKS_AVAILABLE = false;
 
 interface Entry {
   key: NavKey;
-  href: string;
+  href: string | ((workspaceId: string) => string);
   label: string;
   visible: (user: AdminUser, workspaceId: string | undefined) => boolean;
 }
@@ -47,6 +64,11 @@ interface Entry {
 const entries: Entry[] = [
   { key: 'home', href: PATHS.home, label: 'Home', visible: () => true },
   { key: 'workspaces', href: PATHS.workspaces, label: 'Workspaces', visible: () => true },
+  { key: 'content', href: (ws) => workspacePaths(ws).content, label: 'Content', visible: (_u, ws) => ws !== undefined },
+  { key: 'templates', href: (ws) => workspacePaths(ws).templates, label: 'Templates', visible: (_u, ws) => ws !== undefined },
+  { key: 'components', href: (ws) => workspacePaths(ws).components, label: 'Components', visible: (_u, ws) => ws !== undefined },
+  { key: 'picklists', href: (ws) => workspacePaths(ws).picklists, label: 'Picklists', visible: (_u, ws) => ws !== undefined },
+  { key: 'tags', href: (ws) => workspacePaths(ws).tags, label: 'Tags', visible: (_u, ws) => ws !== undefined },
   { key: 'users', href: PATHS.users, label: 'Users', visible: (u) => u.isSuperAdmin && hasRole(u.role, 'Admin') },
   { key: 'api-clients', href: PATHS.apiClients, label: 'API Clients', visible: (u) => hasRole(u.role, 'Admin') },
   { key: 'audit', href: PATHS.audit, label: 'Audit Log', visible: (u) => hasRole(u.role, 'TemplateAdmin') },
@@ -55,12 +77,15 @@ const entries: Entry[] = [
 
 /** The links `user` sees, with the one matching `currentPath` marked current. */
 export function navFor(user: AdminUser, workspaceId: string | undefined, currentPath: string): NavLink[] {
-  const visible = entries.filter((e) => e.visible(user, workspaceId));
-  // The longest matching prefix is current (so /workspaces/x marks Workspaces, / only marks Home).
-  let best: Entry | undefined;
+  const visible = entries
+    .filter((e) => e.visible(user, workspaceId))
+    .map((e) => ({ key: e.key, label: e.label, href: typeof e.href === 'string' ? e.href : e.href(workspaceId!) }));
+  // The longest matching prefix is current (so /workspaces/x/content marks Content, /workspaces/x/edit
+  // marks Workspaces, / only marks Home).
+  let best: (typeof visible)[number] | undefined;
   for (const e of visible) {
     const match = e.href === '/' ? currentPath === '/' : currentPath === e.href || currentPath.startsWith(e.href + '/');
     if (match && (!best || e.href.length > best.href.length)) best = e;
   }
-  return visible.map((e) => ({ key: e.key, href: e.href, label: e.label, current: e === best }));
+  return visible.map((e) => ({ ...e, current: e === best }));
 }

@@ -30,7 +30,7 @@ export async function refreshClaims(res: express.Response): Promise<AdminSession
   if (!session) throw new Error('refreshClaims needs a session');
   const api = apiFor(res);
   const [me, prefs] = await Promise.all([api.getCurrentUser(), api.getAccountPreferences().catch(() => undefined)]);
-  const next: AdminSession = { ...session, user: claimsFrom(me, session.user), theme: prefs?.theme ?? session.theme, lastSeenAt: contextOf(res).sessions.clock() };
+  const next: AdminSession = { ...session, user: claimsFrom(me, session.user), theme: prefs?.theme ?? session.theme, timeZone: prefs ? prefs.timeZoneId : session.timeZone, lastSeenAt: contextOf(res).sessions.clock() };
   await contextOf(res).sessions.write(res, next);
   return next;
 }
@@ -70,9 +70,11 @@ export function registerAuthRoutes(router: express.Router): void {
       const session = sessions.create(login.token, user);
       res.locals.session = session;
       try {
-        session.theme = (await apiFor(res).getAccountPreferences()).theme;
+        const prefs = await apiFor(res).getAccountPreferences();
+        session.theme = prefs.theme;
+        session.timeZone = prefs.timeZoneId;
       } catch {
-        // the theme is a nicety: sign-in still succeeds without it
+        // the theme and time zone are niceties: sign-in still succeeds without them (UTC, auto theme)
       }
       await sessions.write(res, session);
       clearPreSession(res);

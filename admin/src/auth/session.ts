@@ -32,6 +32,8 @@ export interface AdminSession {
   lastSeenAt: number;
   /** The account preference, cached here so every page renders in the right theme without a call. */
   theme?: Theme;
+  /** The account's IANA time zone (null: none chosen), cached like the theme; pages show times in it. */
+  timeZone?: string | null;
 }
 
 /** Why there is no session on this request: no cookie, an undecryptable one, or an expired one. */

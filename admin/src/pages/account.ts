@@ -89,7 +89,7 @@ export function register(router: express.Router): void {
     try {
       const saved = await apiFor(res).updateAccountPreferences({ body: { theme: values.theme, timeZoneId: values.timeZoneId === '' ? null : values.timeZoneId } });
       const session = res.locals.session!;
-      await contextOf(res).sessions.write(res, { ...session, theme: saved.theme });
+      await contextOf(res).sessions.write(res, { ...session, theme: saved.theme, timeZone: saved.timeZoneId });
       res.redirect(303, `${PATHS.account}?saved=1`);
     } catch (err) {
       const failure = formFailure(err);

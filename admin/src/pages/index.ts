@@ -7,10 +7,12 @@ import * as audit from './audit.js';
 import * as home from './home.js';
 import * as packages from './packages.js';
 import * as users from './users.js';
+import * as workspaceScope from './workspace-scope.js';
 import * as workspaces from './workspaces.js';
 
 export interface PageModule {
   register(router: express.Router): void;
 }
 
-export const pageModules: readonly PageModule[] = [home, account, about, workspaces, users, apiClients, audit, packages];
+/** `workspaceScope` first: it marks `/workspaces/<id>/…` requests before Home's cookie default applies. */
+export const pageModules: readonly PageModule[] = [workspaceScope, home, account, about, workspaces, users, apiClients, audit, packages];

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type express from 'express';
 import type { components } from '@verso/sdk';
+import { formatWhen, inputFromInstant, instantFromInput, UTC } from '../time.js';
 import { render } from '../views/render.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,29 +48,13 @@ export function temporaryPassword(): string {
 }
 
 /** `2026-01-31T09:30` (a datetime-local value, read as UTC) → ISO 8601; undefined when blank; null when invalid. */
-export function utcFromInput(value: string): string | undefined | null {
-  const v = value.trim();
-  if (v === '') return undefined;
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(v);
-  if (!m) return null;
-  const iso = `${m[1]}T${m[2] ?? '00:00'}${m[3] ?? ':00'}${m[4] ?? 'Z'}`;
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
-}
+export const utcFromInput = (value: string): string | undefined | null => instantFromInput(value, UTC);
 
 /** An ISO timestamp as a datetime-local value in UTC (`2026-01-31T09:30`). */
-export function inputFromUtc(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : new Date(t).toISOString().slice(0, 16);
-}
+export const inputFromUtc = (iso: string | null | undefined): string => inputFromInstant(iso, UTC);
 
-/** A timestamp for a table cell: `2026-01-31 09:30 UTC`. */
-export function when(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+/** A timestamp for a table cell: `2026-01-31 09:30 UTC`, or on `zone`'s clock when given (see time.ts zoneOf). */
+export const when = (iso: string | null | undefined, zone: string = UTC): string => formatWhen(iso, zone);
 
 /** The page links of a paged list, keeping the other query parameters. */
 export function pageLinks(path: string, params: Record<string, string>, page: number, totalPages: number): { previous?: string; next?: string } {
