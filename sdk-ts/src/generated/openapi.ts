@@ -1708,6 +1708,12 @@ export interface components {
             currentlyServingVersion: components["schemas"]["ContentVersionSummaryResponse"] | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description The item's highest-numbered version, whatever its status (what an editor works on next), or null for an item
+             *     without versions. Sent by the editing list (`resolve=false`); absent from the delivery list (`resolve=true`),
+             *     whose rows are the served versions.
+             */
+            latestVersion?: components["schemas"]["ContentVersionSummaryResponse"] | null;
             localeCode: string | null;
             slug: string | null;
             tags: string[];

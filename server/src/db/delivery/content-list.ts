@@ -55,25 +55,45 @@ export interface ContentListQuery {
   readonly offset: number;
 }
 
-const servedColumns = {
-  sv_id: z.string().nullable(),
-  sv_version_number: z.number().nullable(),
-  sv_status: z.enum(['Draft', 'Review', 'Approved', 'Published', 'Archived']).nullable(),
-  sv_template_version_id: z.string().nullable(),
-  sv_slug: z.string().nullable(),
-  sv_locale_code: z.string().nullable(),
-  sv_tags: z.array(z.string()).nullable(),
-  sv_effective_start_at: z.string().nullable(),
-  sv_effective_end_at: z.string().nullable(),
-  sv_publish_at: z.string().nullable(),
-  sv_published_at: z.string().nullable(),
-  sv_published_by_user_id: z.string().nullable(),
-  sv_archived_at: z.string().nullable(),
-  sv_rolled_back_from_version_number: z.number().nullable(),
-  sv_created_at: z.string().nullable(),
-  sv_updated_at: z.string().nullable(),
+/** A version summary's columns, selected as `<prefix>_<column>` (null when the join found none). */
+function versionColumns<P extends string>(prefix: P) {
+  const shape = {
+    id: z.string().nullable(),
+    version_number: z.number().nullable(),
+    status: z.enum(['Draft', 'Review', 'Approved', 'Published', 'Archived']).nullable(),
+    template_version_id: z.string().nullable(),
+    slug: z.string().nullable(),
+    locale_code: z.string().nullable(),
+    tags: z.array(z.string()).nullable(),
+    effective_start_at: z.string().nullable(),
+    effective_end_at: z.string().nullable(),
+    publish_at: z.string().nullable(),
+    published_at: z.string().nullable(),
+    published_by_user_id: z.string().nullable(),
+    archived_at: z.string().nullable(),
+    rolled_back_from_version_number: z.number().nullable(),
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
+  };
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [`${prefix}_${k}`, v])) as { [K in keyof typeof shape as `${P}_${K}`]: (typeof shape)[K] };
+}
+
+/** The columns of `versionColumns(prefix)` selected from the row alias `alias`. */
+function versionSelect(alias: string, prefix: string) {
+  const names = Object.keys(versionColumns(prefix)).map((k) => k.slice(prefix.length + 1));
+  return sql.join(
+    names.map((n) => sql.fragment`${sql.identifier([alias, n])} AS ${sql.identifier([`${prefix}_${n}`])}`),
+    sql.fragment`, `,
+  );
+}
+
+const servedColumns = versionColumns('sv');
+/** The item's latest version (highest number, any status): the plain list's rows only. */
+const latestColumns = versionColumns('lv');
+const optionalLatest = Object.fromEntries(Object.entries(latestColumns).map(([k, v]) => [k, v.optional()])) as {
+  [K in keyof typeof latestColumns]: z.ZodOptional<(typeof latestColumns)[K]>;
 };
-const listRow = itemRow.extend({ version_count: z.number(), ...servedColumns });
+const listRow = itemRow.extend({ version_count: z.number(), ...servedColumns, ...optionalLatest });
 export type ContentListRow = z.infer<typeof listRow>;
 /** A row of the resolved page, with the number of rows matched before LIMIT/OFFSET. */
 const countedListRow = listRow.extend({ total_count: z.number() });
@@ -136,12 +156,9 @@ function ordering(q: ContentListQuery, key: FragmentSqlToken, id: FragmentSqlTok
 }
 
 /** The served version's columns, from `sv`. */
-const SERVED_COLUMNS = sql.fragment`sv.id AS sv_id, sv.version_number AS sv_version_number, sv.status AS sv_status,
-      sv.template_version_id AS sv_template_version_id, sv.slug AS sv_slug, sv.locale_code AS sv_locale_code,
-      sv.tags AS sv_tags, sv.effective_start_at AS sv_effective_start_at, sv.effective_end_at AS sv_effective_end_at,
-      sv.publish_at AS sv_publish_at, sv.published_at AS sv_published_at, sv.published_by_user_id AS sv_published_by_user_id,
-      sv.archived_at AS sv_archived_at, sv.rolled_back_from_version_number AS sv_rolled_back_from_version_number,
-      sv.created_at AS sv_created_at, sv.updated_at AS sv_updated_at`;
+const SERVED_COLUMNS = versionSelect('sv', 'sv');
+/** The latest version's columns, from `lv`. */
+const LATEST_COLUMNS = versionSelect('lv', 'lv');
 
 export async function countContent(db: CommonQueryMethods, q: ContentListQuery): Promise<number> {
   // Under resolve an item counts when it serves a version at asOf: the same lateral probe as the
@@ -183,14 +200,14 @@ function resolvedPage(q: ContentListQuery) {
     ORDER BY ${ordering(q, sql.fragment`p.sort_key`, sql.fragment`p.id`)}`);
 }
 
-/** The plain page (no total): the page's rows look up what they serve. */
+/** The plain page (no total): the page's rows look up what they serve and their latest version. */
 function plainPage(q: ContentListQuery) {
   // The inner step keeps the item row it already read (as `ci`, for ITEM_COLUMNS), so the page's
   // items are not looked up a second time. The served version is a LIMIT subquery, one index probe
   // per page row (see resolvedPage).
   return prepared('content_page', listRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, (SELECT count(*) FROM content_versions vc WHERE vc.content_item_id = ci.id) AS version_count,
-      ${SERVED_COLUMNS}
+      ${SERVED_COLUMNS}, ${LATEST_COLUMNS}
     FROM (
       SELECT ci.*, ${sortKey(q)} AS sort_key
       FROM content_items ci
@@ -200,6 +217,7 @@ function plainPage(q: ContentListQuery) {
     ) ci
     JOIN templates t ON t.id = ci.template_id
     LEFT JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.*`)}) sv ON true
+    LEFT JOIN LATERAL (SELECT lx.* FROM content_versions lx WHERE lx.content_item_id = ci.id ORDER BY lx.version_number DESC LIMIT 1) lv ON true
     ORDER BY ${ordering(q, sql.fragment`ci.sort_key`, sql.fragment`ci.id`)}`);
 }
 

@@ -125,33 +125,42 @@ export function itemDetail(item: ItemRow, versions: readonly VersionRow[], now: 
   };
 }
 
-/** A list row; under `resolve` the timestamps carry the served version's publish time and versionCount is 1. */
+/** The version summary of a list row's `sv_`/`lv_` columns, or null when that join found no version. */
+function joinedVersion(row: ContentListRow, prefix: 'sv' | 'lv'): ContentVersionSummaryResponse | null {
+  const col = <K extends string>(name: K) => (row as unknown as Record<string, unknown>)[`${prefix}_${name}`];
+  if (col('id') == null) return null;
+  return {
+    id: col('id') as string,
+    contentItemId: row.id,
+    versionNumber: col('version_number') as number,
+    status: col('status') as ContentVersionSummaryResponse['status'],
+    templateVersionId: col('template_version_id') as string,
+    slug: col('slug') as string | null,
+    localeCode: col('locale_code') as string | null,
+    effectiveStartAt: col('effective_start_at') as string | null,
+    effectiveEndAt: col('effective_end_at') as string | null,
+    publishAt: col('publish_at') as string | null,
+    publishedAt: col('published_at') as string | null,
+    archivedAt: col('archived_at') as string | null,
+    publishedByUserId: col('published_by_user_id') as string | null,
+    rolledBackFromVersionNumber: col('rolled_back_from_version_number') as number | null,
+    tags: (col('tags') as string[] | null) ?? [],
+    createdAt: col('created_at') as string,
+    updatedAt: col('updated_at') as string,
+  };
+}
+
+/**
+ * A list row; under `resolve` the timestamps carry the served version's publish time and
+ * versionCount is 1. The plain list's rows also carry the latest version (any status).
+ */
 export function listItemSummary(row: ContentListRow, resolve: boolean): ContentItemSummaryResponse {
-  const served: ContentVersionSummaryResponse | null =
-    row.sv_id === null
-      ? null
-      : {
-          id: row.sv_id,
-          contentItemId: row.id,
-          versionNumber: row.sv_version_number!,
-          status: row.sv_status!,
-          templateVersionId: row.sv_template_version_id!,
-          slug: row.sv_slug,
-          localeCode: row.sv_locale_code,
-          effectiveStartAt: row.sv_effective_start_at,
-          effectiveEndAt: row.sv_effective_end_at,
-          publishAt: row.sv_publish_at,
-          publishedAt: row.sv_published_at,
-          archivedAt: row.sv_archived_at,
-          publishedByUserId: row.sv_published_by_user_id,
-          rolledBackFromVersionNumber: row.sv_rolled_back_from_version_number,
-          tags: row.sv_tags ?? [],
-          createdAt: row.sv_created_at!,
-          updatedAt: row.sv_updated_at!,
-        };
+  const served = joinedVersion(row, 'sv');
   const base = itemBase(row);
   if (resolve && served) {
     return { ...base, createdAt: served.publishedAt!, updatedAt: served.publishedAt!, versionCount: 1, currentlyServingVersion: served };
   }
-  return { ...base, versionCount: row.version_count, currentlyServingVersion: served };
+  const summary: ContentItemSummaryResponse = { ...base, versionCount: row.version_count, currentlyServingVersion: served };
+  if (row.lv_id !== undefined) summary.latestVersion = joinedVersion(row, 'lv');
+  return summary;
 }
