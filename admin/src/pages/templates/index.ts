@@ -1,0 +1,4 @@
+// (being written) templates/index screens.
+import type express from 'express';
+
+export function register(_router: express.Router): void {}
