@@ -2845,6 +2845,8 @@ export interface components {
         AuditAfter: string;
         /** @description Only entries before this instant. */
         AuditBefore: string;
+        /** @description Only entries of this content item and of its versions (entity types ContentItem and ContentVersion): an item's whole history in one read. */
+        AuditContentItemId: string;
         AuditEntityId: string;
         /** @description Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively. */
         AuditEntityType: string;
@@ -3003,6 +3005,8 @@ export interface operations {
                 after?: components["parameters"]["AuditAfter"];
                 /** @description Only entries before this instant. */
                 before?: components["parameters"]["AuditBefore"];
+                /** @description Only entries of this content item and of its versions (entity types ContentItem and ContentVersion): an item's whole history in one read. */
+                contentItemId?: components["parameters"]["AuditContentItemId"];
                 entityId?: components["parameters"]["AuditEntityId"];
                 /** @description Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively. */
                 entityType?: components["parameters"]["AuditEntityType"];
@@ -3723,6 +3727,8 @@ export interface operations {
                 after?: components["parameters"]["AuditAfter"];
                 /** @description Only entries before this instant. */
                 before?: components["parameters"]["AuditBefore"];
+                /** @description Only entries of this content item and of its versions (entity types ContentItem and ContentVersion): an item's whole history in one read. */
+                contentItemId?: components["parameters"]["AuditContentItemId"];
                 entityId?: components["parameters"]["AuditEntityId"];
                 /** @description Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively. */
                 entityType?: components["parameters"]["AuditEntityType"];

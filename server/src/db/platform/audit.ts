@@ -9,6 +9,8 @@ export async function insertAuditEntry(
     workspaceId: string | null;
     entityType: string;
     entityId: string;
+    /** The content item an entry of an item or one of its versions belongs to (its history filter). */
+    contentItemId: string | null;
     action: string;
     actorType: string;
     actorId: string | null;
@@ -17,8 +19,8 @@ export async function insertAuditEntry(
   },
 ): Promise<void> {
   await db.query(sql.unsafe`
-    INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, action, actor_type, actor_id, actor_display_name, change_delta)
-    VALUES (${e.id}, ${e.workspaceId}, ${e.entityType}, ${e.entityId}, ${e.action}, ${e.actorType}, ${e.actorId},
+    INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta)
+    VALUES (${e.id}, ${e.workspaceId}, ${e.entityType}, ${e.entityId}, ${e.contentItemId}, ${e.action}, ${e.actorType}, ${e.actorId},
             ${e.actorDisplayName}, ${sql.jsonb(e.changeDelta as never)})`);
 }
 
@@ -41,6 +43,8 @@ export interface AuditFilter {
   readonly workspaceIds: readonly string[] | null;
   readonly entityType: string | null;
   readonly entityId: string | null;
+  /** Entries of this content item and of its versions. */
+  readonly contentItemId: string | null;
   readonly action: string | null;
   readonly actorUserId: string | null;
   readonly actorApiClientId: string | null;
@@ -58,6 +62,7 @@ export async function listAuditEntries(
   if (f.workspaceIds !== null) conditions.push(sql.fragment`a.workspace_id = ANY(${sql.array(f.workspaceIds as string[], 'uuid')})`);
   if (f.entityType !== null) conditions.push(sql.fragment`lower(a.entity_type) = lower(${f.entityType})`);
   if (f.entityId !== null) conditions.push(sql.fragment`a.entity_id = ${f.entityId}`);
+  if (f.contentItemId !== null) conditions.push(sql.fragment`a.content_item_id = ${f.contentItemId}`);
   if (f.action !== null) conditions.push(sql.fragment`a.action = ${f.action}`);
   if (f.actorUserId !== null) conditions.push(sql.fragment`a.actor_type = 'User' AND a.actor_id = ${f.actorUserId}`);
   if (f.actorApiClientId !== null) conditions.push(sql.fragment`a.actor_type = 'ApiClient' AND a.actor_id = ${f.actorApiClientId}`);

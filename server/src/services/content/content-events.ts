@@ -64,6 +64,7 @@ export async function recordContentChange(tx: CommonQueryMethods, actor: Actor |
     workspaceId: change.workspaceId,
     entityType,
     entityId,
+    contentItemId: change.itemId,
     action: AUDIT_ACTION[change.event],
     actor,
     before: change.before ?? null,

@@ -49,6 +49,7 @@ function filterFrom(query: AuditQuery, workspaceIds: readonly string[] | null): 
     workspaceIds,
     entityType: filterValue(query.entityType),
     entityId: filterValue(query.entityId),
+    contentItemId: filterValue(query.contentItemId),
     action: filterValue(query.action),
     actorUserId: filterValue(query.actorUserId),
     actorApiClientId: filterValue(query.actorApiClientId),

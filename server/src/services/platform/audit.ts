@@ -18,6 +18,8 @@ export interface AuditRecord {
   readonly workspaceId: string | null;
   readonly entityType: string;
   readonly entityId: string;
+  /** For entries of a content item or one of its versions: the item (the item's history filter). */
+  readonly contentItemId?: string;
   readonly action: AuditAction;
   /** Null for changes the system makes on its own (seed, workers). */
   readonly actor: Actor | null;
@@ -63,6 +65,7 @@ export async function recordAudit(tx: CommonQueryMethods, record: AuditRecord): 
     workspaceId: record.workspaceId,
     entityType: record.entityType,
     entityId: record.entityId,
+    contentItemId: record.contentItemId ?? null,
     action: record.action,
     actorType: actor ? actor.kind : 'System',
     actorId: actor ? actor.id : null,
