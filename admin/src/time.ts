@@ -13,6 +13,9 @@ export function zoneOf(res: express.Response): string {
   return zone && isKnownZone(zone) ? zone : UTC;
 }
 
+/** How a zone is named next to a time input: `UTC`, `America/New York`. */
+export const zoneLabel = (zone: string): string => zone.replace(/_/g, ' ');
+
 const known = new Map<string, boolean>();
 export function isKnownZone(zone: string): boolean {
   let ok = known.get(zone);

@@ -8,7 +8,8 @@ import { apiFor } from '../api.js';
 import { field, formFailure, type FormFailure } from '../http/forms.js';
 import { PATHS } from '../nav.js';
 import { render, setFlash, workspacesFor, type WorkspaceSummary } from '../views/render.js';
-import { inputFromUtc, isUuid, noStore, pageLinks, pageOf, ROLES, roleOf, utcFromInput, when } from './screen-forms.js';
+import { inputFromInstant, instantFromInput, zoneOf } from '../time.js';
+import { isUuid, noStore, pageLinks, pageOf, ROLES, roleOf, when } from './screen-forms.js';
 
 type ApiClient = components['schemas']['ApiClientDto'];
 type Role = components['schemas']['Role'];
@@ -69,7 +70,7 @@ async function tokenPage(res: express.Response, heading: string, result: CreateR
   await render(res, 'api-clients/token', {
     title: heading,
     heading,
-    client: { ...result.client, workspace: workspaceLabel(result.client.workspaceId, workspaces), expires: when(result.client.expiresAt) },
+    client: { ...result.client, workspace: workspaceLabel(result.client.workspaceId, workspaces), expires: when(result.client.expiresAt, zoneOf(res)) },
     token: result.token,
     warning: result.warning,
     replaced,
@@ -109,7 +110,7 @@ async function confirmPage(res: express.Response, action: Action, client: ApiCli
       action,
       ...a,
       formAction: `${base}/${client.id}/${action}`,
-      client: { ...client, workspace: workspaceLabel(client.workspaceId, workspaces), state: stateOf(client, Date.now()), expires: when(client.expiresAt), lastUsed: when(client.lastUsedAt) },
+      client: { ...client, workspace: workspaceLabel(client.workspaceId, workspaces), state: stateOf(client, Date.now()), expires: when(client.expiresAt, zoneOf(res)), lastUsed: when(client.lastUsedAt, zoneOf(res)) },
       problem: failure?.problem,
       errors: failure?.errors ?? {},
     },
@@ -129,9 +130,9 @@ export function register(router: express.Router): void {
         ...c,
         workspace: workspaceLabel(c.workspaceId, workspaces),
         state: stateOf(c, now),
-        expires: when(c.expiresAt),
-        lastUsed: when(c.lastUsedAt),
-        created: when(c.createdAt),
+        expires: when(c.expiresAt, zoneOf(res)),
+        lastUsed: when(c.lastUsedAt, zoneOf(res)),
+        created: when(c.createdAt, zoneOf(res)),
       })),
       totalCount: list.totalCount,
       page,
@@ -148,7 +149,7 @@ export function register(router: express.Router): void {
 
   router.post(`${base}/new`, async (req, res) => {
     const values = valuesOf(req);
-    const expiresAt = utcFromInput(values.expiresAt);
+    const expiresAt = instantFromInput(values.expiresAt, zoneOf(res));
     const errors: Record<string, string[]> = {};
     if (expiresAt === null) errors['/expiresAt'] = ['Enter a date and time such as 2030-12-31T23:59 (UTC), or leave it empty.'];
     if (values.workspaceId !== EVERY && !isUuid(values.workspaceId)) errors['/workspaceId'] = ['Choose a workspace.'];
@@ -169,7 +170,7 @@ export function register(router: express.Router): void {
     } catch (err) {
       const failure = formFailure(err);
       if (!failure) throw err;
-      await formPage(res, { ...values, expiresAt: expiresAt ? inputFromUtc(expiresAt) : values.expiresAt }, failure, 422);
+      await formPage(res, { ...values, expiresAt: expiresAt ? inputFromInstant(expiresAt, zoneOf(res)) : values.expiresAt }, failure, 422);
     }
   });
 

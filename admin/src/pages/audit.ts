@@ -8,7 +8,8 @@ import { apiFor } from '../api.js';
 import { formFailure, type FieldErrors, type FormFailure } from '../http/forms.js';
 import { PATHS } from '../nav.js';
 import { render, workspacesFor } from '../views/render.js';
-import { inputFromUtc, isUuid, pageLinks, pageOf, queryValue, utcFromInput, when } from './screen-forms.js';
+import { inputFromInstant, instantFromInput, zoneOf } from '../time.js';
+import { isUuid, pageLinks, pageOf, queryValue, when } from './screen-forms.js';
 
 type Entry = components['schemas']['AuditLogResponse'];
 type AuditAction = components['schemas']['AuditAction'];
@@ -40,11 +41,11 @@ export function shownValue(value: unknown): { text: string; none: boolean } {
   return { text: JSON.stringify(value), none: false };
 }
 
-function present(e: Entry, workspaceNames: Map<string, string>) {
+function present(e: Entry, workspaceNames: Map<string, string>, zone: string) {
   const actor = e.actor;
   return {
     ...e,
-    time: when(e.timestamp),
+    time: when(e.timestamp, zone),
     workspace: e.workspaceId ? (workspaceNames.get(e.workspaceId) ?? e.workspaceId) : '',
     actorLabel: actor ? `${actor.displayName ?? actor.id}` : 'System',
     actorKind: actor ? ({ User: 'user', ApiClient: 'API client', External: 'external' } as const)[actor.type] : '',
@@ -62,8 +63,8 @@ export function register(router: express.Router): void {
       if (filters[n] !== '' && !isUuid(filters[n])) errors[`/${n}`] = ['Enter an id such as 0193…-…-… (a UUID), or leave it empty.'];
     }
     if (filters.action !== '' && !(ACTIONS as readonly string[]).includes(filters.action)) errors['/action'] = ['Choose an action from the list.'];
-    const after = utcFromInput(filters.after);
-    const before = utcFromInput(filters.before);
+    const after = instantFromInput(filters.after, zoneOf(res));
+    const before = instantFromInput(filters.before, zoneOf(res));
     if (after === null) errors['/after'] = ['Enter a date and time (UTC), or leave it empty.'];
     if (before === null) errors['/before'] = ['Enter a date and time (UTC), or leave it empty.'];
     if (filters.entityType.length > 100) errors['/entityType'] = ['At most 100 characters.'];
@@ -102,12 +103,12 @@ export function register(router: express.Router): void {
       'audit/list',
       {
         title: 'Audit log',
-        filters: { ...filters, after: after ? inputFromUtc(after) : filters.after, before: before ? inputFromUtc(before) : filters.before },
+        filters: { ...filters, after: after ? inputFromInstant(after, zoneOf(res)) : filters.after, before: before ? inputFromInstant(before, zoneOf(res)) : filters.before },
         actions: ACTIONS,
         entityTypes: ENTITY_TYPES,
         workspaces,
         filtered: FILTER_NAMES.some((n) => filters[n] !== ''),
-        entries: result ? result.items.map((e) => present(e, names)) : [],
+        entries: result ? result.items.map((e) => present(e, names, zoneOf(res))) : [],
         totalCount: result?.totalCount ?? 0,
         page,
         totalPages: result?.totalPages ?? 0,

@@ -12,6 +12,7 @@ import { apiFor } from '../api.js';
 import { field, formFailure, submitWithETag, type Conflict, type FormFailure } from '../http/forms.js';
 import { PATHS } from '../nav.js';
 import { render, setFlash, workspacesFor, type WorkspaceSummary } from '../views/render.js';
+import { zoneOf } from '../time.js';
 import { isUuid, noStore, pageLinks, pageOf, queryValue, ROLES, roleOf, temporaryPassword, when } from './screen-forms.js';
 
 type User = components['schemas']['UserDto'];
@@ -67,7 +68,7 @@ function grantSummary(u: User, names: Map<string, string>): string {
   return u.workspaceAccesses.map((g) => `${names.get(g.workspaceId) ?? g.workspaceId}: ${g.accessLevel}`).join(', ');
 }
 
-function conflictOf(u: User, etag: string | undefined, names: Map<string, string>): Conflict {
+function conflictOf(u: User, etag: string | undefined, names: Map<string, string>, zone: string): Conflict {
   return {
     etag: etag ?? '',
     current: [
@@ -77,7 +78,7 @@ function conflictOf(u: User, etag: string | undefined, names: Map<string, string
       { label: 'Host superadmin', value: u.isSuperAdmin ? 'Yes' : 'No' },
       { label: 'Active', value: u.isActive ? 'Yes' : 'No' },
       { label: 'Workspace access', value: grantSummary(u, names) },
-      { label: 'Last changed', value: when(u.updatedAt) },
+      { label: 'Last changed', value: when(u.updatedAt, zone) },
     ],
   };
 }
@@ -214,7 +215,7 @@ export function register(router: express.Router): void {
     await render(res, 'users/list', {
       title: 'Users',
       q,
-      users: items.map((u) => ({ ...u, grants: grantSummary(u, names), lastLogin: when(u.lastLoginAt), isMe: u.id === me })),
+      users: items.map((u) => ({ ...u, grants: grantSummary(u, names), lastLogin: when(u.lastLoginAt, zoneOf(res)), isMe: u.id === me })),
       totalCount,
       page,
       totalPages,
@@ -286,7 +287,7 @@ export function register(router: express.Router): void {
         readCurrent: async () => {
           const now = await readUser(api, id);
           current = now.user;
-          return conflictOf(now.user, now.etag, namesOf(workspaces));
+          return conflictOf(now.user, now.etag, namesOf(workspaces), zoneOf(res));
         },
       });
       if (!outcome.ok) return void (await formPage(res, { mode: 'edit', values, user: current, isActive: current!.isActive, conflict: outcome.conflict }, 409));
@@ -326,7 +327,7 @@ export function register(router: express.Router): void {
       const readCurrent = async () => {
         const now = await readUser(api, id);
         current = now.user;
-        return conflictOf(now.user, now.etag, names);
+        return conflictOf(now.user, now.etag, names, zoneOf(res));
       };
       try {
         const outcome = await submitWithETag<unknown>({

@@ -8,6 +8,7 @@ import { apiFor } from '../api.js';
 import { field, formFailure, submitWithETag, type Conflict, type FormFailure } from '../http/forms.js';
 import { hasRole, PATHS } from '../nav.js';
 import { render, setFlash } from '../views/render.js';
+import { zoneOf } from '../time.js';
 import { isUuid, pageLinks, pageOf, refuse, when } from './screen-forms.js';
 
 type Workspace = components['schemas']['WorkspaceDto'];
@@ -26,13 +27,13 @@ const valuesFrom = (w: Workspace): Values => ({ name: w.name, slug: w.slug, desc
 const bodyOf = (v: Values) => ({ name: v.name, slug: v.slug, description: v.description === '' ? null : v.description });
 
 /** What the conflict box shows: the workspace as it is now. */
-const conflictOf = (w: Workspace, etag: string | undefined): Conflict => ({
+const conflictOf = (w: Workspace, etag: string | undefined, zone: string): Conflict => ({
   etag: etag ?? '',
   current: [
     { label: 'Name', value: w.name },
     { label: 'Slug', value: w.slug },
     { label: 'Description', value: w.description ?? '' },
-    { label: 'Last changed', value: when(w.updatedAt) },
+    { label: 'Last changed', value: when(w.updatedAt, zone) },
   ],
 });
 
@@ -80,7 +81,7 @@ export function register(router: express.Router): void {
     const u = user(res);
     await render(res, 'workspaces/list', {
       title: 'Workspaces',
-      workspaces: list.items.map((w) => ({ ...w, updated: when(w.updatedAt), manage: mayManage(res, w) })),
+      workspaces: list.items.map((w) => ({ ...w, updated: when(w.updatedAt, zoneOf(res)), manage: mayManage(res, w) })),
       totalCount: list.totalCount,
       page,
       totalPages: list.totalPages,
@@ -128,7 +129,7 @@ export function register(router: express.Router): void {
         readCurrent: async () => {
           const now = await readWorkspace(res, workspaceId);
           current = now.workspace;
-          return conflictOf(now.workspace, now.etag);
+          return conflictOf(now.workspace, now.etag, zoneOf(res));
         },
       });
       if (!outcome.ok) return void (await formPage(res, { mode: 'edit', values, workspace: current, conflict: outcome.conflict }, 409));
@@ -164,7 +165,7 @@ export function register(router: express.Router): void {
       readCurrent: async () => {
         const now = await readWorkspace(res, workspaceId);
         current = now.workspace;
-        return conflictOf(now.workspace, now.etag);
+        return conflictOf(now.workspace, now.etag, zoneOf(res));
       },
     });
     if (!outcome.ok) {

@@ -11,6 +11,7 @@ import { appendSetCookie, parseCookies, serializeCookie } from '../auth/session.
 import { contextOf } from '../context.js';
 import { navFor, type NavLink } from '../nav.js';
 import { viewsDir } from '../paths.js';
+import { zoneLabel, zoneOf } from '../time.js';
 
 export type WorkspaceSummary = components['schemas']['WorkspaceDto'];
 
@@ -31,6 +32,9 @@ export interface ShellData {
   theme: Theme;
   currentPath: string;
   adminVersion: string;
+  /** The user's time zone (time.ts zoneOf) and its label for inputs and captions. */
+  zone: string;
+  zoneLabel: string;
 }
 
 export type PageData = { title: string; workspaceId?: string } & Record<string, unknown>;
@@ -109,6 +113,8 @@ export async function shellData(res: express.Response, title: string, workspaceI
     theme: session?.theme ?? 'auto',
     currentPath: req.path,
     adminVersion: contextOf(res).config.version,
+    zone: zoneOf(res),
+    zoneLabel: zoneLabel(zoneOf(res)),
   };
 }
 
