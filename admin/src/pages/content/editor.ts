@@ -1,4 +1,195 @@
-// (being written) content/editor screens.
+// The content editor of one version: `/workspaces/<ws>/content/<item>/versions/<n>/edit`. One input
+// per field (views/content/fields/*), the effective window in the user's zone, the workflow bar.
+// Saving writes inline children first (editor-save.ts), then the version with the ETag the page was
+// opened from (If-Match): a 412 shows "changed by someone else" with the current values and a
+// re-apply button; a 422 is shown at the inputs it concerns with every value kept. A version the
+// user may not change (status, role, grant) renders read-only with the reason.
 import type express from 'express';
+import { apiFor } from '../../api.js';
+import { field, formFailure, submitWithETag, type FieldErrors, type FormFailure, type Conflict } from '../../http/forms.js';
+import { workspacePaths } from '../../nav.js';
+import { inputFromInstant, instantFromInput, zoneOf } from '../../time.js';
+import { render, setFlash } from '../../views/render.js';
+import { isUuid } from '../screen-forms.js';
+import { versionNumberOf } from '../templates/links.js';
+import { editable, workflowBar, type ContentStatus } from './workflow-rules.js';
+import { runOp, type OpResult } from './editor-form.js';
+import { loadVersion, type LoadedVersion } from './editor-load.js';
+import { conflictValues, writeInlineChildren } from './editor-save.js';
+import { fieldViews, sectioned, type ViewContext } from './field-views.js';
+import * as markdownPreview from './markdown-preview.js';
+import * as referenceSearch from './reference-search.js';
+import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, stateFromValues, type FieldsState } from './value-form.js';
 
-export function register(_router: express.Router): void {}
+const enc = encodeURIComponent;
+
+/** The URLs of one item's pages (the item page, its versions' workflow routes and viewer are H4's). */
+export function contentLinks(workspaceId: string) {
+  const list = workspacePaths(workspaceId).content;
+  const item = (itemId: string) => `${list}/${enc(itemId)}`;
+  return { list, item, editor: (itemId: string, n: number) => `${item(itemId)}/versions/${n}/edit`, workflow: (itemId: string, n: number) => `${item(itemId)}/versions/${n}/workflow` };
+}
+
+/** The view context shared by the editor and the create form. */
+export function viewContext(loaded: Pick<LoadedVersion, 'schema' | 'abilities'>, workspaceId: string, opts: { readOnly: boolean; errors?: FieldErrors; op?: OpResult }): ViewContext {
+  const links = contentLinks(workspaceId);
+  return {
+    schema: loaded.schema,
+    errors: opts.errors ?? {},
+    previews: opts.op?.previews ?? {},
+    results: opts.op?.results ?? {},
+    focus: opts.op?.focus,
+    readOnly: opts.readOnly,
+    childEditable: (status) => editable(status as ContentStatus, loaded.abilities),
+    mayCreate: loaded.abilities.editContent,
+    links: { editor: links.editor, item: links.item },
+  };
+}
+
+interface Window {
+  start: string;
+  end: string;
+}
+
+interface EditorPage {
+  state: FieldsState;
+  window: Window;
+  etag: string;
+  errors?: FieldErrors;
+  failure?: FormFailure;
+  conflict?: Conflict;
+  op?: OpResult;
+}
+
+async function editorPage(res: express.Response, workspaceId: string, loaded: LoadedVersion, page: EditorPage, status?: number) {
+  const { version, abilities, schema } = loaded;
+  const links = contentLinks(workspaceId);
+  const canEdit = editable(version.status, abilities);
+  const errors = page.errors ?? {};
+  const ctx = viewContext(loaded, workspaceId, { readOnly: !canEdit.allowed, errors, op: page.op });
+  const views = fieldViews(ctx, schema.fields(version.templateVersionId), page.state);
+  const name = version.slug || 'untitled item';
+  await render(
+    res,
+    'content/editor',
+    {
+      title: `Edit ${name} · version ${version.versionNumber}`,
+      workspaceId,
+      name,
+      version,
+      links: { list: links.list, item: links.item(version.contentItemId) },
+      action: links.editor(version.contentItemId, version.versionNumber),
+      previewUrl: markdownPreview.markdownPreviewPath(workspaceId),
+      searchUrl: referenceSearch.referenceSearchPath(workspaceId),
+      sections: sectioned(ctx, version.templateVersionId, views),
+      window: page.window,
+      zone: zoneOf(res),
+      etag: page.etag,
+      conflict: page.conflict,
+      problem: page.failure?.problem,
+      errors,
+      readOnlyReason: canEdit.allowed ? null : canEdit.reason,
+      bar: workflowBar(version.status, abilities),
+      barAction: links.workflow(version.contentItemId, version.versionNumber),
+    },
+    status,
+  );
+}
+
+/** The window inputs as instants (null = blank), or the inputs that are not date-times. */
+function windowBody(window: Window, zone: string): { start: string | null; end: string | null; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const read = (value: string, pointer: string) => {
+    const t = instantFromInput(value, zone);
+    if (t === null) errors[pointer] = [`Enter a date and time (${zone}), or leave it blank.`];
+    return t ?? null;
+  };
+  return { start: read(window.start, '/effectiveStartAt'), end: read(window.end, '/effectiveEndAt'), errors };
+}
+
+/** Inline children the user may not change keep their stored values (their disabled inputs post nothing). */
+function keepLockedChildren(loaded: LoadedVersion, state: FieldsState): void {
+  for (const f of loaded.schema.fields(loaded.version.templateVersionId).filter((x) => x.kind === 'Inline')) {
+    for (const row of state[f.id] ?? []) {
+      const child = row.inline && loaded.children.get(row.inline.itemId);
+      if (!row.inline || !child) continue;
+      row.inline.status = child.version.status;
+      if (!editable(child.version.status, loaded.abilities).allowed) {
+        row.inline.fields = stateFromValues(loaded.schema, loaded.schema.fields(child.version.templateVersionId), child.version.fields);
+      }
+    }
+  }
+}
+
+function address(req: express.Request): { workspaceId: string; itemId: string; versionNumber: number } | undefined {
+  const { workspaceId, itemId } = req.params as Record<string, string>;
+  const versionNumber = versionNumberOf(req.params.n);
+  return isUuid(workspaceId) && isUuid(itemId) && versionNumber !== undefined ? { workspaceId, itemId, versionNumber } : undefined;
+}
+
+const PATH = '/workspaces/:workspaceId/content/:itemId/versions/:n/edit';
+
+export function register(router: express.Router): void {
+  markdownPreview.register(router);
+  referenceSearch.register(router);
+
+  router.get(PATH, async (req, res, next) => {
+    const at = address(req);
+    if (!at) return next();
+    const loaded = await loadVersion(res, at.workspaceId, at.itemId, at.versionNumber);
+    const zone = zoneOf(res);
+    const { version, schema } = loaded;
+    const state = stateFromValues(schema, schema.fields(version.templateVersionId), version.fields, loaded.children);
+    await editorPage(res, at.workspaceId, loaded, { state, etag: loaded.etag, window: { start: inputFromInstant(version.effectiveStartAt, zone), end: inputFromInstant(version.effectiveEndAt, zone) } });
+  });
+
+  router.post(PATH, async (req, res, next) => {
+    const at = address(req);
+    if (!at) return next();
+    const { workspaceId, itemId, versionNumber } = at;
+    const loaded = await loadVersion(res, workspaceId, itemId, versionNumber);
+    const { schema, version } = loaded;
+    const zone = zoneOf(res);
+    const fields = schema.fields(version.templateVersionId);
+    const state = stateFromTree(schema, fields, parseTree(req.body));
+    keepLockedChildren(loaded, state);
+    const window = { start: field(req, 'effectiveStartAt'), end: field(req, 'effectiveEndAt') };
+    const etag = field(req, '_etag');
+    const page = { state, window, etag };
+
+    const op = opOf(field(req, '_op'));
+    if (op) return void (await editorPage(res, workspaceId, loaded, { ...page, op: await runOp(res, workspaceId, schema, fields, state, op) }));
+
+    const times = windowBody(window, zone);
+    if (Object.keys(times.errors).length > 0) {
+      return void (await editorPage(res, workspaceId, loaded, { ...page, errors: times.errors, failure: { problem: { status: 422, title: 'The effective window could not be read', detail: null }, errors: times.errors } }, 422));
+    }
+    const children = await writeInlineChildren(res, { workspaceId, schema, fields, state, loaded: loaded.children, editable: (s) => editable(s as ContentStatus, loaded.abilities), parentEtag: etag, zone });
+    if (!children.ok) {
+      if ('conflict' in children) return void (await editorPage(res, workspaceId, loaded, { ...page, conflict: children.conflict }, 409));
+      return void (await editorPage(res, workspaceId, loaded, { ...page, failure: children.failure, errors: children.failure.errors }, 422));
+    }
+    const encoded = encodeValues(fields, state);
+    if (Object.keys(encoded.errors).length > 0) {
+      return void (await editorPage(res, workspaceId, loaded, { ...page, errors: encoded.errors, failure: { problem: { status: 422, title: 'Some values could not be read', detail: 'Correct the marked inputs and save again.' }, errors: encoded.errors } }, 422));
+    }
+    try {
+      const outcome = await submitWithETag({
+        etag,
+        write: (ifMatch) => apiFor(res).updateContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: false }, body: { fields: encoded.values, effectiveStartAt: times.start, effectiveEndAt: times.end } }, { ifMatch }),
+        readCurrent: async () => {
+          const now = await apiFor(res).call('getContentVersion', { path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: false } });
+          return { etag: now.etag ?? '', current: conflictValues(schema, now.data, zone) };
+        },
+      });
+      if (!outcome.ok) return void (await editorPage(res, workspaceId, loaded, { ...page, conflict: outcome.conflict }, 409));
+      setFlash(res, 'success', `Version ${versionNumber} saved.`);
+      res.redirect(303, contentLinks(workspaceId).editor(itemId, versionNumber));
+    } catch (err) {
+      const failure = formFailure(err);
+      if (!failure) throw err;
+      const errors = errorsByPath(failure.errors, encoded, fields);
+      await editorPage(res, workspaceId, loaded, { ...page, failure, errors }, 422);
+    }
+  });
+}

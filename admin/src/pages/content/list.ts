@@ -1,4 +1,135 @@
-// (being written) content/list screens.
+// The content list of a workspace: `/workspaces/<ws>/content`, the API's editing list (listContent,
+// resolve=false) with its filters (template, status, tags, text, locale), sorting and paging. Each
+// row shows the version served now and the latest version with its status (both come with the row:
+// no call per row); the filter choices are one listTemplates and one listTags call. "New item" is
+// offered to Editor + Write, and shown disabled with the reason to anyone else.
 import type express from 'express';
+import type { components } from '@verso/sdk';
+import { apiFor } from '../../api.js';
+import { formatWhen, zoneOf } from '../../time.js';
+import { render } from '../../views/render.js';
+import { abilitiesIn } from '../workspace-scope.js';
+import { isUuid, pageLinks, pageOf, queryValue } from '../screen-forms.js';
+import * as create from './create.js';
+import { contentLinks } from './editor.js';
+import { editable, type ContentStatus } from './workflow-rules.js';
 
-export function register(_router: express.Router): void {}
+type Summary = components['schemas']['ContentItemSummaryResponse'];
+type VersionSummary = components['schemas']['ContentVersionSummaryResponse'];
+
+const PAGE_SIZE = 20;
+export const STATUSES: readonly ContentStatus[] = ['Draft', 'Review', 'Approved', 'Published', 'Archived'];
+const SORTS = [
+  { value: 'updatedAt', label: 'Last changed' },
+  { value: 'createdAt', label: 'Created' },
+  { value: 'slug', label: 'Slug' },
+] as const;
+type Sort = (typeof SORTS)[number]['value'];
+
+interface Filters {
+  q: string;
+  template: string;
+  status: ContentStatus | '';
+  tags: string[];
+  locale: string;
+  sort: Sort;
+  dir: 'desc' | 'asc';
+}
+
+/** Tags from the query: repeated `tags` (checkboxes) or one comma-separated value (page links). */
+function tagsOf(query: express.Request['query']): string[] {
+  const raw = query.tags;
+  const values = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return [...new Set(values.flatMap((v) => (typeof v === 'string' ? v.split(',') : [])).map((t) => t.trim().toLowerCase()).filter(Boolean))].slice(0, 50);
+}
+
+function filtersOf(query: express.Request['query']): Filters {
+  const template = queryValue(query, 'template');
+  const status = queryValue(query, 'status') as ContentStatus;
+  const sort = queryValue(query, 'sort') as Sort;
+  return {
+    q: queryValue(query, 'q').trim().slice(0, 200),
+    template: isUuid(template) ? template : '',
+    status: STATUSES.includes(status) ? status : '',
+    tags: tagsOf(query),
+    locale: queryValue(query, 'locale').trim().slice(0, 20),
+    sort: SORTS.some((s) => s.value === sort) ? sort : 'updatedAt',
+    dir: queryValue(query, 'dir') === 'asc' ? 'asc' : 'desc',
+  };
+}
+
+function servedText(v: VersionSummary | null | undefined, zone: string): string {
+  if (!v) return '';
+  return v.effectiveStartAt ? `${formatWhen(v.effectiveStartAt, zone)} – ${formatWhen(v.effectiveEndAt, zone)}` : 'no window';
+}
+
+export function register(router: express.Router): void {
+  create.register(router);
+
+  router.get('/workspaces/:workspaceId/content', async (req, res, next) => {
+    const workspaceId = req.params.workspaceId;
+    if (!isUuid(workspaceId)) return next();
+    const f = filtersOf(req.query);
+    const page = pageOf(req.query);
+    const api = apiFor(res);
+    const path = { workspaceId };
+    const [abilities, list, templates, tags] = await Promise.all([
+      abilitiesIn(res, workspaceId),
+      api.listContent({
+        path,
+        query: {
+          ...(f.q ? { q: f.q } : {}),
+          ...(f.template ? { templateId: f.template } : {}),
+          ...(f.status ? { status: f.status } : {}),
+          ...(f.tags.length ? { tags: f.tags.join(',') } : {}),
+          ...(f.locale ? { localeCode: f.locale } : {}),
+          sortBy: f.sort,
+          sortDesc: f.dir === 'desc',
+          page,
+          pageSize: PAGE_SIZE,
+        },
+      }),
+      api.listTemplates({ path, query: { pageSize: 100 } }),
+      api.listTags({ path, query: { pageSize: 100 } }),
+    ]);
+    const zone = zoneOf(res);
+    const links = contentLinks(workspaceId);
+    const rows = list.items.map((i: Summary) => {
+      const latest = i.latestVersion ?? null;
+      const canEdit = latest ? editable(latest.status, abilities).allowed : false;
+      return {
+        id: i.id,
+        slug: i.slug || '(no slug)',
+        template: i.templateName,
+        locale: i.localeCode ?? '',
+        tags: i.tags,
+        served: i.currentlyServingVersion ? { number: i.currentlyServingVersion.versionNumber, window: servedText(i.currentlyServingVersion, zone) } : null,
+        latest: latest ? { number: latest.versionNumber, status: latest.status } : null,
+        updated: formatWhen(i.updatedAt, zone),
+        itemLink: links.item(i.id),
+        editorLink: latest ? links.editor(i.id, latest.versionNumber) : null,
+        editorLabel: canEdit ? 'Edit' : 'View fields',
+      };
+    });
+    const params = { q: f.q, template: f.template, status: f.status, tags: f.tags.join(','), locale: f.locale, sort: f.sort === 'updatedAt' ? '' : f.sort, dir: f.dir === 'desc' ? '' : f.dir };
+    const filtered = Boolean(f.q || f.template || f.status || f.tags.length || f.locale);
+    await render(res, 'content/list', {
+      title: `Content · ${abilities.workspace.name}`,
+      workspaceId,
+      workspace: abilities.workspace,
+      filters: f,
+      filtered,
+      statuses: STATUSES,
+      sorts: SORTS,
+      templates: templates.items,
+      tags: [...new Set([...tags.items.map((t) => t.name), ...f.tags])],
+      rows,
+      totalCount: list.totalCount,
+      page,
+      totalPages: list.totalPages,
+      pager: pageLinks(links.list, params, page, list.totalPages),
+      listPath: links.list,
+      newItem: { href: create.createPath(workspaceId), permission: abilities.editContent },
+    });
+  });
+}
