@@ -1,24 +1,27 @@
-// Progressive enhancement for the library screens. Package import: a chosen .json file is read in
-// the page into the "paste" text area and the form is sent urlencoded, so the upload does not
-// depend on multipart handling (without JavaScript the form posts the file as multipart/form-data,
-// which the server reads the same way). Nothing here is needed for any form to work.
+// Progressive enhancement for the library screens. Package import: the form is sent urlencoded, a
+// chosen .json file read in the page into the "paste" text area first. Without JavaScript the form
+// posts as multipart/form-data (the file itself), which the server reads the same way.
 (function () {
   'use strict';
   function enhanceUpload(form) {
     var file = form.querySelector('input[type="file"][name="packageFile"]');
     var text = form.querySelector('textarea[name="packageText"]');
     if (!file || !text || !window.FileReader) return;
+    function send() {
+      file.disabled = true;
+      form.enctype = 'application/x-www-form-urlencoded';
+      form.setAttribute('data-read', 'yes');
+      form.submit();
+    }
     form.addEventListener('submit', function (event) {
-      var chosen = file.files && file.files[0];
-      if (!chosen || form.getAttribute('data-read') === 'yes') return;
+      if (form.getAttribute('data-read') === 'yes') return;
       event.preventDefault();
+      var chosen = file.files && file.files[0];
+      if (!chosen) return send();
       var reader = new FileReader();
       reader.onload = function () {
         text.value = String(reader.result);
-        file.disabled = true;
-        form.enctype = 'application/x-www-form-urlencoded';
-        form.setAttribute('data-read', 'yes');
-        form.submit();
+        send();
       };
       reader.onerror = function () {
         // Reading failed in the page: send the form as it is (multipart) and let the server read it.
