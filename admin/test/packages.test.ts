@@ -152,8 +152,8 @@ describe('admin: packages', () => {
     await http.signIn(modeller.email, modeller.password);
     const path = `/workspaces/${target.id}/packages/import/preview`;
     const csrf = csrfOf((await http.get(`/workspaces/${target.id}/packages/import`)).text);
-    const post = (form: FormData, headerToken = csrf) =>
-      fetch(stack.adminUrl + path, { method: 'POST', body: form, redirect: 'manual', headers: { cookie: http.cookieHeader(), 'x-csrf-token': headerToken } });
+    // No header token: a form posted by a browser without JavaScript carries only its `_csrf` field.
+    const post = (form: FormData) => fetch(stack.adminUrl + path, { method: 'POST', body: form, redirect: 'manual', headers: { cookie: http.cookieHeader() } });
     const form = (fieldToken: string, content: string | Buffer) => {
       const f = new FormData();
       f.set('_csrf', fieldToken);
@@ -163,8 +163,22 @@ describe('admin: packages', () => {
     const ok = await post(form(csrf, fs.readFileSync(packageFile)));
     expect(ok.status).to.equal(200);
     expect(await ok.text()).to.include('Preview: custom/tasks 1.2.0');
-    // The field's token is checked too (the header only got it past the app-wide check).
+    // The field's token is what lets it through: a wrong one is the 403 page, nothing previewed.
     expect((await post(form('wrong-token', fs.readFileSync(packageFile)))).status).to.equal(403);
+    // Multipart is let through the app-wide check only on this route: elsewhere it is refused.
+    const other = await fetch(`${stack.adminUrl}/workspaces/${target.id}/picklists/new`, { method: 'POST', body: form(csrf, 'x'), redirect: 'manual', headers: { cookie: http.cookieHeader() } });
+    expect(other.status).to.equal(403);
+    // The same upload in a browser without JavaScript: the file input posts multipart itself.
+    const { context: noJs, page: plain } = await newPage(browser, { javaScriptEnabled: false });
+    try {
+      await signIn(plain, stack.adminUrl, modeller.email, modeller.password);
+      await plain.goto(`${stack.adminUrl}/workspaces/${target.id}/packages/import`);
+      await plain.setInputFiles('#packageFile', packageFile);
+      await Promise.all([plain.waitForNavigation(), plain.getByRole('button', { name: 'Preview the import' }).click()]);
+      expect(await plain.locator('h1').textContent()).to.equal('Preview: custom/tasks 1.2.0');
+    } finally {
+      await noJs.close();
+    }
     const tooLarge = await post(form(csrf, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)));
     expect(tooLarge.status).to.equal(413);
     expect(await tooLarge.text()).to.include('larger than 10 MiB');

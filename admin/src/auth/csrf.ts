@@ -64,14 +64,34 @@ function equal(a: string, b: string): boolean {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Posts that arrive as multipart/form-data (file uploads): the body parser leaves them unread, so
+ * the middleware cannot see their `_csrf` field. Only these routes may receive one; each reads its
+ * form itself and calls `checkCsrfToken` with the field before acting on anything else in it.
+ */
+const MULTIPART_ROUTES: readonly RegExp[] = [/^\/workspaces\/[0-9a-f-]{36}\/packages\/import\/preview$/i];
+
+const isMultipart = (req: express.Request) => /^multipart\/form-data\b/i.test(req.get('content-type') ?? '');
+
+/** Throws CsrfError unless `sent` is this request's token (for routes that read their own multipart form). */
+export function checkCsrfToken(req: express.Request, res: express.Response, sent: unknown): void {
+  const expected = expectedToken(req, res);
+  if (typeof sent !== 'string' || !expected || !equal(sent, expected)) throw new CsrfError();
+}
+
 /** Refuses (CsrfError → 403 page) any unsafe request whose token is missing or wrong. */
 export const verifyCsrf: express.RequestHandler = (req, res, next) => {
   if (SAFE.has(req.method)) return next();
   // Signing out without a session changes nothing (the handler only clears cookies): no token needed.
   if (req.path === '/admin-auth/logout' && !res.locals.session) return next();
+  // A multipart upload to a route that checks the token itself, before anything else in the form.
+  if (isMultipart(req) && res.locals.session && MULTIPART_ROUTES.some((r) => r.test(req.path))) return next();
   const body = req.body as Record<string, unknown> | undefined;
   const sent = typeof body?._csrf === 'string' ? body._csrf : req.get('x-csrf-token');
-  const expected = expectedToken(req, res);
-  if (!sent || !expected || !equal(sent, expected)) return next(new CsrfError());
+  try {
+    checkCsrfToken(req, res, sent);
+  } catch (err) {
+    return next(err);
+  }
   next();
 };

@@ -1,23 +1,17 @@
 // Reading the package a user uploads: a `.json` file or pasted text, posted as multipart/form-data
 // (the file input) or urlencoded (the textarea; public/library.js also reads a chosen file into it).
 // Multipart bodies are parsed with the platform's own FormData parser (no new dependency) once
-// Content-Length says they fit in 10 MiB. The app's CSRF middleware reads urlencoded bodies only, so
-// a multipart form's `_csrf` field is checked here against the session's token, the same way.
-import crypto from 'node:crypto';
+// Content-Length says they fit in 10 MiB. The app's CSRF middleware reads urlencoded bodies only and
+// lets this route's multipart posts through (auth/csrf.ts MULTIPART_ROUTES), so the form's `_csrf`
+// field is checked here, with the middleware's own check, before anything else in it is used.
 import { Readable } from 'node:stream';
 import type express from 'express';
-import { CsrfError } from '../../auth/csrf.js';
+import { checkCsrfToken } from '../../auth/csrf.js';
 import { field } from '../../http/forms.js';
 
 export const MAX_PACKAGE_BYTES = 10 * 1024 * 1024;
 
 export type UploadedText = { ok: true; text: string; fileName?: string } | { ok: false; message: string };
-
-function sameToken(sent: string, expected: string): boolean {
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
 
 /** The package text of an import form post: the uploaded file when one was chosen, else the pasted text. */
 export async function uploadedText(req: express.Request, res: express.Response): Promise<UploadedText> {
@@ -28,7 +22,7 @@ export async function uploadedText(req: express.Request, res: express.Response):
   if (length > MAX_PACKAGE_BYTES) return { ok: false, message: 'The package is larger than 10 MiB.' };
   const form = await new Response(Readable.toWeb(req) as ReadableStream<Uint8Array>, { headers: { 'content-type': type } }).formData();
   const token = form.get('_csrf');
-  if (typeof token !== 'string' || !sameToken(token, res.locals.session!.csrf)) throw new CsrfError();
+  checkCsrfToken(req, res, token);
   const file = form.get('packageFile');
   if (file instanceof File && file.size > 0) return { ok: true, text: await file.text(), fileName: file.name };
   const text = form.get('packageText');
