@@ -106,6 +106,15 @@ describe('admin: content workflow', function () {
       await click(page, 'Approve');
       expect(await status(approveId)).to.equal('Approved');
 
+      // Without a reason (the browser's `required` bypassed) the API's refusal is shown at the field.
+      const http = new HttpSession(stack.adminUrl);
+      await http.signIn(reviewer.email, reviewer.password);
+      const path = `/workspaces/${ws.id}/content/${rejectId}`;
+      const refused = await http.post(`${path}/versions/1/workflow/reject`, { reason: '' }, path);
+      expect(refused.status).to.equal(400);
+      expect(refused.text).to.include('id="v1-reject-reason-error"');
+      expect(await status(rejectId)).to.equal('Review');
+
       await page.goto(itemUrl(rejectId));
       await expectAccessible(page);
       await page.getByLabel('Reason for rejecting').fill('Needs a better title');

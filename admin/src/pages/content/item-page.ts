@@ -142,7 +142,6 @@ export async function renderItemPage(req: express.Request, res: express.Response
       zone,
       paths,
       tab: 'item',
-      abilities,
       readonlyReason: abilities.editContent.allowed ? undefined : abilities.editContent.reason,
       readonlyReasonId: READONLY_REASON_ID,
       served: item.currentlyServingVersion,
