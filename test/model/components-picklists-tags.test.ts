@@ -92,6 +92,11 @@ describe('components, picklists and tags', () => {
       const old = await w.api.get(`${w.base}/picklists/${list.id}/revisions/${list.revisionId}`, { token: w.reader });
       expect(old.body).to.include({ revisionNumber: 1, currentVersionNumber: 2 });
       expect(old.body.options.map((o: any) => o.value)).to.deep.equal(['news', 'guides']);
+      // Every body lists the whole history, newest first, each revision with its own name.
+      for (const body of [updated.body, old.body]) {
+        expect(body.revisions.map((r: any) => [r.revisionNumber, r.name])).to.deep.equal([[2, 'Sections'], [1, first.body.name]]);
+      }
+      expect(updated.body.revisions[1].id).to.equal(list.revisionId);
       const summary = await w.api.get(`${w.base}/picklists?search=${list.slug}`, { token: w.reader });
       expect(summary.body.items[0]).to.include({ optionCount: 1, currentVersionNumber: 2 });
     });

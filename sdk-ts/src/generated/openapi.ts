@@ -2297,11 +2297,23 @@ export interface components {
             revisionId: string;
             /** Format: int32 */
             revisionNumber: number;
+            /** @description Every revision of the picklist, newest first (each readable with getPickListRevision). */
+            revisions: components["schemas"]["PickListRevisionSummary"][];
             slug: string;
             /** Format: date-time */
             updatedAt: string;
             /** Format: uuid */
             workspaceId: string;
+        };
+        PickListRevisionSummary: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The picklist's name as of that revision. */
+            name: string;
+            /** Format: int32 */
+            revisionNumber: number;
         };
         PickListSummaryResponse: {
             /** Format: uuid */

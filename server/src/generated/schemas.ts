@@ -82,6 +82,7 @@ export type PickListOptionRequest = components['schemas']['PickListOptionRequest
 export type PickListOptionResponse = components['schemas']['PickListOptionResponse'];
 export type PickListRequest = components['schemas']['PickListRequest'];
 export type PickListResponse = components['schemas']['PickListResponse'];
+export type PickListRevisionSummary = components['schemas']['PickListRevisionSummary'];
 export type PickListSummaryResponse = components['schemas']['PickListSummaryResponse'];
 export type PickListSummaryResponsePagedResponse = components['schemas']['PickListSummaryResponsePagedResponse'];
 export type PrimitiveType = components['schemas']['PrimitiveType'];

@@ -22,6 +22,13 @@ const revisionRow = z.object({
 });
 export type PickListRevisionRow = z.infer<typeof revisionRow>;
 
+/** Every revision of a picklist, newest first (the detail's history). */
+export async function listRevisions(db: CommonQueryMethods, picklistId: string): Promise<readonly PickListRevisionRow[]> {
+  return db.any(sql.type(revisionRow)`
+    SELECT r.id, r.picklist_id, r.revision_number, r.name, r.slug, r.description, r.created_at
+    FROM picklist_revisions r WHERE r.picklist_id = ${picklistId} ORDER BY r.revision_number DESC`);
+}
+
 const optionRow = z.object({ id: z.string(), revision_id: z.string(), label: z.string(), value: z.string(), sort_order: z.number() });
 export type PickListOptionRow = z.infer<typeof optionRow>;
 

@@ -14,6 +14,7 @@ import {
   listOptions,
   listPickLists,
   softDeletePickList,
+  listRevisions,
   type PickListRevisionRow,
   type PickListRow,
 } from '../../db/model/picklists.js';
@@ -54,7 +55,7 @@ export function normaliseOptions(
 }
 
 async function presentRevision(db: CommonQueryMethods, p: PickListRow, r: PickListRevisionRow): Promise<PickListResponse> {
-  const options = await listOptions(db, [r.id]);
+  const [options, revisions] = await Promise.all([listOptions(db, [r.id]), listRevisions(db, p.id)]);
   return {
     id: p.id,
     workspaceId: p.workspace_id,
@@ -66,6 +67,7 @@ async function presentRevision(db: CommonQueryMethods, p: PickListRow, r: PickLi
     currentVersionNumber: p.current_revision_number,
     revisionId: r.id,
     revisionNumber: r.revision_number,
+    revisions: revisions.map((v) => ({ id: v.id, revisionNumber: v.revision_number, name: v.name, createdAt: v.created_at })),
     createdAt: p.created_at,
     updatedAt: p.updated_at,
   };
