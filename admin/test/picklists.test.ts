@@ -213,6 +213,9 @@ describe('admin: picklists', () => {
       expect(await rp.locator('.options-table tbody th').allTextContents()).to.deep.equal(['Cyan', 'Green', 'Red', 'Yellow']);
       expect(await rp.getByRole('button', { name: 'Edit options' }).isDisabled()).to.equal(true);
       expect(await rp.locator('#readonly-reason').textContent()).to.include('TemplateAdmin');
+      // The history is the picklist's own (not the audit log's): a Reader sees it and opens revision 1.
+      expect(await rp.locator('.revision-list li').count()).to.be.greaterThan(1);
+      expect(await rp.locator('.revision-list a').first().textContent()).to.match(/^Revision \d+ \(/);
       await expectAccessible(rp, 'picklist (Reader)');
       expect((await rp.goto(`${base}/new`))!.status()).to.equal(403);
     } finally {

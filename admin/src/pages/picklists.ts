@@ -12,7 +12,7 @@ import { workspacePaths } from '../nav.js';
 import { zoneOf } from '../time.js';
 import { render, setFlash } from '../views/render.js';
 import { applyRowChange, emptyValues, errorsByRow, requestOf, rowChange, valuesFrom, valuesOf, type PickListValues } from './picklists/options-form.js';
-import { revisionsOf, type RevisionList } from './picklists/revisions.js';
+import { revisionsOf, type RevisionLink } from './picklists/revisions.js';
 import { isUuid, pageLinks, pageOf, queryValue, refuse, when } from './screen-forms.js';
 import { abilitiesIn, type WorkspaceAbilities } from './workspace-scope.js';
 
@@ -81,13 +81,13 @@ async function formPage(res: express.Response, scope: WorkspaceAbilities, page: 
       otherErrors: Object.entries(errors).filter(([k]) => !/^\/(name|slug|description|options)(\/|$)/.test(k)),
       conflict: page.conflict,
       focus: page.focus,
-      revisions: p ? await revisionsOf(res, scope.workspace.id, p.id, p.currentRevisionId) : undefined,
+      revisions: p ? revisionsOf(res, p) : undefined,
     },
     status,
   );
 }
 
-async function readOnlyPage(res: express.Response, scope: WorkspaceAbilities, picklist: PickList, revisions: RevisionList | undefined, reason?: string): Promise<void> {
+async function readOnlyPage(res: express.Response, scope: WorkspaceAbilities, picklist: PickList, revisions: RevisionLink[] | undefined, reason?: string): Promise<void> {
   const paths = workspacePaths(scope.workspace.id);
   const isCurrent = picklist.revisionId === picklist.currentRevisionId;
   await render(res, 'picklists/view', {
@@ -187,7 +187,7 @@ export function register(router: express.Router): void {
     const ids = idsOf(req);
     if (!ids) return next();
     const [scope, { picklist, etag }] = await Promise.all([abilitiesIn(res, ids.workspaceId), readPickList(res, ids.workspaceId, ids.id)]);
-    if (!scope.model.allowed) return readOnlyPage(res, scope, picklist, await revisionsOf(res, ids.workspaceId, ids.id, picklist.currentRevisionId), scope.model.reason);
+    if (!scope.model.allowed) return readOnlyPage(res, scope, picklist, revisionsOf(res, picklist), scope.model.reason);
     await formPage(res, scope, { values: valuesFrom(picklist), picklist, etag });
   });
 
@@ -235,7 +235,7 @@ export function register(router: express.Router): void {
       abilitiesIn(res, ids.workspaceId),
       apiFor(res).getPickListRevision({ path: { workspaceId: ids.workspaceId, id: ids.id, revisionId } }),
     ]);
-    await readOnlyPage(res, scope, picklist, undefined);
+    await readOnlyPage(res, scope, picklist, revisionsOf(res, picklist));
   });
 
   router.get(`${ROUTE}/:id/delete`, async (req, res, next) => {
