@@ -292,6 +292,45 @@ describe('admin: templates', () => {
     expect((await stack.api.get(`${api()}/templates/${templateId}`, { token: stack.adminToken })).body.name).to.equal('Blog article');
   });
 
+  it('works without JavaScript: every type’s inputs show, a field is added, moved and deleted', async () => {
+    const { context, page: p } = await newPage(browser, { javaScriptEnabled: false });
+    try {
+      p.setDefaultTimeout(8000);
+      await signIn(p, stack.adminUrl, modeller.email, modeller.password);
+      await p.goto(`${builderUrl(2)}/fields/new`);
+      expect(await p.getByLabel(/Target template/).isVisible()).to.equal(true);
+      expect(await p.getByLabel(/Picklist and revision/).isVisible()).to.equal(true);
+      await p.getByLabel('Key', { exact: true }).fill('featured');
+      await p.getByLabel('Label', { exact: true }).fill('Featured');
+      await p.getByLabel('Type', { exact: true }).selectOption('Boolean');
+      await submit('Save field', p);
+      const rootKeys = async () => (await readVersion(2)).fields.filter((f) => f.sectionId === null).map((f) => f.key);
+      const before = await rootKeys();
+      expect(before[before.length - 1]).to.equal('featured');
+      expect((await readVersion(2)).fields.find((f) => f.key === 'featured')).to.include({ primitiveType: 'Boolean', templateId: null, picklistId: null });
+      await submit(/^Move up field featured/, p);
+      expect(await rootKeys()).to.deep.equal([...before.slice(0, -2), 'featured', before[before.length - 2]]);
+      await submit(/^Delete field featured/, p);
+      expect((await readVersion(2)).fields.some((f) => f.key === 'featured')).to.equal(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('deletes a template only after the confirmation', async () => {
+    const scratch = await seed(`${api()}/templates`, { name: 'Scratch', slug: 'scratch' });
+    await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/templates/${scratch.id}`);
+    await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Delete template' }).click()]);
+    await submit('Delete template');
+    expect(await page.locator('#confirm-error').textContent()).to.match(/\S/);
+    await expectAccessible(page);
+    expect((await stack.api.get(`${api()}/templates/${scratch.id}`, { token: stack.adminToken })).status).to.equal(200);
+    await page.getByLabel(/Yes, delete the template/).check();
+    await submit('Delete template');
+    expect(new URL(page.url()).pathname).to.equal(`/workspaces/${ws.id}/templates`);
+    expect((await stack.api.get(`${api()}/templates/${scratch.id}`, { token: stack.adminToken })).status).to.equal(404);
+  });
+
   for (const role of ['Reader', 'Editor'] as const) {
     it(`shows a ${role} every template screen read-only, with the reasons`, async () => {
       const user = await stack.createUser({ role, grants: { [ws.id]: role === 'Reader' ? 'Read' : 'Write' } });
