@@ -8,8 +8,8 @@ import { field, formFailure, submitWithETag, type Conflict, type FormFailure } f
 import { workspacePaths } from '../../nav.js';
 import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
-import { isUuid, when } from '../screen-forms.js';
-import { componentLinks } from '../templates/links.js';
+import { when } from '../screen-forms.js';
+import { componentLinks, resourceAddress } from '../templates/links.js';
 import { nameBody, nameValuesOf, type NameValues } from '../templates/name-form.js';
 import { abilitiesIn } from '../workspace-scope.js';
 
@@ -88,23 +88,17 @@ async function componentPage(res: express.Response, ws: string, id: string, stat
   );
 }
 
-function ids(req: express.Request): { ws: string; id: string } | undefined {
-  const { workspaceId, id } = req.params as Record<string, string | undefined>;
-  if (!isUuid(workspaceId) || !isUuid(id)) return undefined;
-  return { ws: workspaceId.toLowerCase(), id: id.toLowerCase() };
-}
-
 export function register(router: express.Router): void {
   const at = '/workspaces/:workspaceId/components/:id';
 
   router.get(at, async (req, res, next) => {
-    const p = ids(req);
+    const p = resourceAddress(req);
     if (!p) return next();
     await componentPage(res, p.ws, p.id);
   });
 
   router.post(at, async (req, res, next) => {
-    const p = ids(req);
+    const p = resourceAddress(req);
     if (!p) return next();
     const values = nameValuesOf(req);
     try {
@@ -127,7 +121,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${at}/versions`, async (req, res, next) => {
-    const p = ids(req);
+    const p = resourceAddress(req);
     if (!p) return next();
     const notes = field(req, 'notes').trim();
     try {

@@ -9,11 +9,10 @@ import { VersoApiError, type components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
 import { field, formFailure, submitWithETag, type Conflict, type FormFailure } from '../../http/forms.js';
 import { render, setFlash } from '../../views/render.js';
-import { isUuid } from '../screen-forms.js';
 import { draftPermission } from '../templates/draft-rules.js';
 import { picklistOptions, type FieldInputs } from '../templates/field-basics.js';
 import { fieldRow } from '../templates/field-summary.js';
-import { componentLinks, versionNumberOf } from '../templates/links.js';
+import { componentLinks, versionAddress } from '../templates/links.js';
 import { modelChoices, namesOf } from '../templates/model-choices.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import { applyRowOp, COMPONENT_FIELD_KINDS, readRows, rowErrors, rowOpOf, rowPrefix, rowsBody, rowsFromFields } from './field-rows.js';
@@ -30,11 +29,8 @@ interface DraftAt {
 }
 
 function draftAt(req: express.Request): DraftAt | undefined {
-  const { workspaceId, id, versionNumber } = req.params as Record<string, string | undefined>;
-  const n = versionNumberOf(versionNumber);
-  if (!isUuid(workspaceId) || !isUuid(id) || n === undefined) return undefined;
-  const ws = workspaceId.toLowerCase();
-  return { ws, id: id.toLowerCase(), n, links: componentLinks(ws, id.toLowerCase()) };
+  const at = versionAddress(req);
+  return at && { ...at, links: componentLinks(at.ws, at.id) };
 }
 
 async function readDraft(res: express.Response, at: DraftAt) {

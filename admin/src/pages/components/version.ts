@@ -3,19 +3,18 @@ import type express from 'express';
 import { apiFor } from '../../api.js';
 import { zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
-import { isUuid, when } from '../screen-forms.js';
+import { when } from '../screen-forms.js';
 import { draftPermission } from '../templates/draft-rules.js';
 import { fieldRow } from '../templates/field-summary.js';
-import { componentLinks, versionNumberOf } from '../templates/links.js';
+import { componentLinks, versionAddress } from '../templates/links.js';
 import { modelChoices, namesOf } from '../templates/model-choices.js';
 import { abilitiesIn } from '../workspace-scope.js';
 
 export function register(router: express.Router): void {
   router.get('/workspaces/:workspaceId/components/:id/versions/:versionNumber', async (req, res, next) => {
-    const { workspaceId, id } = req.params;
-    const n = versionNumberOf(req.params.versionNumber);
-    if (!isUuid(workspaceId) || !isUuid(id) || n === undefined) return next();
-    const ws = workspaceId.toLowerCase();
+    const at = versionAddress(req);
+    if (!at) return next();
+    const { ws, id, n } = at;
     const api = apiFor(res);
     const [abilities, component, version, choices] = await Promise.all([
       abilitiesIn(res, ws),

@@ -12,7 +12,7 @@ import { render, setFlash } from '../../views/render.js';
 import { isUuid } from '../screen-forms.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import { draftPermission } from './draft-rules.js';
-import { templateLinks, versionNumberOf } from './links.js';
+import { templateLinks, versionAddress } from './links.js';
 import { modelChoices, namesOf } from './model-choices.js';
 import { fieldGroups, readVersion } from './version-layout.js';
 
@@ -30,12 +30,10 @@ export interface DraftAt {
 }
 
 export function draftAt(req: express.Request): DraftAt | undefined {
-  const { workspaceId, id, versionNumber } = req.params as Record<string, string | undefined>;
-  const n = versionNumberOf(versionNumber);
-  if (!isUuid(workspaceId) || !isUuid(id) || n === undefined) return undefined;
-  const ws = workspaceId.toLowerCase();
-  const links = templateLinks(ws, id.toLowerCase());
-  return { ws, id: id.toLowerCase(), n, links, builder: links.builder(n) };
+  const at = versionAddress(req);
+  if (!at) return undefined;
+  const links = templateLinks(at.ws, at.id);
+  return { ...at, links, builder: links.builder(at.n) };
 }
 
 /** The version as the conflict box lists it: its sections and fields now. */

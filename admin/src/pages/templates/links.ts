@@ -1,6 +1,8 @@
 // The URLs of the modelling screens (templates and components) inside one workspace, and the
-// version numbers they carry. Every page and view builds its links here, so the scheme lives once.
+// ids and version numbers their URLs carry. Every page builds its links here, so the scheme lives once.
+import type express from 'express';
 import { workspacePaths } from '../../nav.js';
+import { isUuid } from '../screen-forms.js';
 
 const enc = encodeURIComponent;
 
@@ -31,4 +33,18 @@ export function componentLinks(workspaceId: string, componentId: string) {
 export function versionNumberOf(raw: unknown): number | undefined {
   if (typeof raw !== 'string' || !/^[1-9]\d{0,8}$/.test(raw)) return undefined;
   return Number(raw);
+}
+
+/** The workspace and template (or component) ids of a `…/:workspaceId/…/:id` URL, lower-cased; undefined → 404. */
+export function resourceAddress(req: express.Request): { ws: string; id: string } | undefined {
+  const { workspaceId, id } = req.params as Record<string, string | undefined>;
+  if (!isUuid(workspaceId) || !isUuid(id)) return undefined;
+  return { ws: workspaceId.toLowerCase(), id: id.toLowerCase() };
+}
+
+/** The same plus the version number of a `…/versions/:versionNumber` URL. */
+export function versionAddress(req: express.Request): { ws: string; id: string; n: number } | undefined {
+  const at = resourceAddress(req);
+  const n = versionNumberOf((req.params as Record<string, string | undefined>).versionNumber);
+  return at && n !== undefined ? { ...at, n } : undefined;
 }

@@ -9,10 +9,10 @@ import { field, formFailure, submitWithETag, type Conflict, type FormFailure } f
 import { workspacePaths } from '../../nav.js';
 import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
-import { isUuid, pageLinks, pageOf, when } from '../screen-forms.js';
+import { pageLinks, pageOf, when } from '../screen-forms.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import { newDraftPermission } from './draft-rules.js';
-import { templateLinks } from './links.js';
+import { resourceAddress, templateLinks } from './links.js';
 
 type Template = components['schemas']['TemplateResponse'];
 
@@ -99,23 +99,17 @@ async function templatePage(req: express.Request, res: express.Response, ws: str
   );
 }
 
-function ids(req: express.Request): { ws: string; id: string } | undefined {
-  const { workspaceId, id } = req.params as Record<string, string | undefined>;
-  if (!isUuid(workspaceId) || !isUuid(id)) return undefined;
-  return { ws: workspaceId.toLowerCase(), id: id.toLowerCase() };
-}
-
 export function register(router: express.Router): void {
   const at = '/workspaces/:workspaceId/templates/:id';
 
   router.get(at, async (req, res, next) => {
-    const p = ids(req);
+    const p = resourceAddress(req);
     if (!p) return next();
     await templatePage(req, res, p.ws, p.id);
   });
 
   router.post(at, async (req, res, next) => {
-    const p = ids(req);
+    const p = resourceAddress(req);
     if (!p) return next();
     const values = detailValuesOf(req);
     try {
@@ -139,7 +133,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${at}/versions`, async (req, res, next) => {
-    const p = ids(req);
+    const p = resourceAddress(req);
     if (!p) return next();
     const notes = field(req, 'notes').trim();
     try {
@@ -154,14 +148,14 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${at}/delete`, async (req, res, next) => {
-    const p = ids(req);
+    const p = resourceAddress(req);
     if (!p) return next();
     const [abilities, { template, etag }] = await Promise.all([abilitiesIn(res, p.ws), readTemplate(res, p.ws, p.id)]);
     await render(res, 'templates/delete', { title: `Delete template ${template.name}`, workspace: abilities.workspace, template, etag, links: templateLinks(p.ws, p.id), model: abilities.model, errors: {} });
   });
 
   router.post(`${at}/delete`, async (req, res, next) => {
-    const p = ids(req);
+    const p = resourceAddress(req);
     if (!p) return next();
     const links = templateLinks(p.ws, p.id);
     const again = async (state: { problem?: FormFailure['problem']; errors?: FormFailure['errors']; conflict?: Conflict }, status: number) => {

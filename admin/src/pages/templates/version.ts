@@ -5,19 +5,18 @@ import type express from 'express';
 import { apiFor } from '../../api.js';
 import { zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
-import { isUuid, when } from '../screen-forms.js';
+import { when } from '../screen-forms.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import { draftPermission, newDraftPermission } from './draft-rules.js';
-import { templateLinks, versionNumberOf } from './links.js';
+import { templateLinks, versionAddress } from './links.js';
 import { modelChoices, namesOf } from './model-choices.js';
 import { fieldGroups, readVersion } from './version-layout.js';
 
 export function register(router: express.Router): void {
   router.get('/workspaces/:workspaceId/templates/:id/versions/:versionNumber', async (req, res, next) => {
-    const { workspaceId, id } = req.params;
-    const n = versionNumberOf(req.params.versionNumber);
-    if (!isUuid(workspaceId) || !isUuid(id) || n === undefined) return next();
-    const ws = workspaceId.toLowerCase();
+    const at = versionAddress(req);
+    if (!at) return next();
+    const { ws, id, n } = at;
     const [abilities, { template, version }, choices, newest] = await Promise.all([
       abilitiesIn(res, ws),
       readVersion(res, ws, id, n),
