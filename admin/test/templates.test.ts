@@ -292,7 +292,7 @@ describe('admin: templates', () => {
     expect((await stack.api.get(`${api()}/templates/${templateId}`, { token: stack.adminToken })).body.name).to.equal('Blog article');
   });
 
-  it('works without JavaScript: every type’s inputs show, a field is added, moved and deleted', async () => {
+  it('works without JavaScript: every type’s inputs show, a field is added, moved and deleted, sections renamed and deleted', async () => {
     const { context, page: p } = await newPage(browser, { javaScriptEnabled: false });
     try {
       p.setDefaultTimeout(8000);
@@ -312,6 +312,18 @@ describe('admin: templates', () => {
       expect(await rootKeys()).to.deep.equal([...before.slice(0, -2), 'featured', before[before.length - 2]]);
       await submit(/^Delete field featured/, p);
       expect((await readVersion(2)).fields.some((f) => f.key === 'featured')).to.equal(false);
+
+      // Sections: renamed, and deleted (the API moves its fields to the top).
+      await p.getByText('Edit or delete section Sidebar').click();
+      const sidebar = p.locator('details', { hasText: 'Edit or delete section Sidebar' });
+      await sidebar.getByLabel('Section name').fill('Aside');
+      await submit('Save section', p);
+      expect((await readVersion(2)).sections.map((s) => s.name)).to.include('Aside').and.not.include('Sidebar');
+      await p.getByText('Edit or delete section Body').click();
+      await submit('Delete section Body', p);
+      const v = await readVersion(2);
+      expect(v.sections.map((s) => s.name)).to.not.include('Body');
+      expect(v.fields.find((f) => f.key === 'body')!.sectionId).to.equal(null);
     } finally {
       await context.close();
     }
