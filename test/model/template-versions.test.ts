@@ -126,6 +126,22 @@ describe('template versions', () => {
       expect(tpl.body.currentVersion.versionNumber).to.equal(1);
     });
 
+    it('starts a draft from an older (archived) version when asked, and refuses a number the template lacks', async () => {
+      const t = await createTemplate(w);
+      expectStatus(await addField(w, t.id, 1, textField('first')), 201);
+      await publish(w, t.id, 1);
+      expectStatus(await w.api.post(`${w.base}/templates/${t.id}/versions`, {}, { token: w.admin }), 201);
+      expectStatus(await addField(w, t.id, 2, textField('second', { order: 1 })), 201);
+      await publish(w, t.id, 2);
+      const missing = await w.api.post(`${w.base}/templates/${t.id}/versions`, { sourceVersionNumber: 9 }, { token: w.admin });
+      expectProblem(missing, 422, 'validation-failed');
+      expect(missing.body.errors).to.have.property('/sourceVersionNumber');
+      const fromV1 = await w.api.post(`${w.base}/templates/${t.id}/versions`, { sourceVersionNumber: 1 }, { token: w.admin });
+      expectStatus(fromV1, 201);
+      expect(fromV1.body).to.include({ versionNumber: 3, status: 'Draft' });
+      expect(fromV1.body.fields.map((f: any) => f.key)).to.deep.equal(['first']);
+    });
+
     it('answers 409 while a draft exists', async () => {
       const t = await createTemplate(w);
       expectProblem(await w.api.post(`${w.base}/templates/${t.id}/versions`, {}, { token: w.admin }), 409, 'conflict');

@@ -1912,6 +1912,11 @@ export interface components {
         };
         CreateTemplateVersionRequest: {
             notes?: string | null;
+            /**
+             * Format: int32
+             * @description The version whose sections and fields the draft starts from (any status: "new draft from this version"). Omitted or null: the current version (the published one), or nothing for a template without one. A number the template does not have is 422 at `/sourceVersionNumber`.
+             */
+            sourceVersionNumber?: number | null;
         };
         CreateUserRequest: {
             displayName: string | null;
@@ -5446,6 +5451,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -4,7 +4,7 @@
 // `template.version_published` in the outbox — all in one transaction.
 import { v7 as uuidv7 } from 'uuid';
 import { UniqueIntegrityConstraintViolationError, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound, validationFailed } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
 import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
 import {
@@ -130,6 +130,14 @@ export async function copyStructure(tx: CommonQueryMethods, fromVersionId: strin
   );
 }
 
+/** The version a new draft copies: the one asked for, else the current one (null: start empty). */
+async function draftSource(tx: CommonQueryMethods, t: TemplateRow, sourceVersionNumber: number | null): Promise<string | null> {
+  if (sourceVersionNumber === null) return t.current_version_id;
+  const source = await findVersionByNumber(tx, t.id, sourceVersionNumber);
+  if (!source) throw validationFailed({ '/sourceVersionNumber': [`The template has no version ${sourceVersionNumber}.`] });
+  return source.id;
+}
+
 export async function createTemplateDraft(
   db: DatabasePool,
   actor: Actor,
@@ -144,6 +152,7 @@ export async function createTemplateDraft(
       const t = await requireTemplate(tx, workspaceId, templateId, true);
       const existing = await findDraftVersion(tx, templateId);
       if (existing) throw conflict(`Version ${existing.version_number} is already a draft; a template has at most one draft.`);
+      const source = await draftSource(tx, t, input.sourceVersionNumber ?? null);
       const draft = await insertVersion(tx, {
         id: uuidv7(),
         templateId,
@@ -151,13 +160,13 @@ export async function createTemplateDraft(
         status: 'Draft',
         notes: input.notes ?? null,
       });
-      if (t.current_version_id) await copyStructure(tx, t.current_version_id, draft.id);
+      if (source) await copyStructure(tx, source, draft.id);
       await auditModelChange(tx, actor, {
         workspaceId,
         entityType: 'TemplateVersion',
         entityId: draft.id,
         action: 'Created',
-        after: { templateId, versionNumber: draft.version_number, status: 'Draft', copiedFrom: t.current_version_id },
+        after: { templateId, versionNumber: draft.version_number, status: 'Draft', copiedFrom: source },
       });
       return draft;
     })
