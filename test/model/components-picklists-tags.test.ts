@@ -38,6 +38,10 @@ describe('components, picklists and tags', () => {
       expect(again.body.id).to.equal(first.body.id);
       expectStatus(await w.api.post(`${w.base}/components/${c.id}/versions/2/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'components', c.id, 2) }), 200);
       expect((await w.api.get(`${w.base}/components/${c.id}/versions/1`, { token: w.reader })).body.status).to.equal('Archived');
+      // The component lists its whole history, newest first, with each version's status.
+      const history = (await w.api.get(`${w.base}/components/${c.id}`, { token: w.reader })).body.versions;
+      expect(history.map((v: any) => [v.versionNumber, v.status])).to.deep.equal([[2, 'Published'], [1, 'Archived']]);
+      expect(history[0].publishedAt).to.be.a('string');
     });
 
     it('validates fields: one kind each, unique keys, bounds', async () => {

@@ -1606,6 +1606,8 @@ export interface components {
             slug: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Every version of the component, newest first (each readable with getComponentVersion). */
+            versions: components["schemas"]["ComponentVersionSummary"][];
             /** Format: uuid */
             workspaceId: string;
         };
@@ -1639,6 +1641,15 @@ export interface components {
             /** Format: uuid */
             id: string;
             notes: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            status: components["schemas"]["TemplateVersionStatus"];
+            /** Format: int32 */
+            versionNumber: number;
+        };
+        ComponentVersionSummary: {
+            /** Format: uuid */
+            id: string;
             /** Format: date-time */
             publishedAt: string | null;
             status: components["schemas"]["TemplateVersionStatus"];

@@ -18,6 +18,7 @@ export type ComponentSummaryResponse = components['schemas']['ComponentSummaryRe
 export type ComponentSummaryResponsePagedResponse = components['schemas']['ComponentSummaryResponsePagedResponse'];
 export type ComponentVersionRequest = components['schemas']['ComponentVersionRequest'];
 export type ComponentVersionResponse = components['schemas']['ComponentVersionResponse'];
+export type ComponentVersionSummary = components['schemas']['ComponentVersionSummary'];
 export type CompositionMode = components['schemas']['CompositionMode'];
 export type ContentFieldValueRequest = components['schemas']['ContentFieldValueRequest'];
 export type ContentItemDetailResponse = components['schemas']['ContentItemDetailResponse'];

@@ -122,6 +122,12 @@ export async function latestComponentVersion(db: CommonQueryMethods, componentId
     ORDER BY v.version_number DESC LIMIT 1`);
 }
 
+/** Every version of a component, newest first (the component's history). */
+export async function listComponentVersions(db: CommonQueryMethods, componentId: string): Promise<readonly ComponentVersionRow[]> {
+  return db.any(sql.type(versionRow)`
+    SELECT ${VERSION_COLUMNS} FROM component_versions v WHERE v.component_id = ${componentId} ORDER BY v.version_number DESC`);
+}
+
 export async function insertComponentVersion(
   tx: CommonQueryMethods,
   v: { id: string; componentId: string; status: 'Draft' | 'Published'; notes: string | null },

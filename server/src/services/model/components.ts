@@ -11,6 +11,7 @@ import {
   findComponentDraft,
   findComponentVersion,
   findComponentVersionById,
+  listComponentVersions,
   insertComponent,
   insertComponentVersion,
   latestComponentVersion,
@@ -79,7 +80,10 @@ export async function presentComponentVersion(db: CommonQueryMethods, v: Compone
 }
 
 async function presentComponent(db: CommonQueryMethods, c: ComponentRow): Promise<ComponentResponse> {
-  const version = c.current_version_id ? await findComponentVersionById(db, c.current_version_id) : null;
+  const [version, versions] = await Promise.all([
+    c.current_version_id ? findComponentVersionById(db, c.current_version_id) : null,
+    listComponentVersions(db, c.id),
+  ]);
   return {
     id: c.id,
     workspaceId: c.workspace_id,
@@ -88,6 +92,7 @@ async function presentComponent(db: CommonQueryMethods, c: ComponentRow): Promis
     description: c.description,
     currentVersionId: c.current_version_id,
     currentVersion: version ? await presentComponentVersion(db, version) : null,
+    versions: versions.map((v) => ({ id: v.id, versionNumber: v.version_number, status: v.status, publishedAt: v.published_at })),
     createdAt: c.created_at,
     updatedAt: c.updated_at,
   };
