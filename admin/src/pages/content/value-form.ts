@@ -160,6 +160,7 @@ export function stateFromValues(schema: EditorSchema, fields: readonly EditorFie
 export type Tree = { [key: string]: Tree | string | string[] };
 
 const NAME = /^v((?:\[[^[\]]*\])+)$/;
+const lf = (x: unknown) => String(x).replace(/\r\n?/g, '\n');
 
 /** Rebuilds the `v[a][b]…` names of a flat form body into a tree (repeated names become lists). */
 export function parseTree(body: unknown): Tree {
@@ -167,7 +168,8 @@ export function parseTree(body: unknown): Tree {
   for (const [name, raw] of Object.entries((body ?? {}) as Record<string, unknown>)) {
     const m = NAME.exec(name);
     if (!m) continue;
-    const value = Array.isArray(raw) ? raw.map(String) : String(raw);
+    // Browsers post a textarea's line breaks as CRLF; values are stored with plain LF.
+    const value = Array.isArray(raw) ? raw.map(lf) : lf(raw);
     const segs = m[1]!.slice(1, -1).split('][');
     let node = root;
     segs.forEach((seg, i) => {
