@@ -281,7 +281,31 @@ describe('admin: templates', () => {
     // One draft at a time: the published row's button says why it is off.
     const again = page.locator('tr[data-version="1"]').getByRole('button', { name: 'New draft from this version' });
     expect(await again.isDisabled()).to.equal(true);
-    expect(await page.locator('#new-draft-reason').textContent()).to.include('Version 2 is already a draft');
+    expect(await page.locator('#new-draft-reason-1').textContent()).to.include('Version 2 is already a draft');
+    await expectAccessible(page);
+  });
+
+  it('makes a new draft from an archived version, not only from the published one', async () => {
+    const token = stack.adminToken;
+    const t = await stack.api.post(`${api()}/templates`, { name: 'Landing', slug: 'landing' }, { token });
+    const path = (n: number) => `${api()}/templates/${t.body.id}/versions/${n}`;
+    const addText = async (n: number, key: string) =>
+      stack.api.post(`${path(n)}/fields`, { key, label: key, order: 0, compositionMode: 'Inline', primitiveType: 'Text' }, { token, headers: await stack.api.ifMatch(path(n), token) });
+    const publish = async (n: number) => stack.api.put(`${path(n)}/publish`, undefined, { token, headers: await stack.api.ifMatch(path(n), token) });
+    await addText(1, 'headline');
+    await publish(1);
+    await stack.api.post(`${api()}/templates/${t.body.id}/versions`, {}, { token });
+    await addText(2, 'hero');
+    await publish(2);
+
+    await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/templates/${t.body.id}`);
+    expect(await page.locator('tr[data-version="1"]').textContent()).to.include('Archived');
+    await Promise.all([page.waitForNavigation(), page.locator('tr[data-version="1"]').getByRole('button', { name: /^New draft from this version/ }).click()]);
+    expect(new URL(page.url()).pathname).to.equal(`/workspaces/${ws.id}/templates/${t.body.id}/versions/3/edit`);
+    expect(await page.locator('.flash').textContent()).to.include('copied from version 1');
+    const v3 = (await stack.api.get(path(3), { token })).body as { status: string; fields: ApiField[] };
+    expect(v3.status).to.equal('Draft');
+    expect(v3.fields.map((f) => f.key)).to.deep.equal(['headline']);
     await expectAccessible(page);
   });
 

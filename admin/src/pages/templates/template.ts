@@ -1,7 +1,7 @@
 // One template: its details (name and description change under the template's ETag; the slug never
 // does), its version history (newest first, a page at a time) with a read-only view of each version,
-// the builder of the draft, a new draft (the API copies the published version's sections and fields
-// into it), and delete after a confirmation (the API refuses while content uses the template).
+// the builder of the draft, a new draft from any version that is not the draft (the API copies that
+// version's sections and fields into it), and delete after a confirmation (the API refuses while content uses the template).
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
@@ -136,9 +136,12 @@ export function register(router: express.Router): void {
     const p = resourceAddress(req);
     if (!p) return next();
     const notes = field(req, 'notes').trim();
+    // The version the form was on (any status); anything else lets the API copy the current one.
+    const source = Number(field(req, 'sourceVersionNumber'));
+    const sourceVersionNumber = Number.isInteger(source) && source >= 1 ? source : null;
     try {
-      const draft = await apiFor(res).createTemplateVersion({ path: { workspaceId: p.ws, id: p.id }, body: { notes: notes === '' ? null : notes } });
-      setFlash(res, 'success', `Version ${draft.versionNumber} is a new draft, copied from the published version.`);
+      const draft = await apiFor(res).createTemplateVersion({ path: { workspaceId: p.ws, id: p.id }, body: { notes: notes === '' ? null : notes, sourceVersionNumber } });
+      setFlash(res, 'success', `Version ${draft.versionNumber} is a new draft, copied from ${sourceVersionNumber ? `version ${sourceVersionNumber}` : 'the published version'}.`);
       res.redirect(303, templateLinks(p.ws, p.id).builder(draft.versionNumber));
     } catch (err) {
       const failure = formFailure(err);

@@ -1,6 +1,5 @@
 // A read-only view of any template version: its sections and fields with their types in words.
-// From the published version, a new draft (the API copies the published version); from a draft,
-// the builder — each disabled with the reason when the user may not.
+// From a published or archived version, a new draft copied from it; from a draft, the builder — each disabled with the reason when the user may not.
 import type express from 'express';
 import { apiFor } from '../../api.js';
 import { zoneOf } from '../../time.js';
