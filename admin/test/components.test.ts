@@ -168,6 +168,13 @@ describe('admin: components', () => {
     await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/components/${componentId}`);
     expect(await page.locator('tr[data-version="2"]').textContent()).to.include('Draft');
     expect(await page.getByRole('button', { name: 'New draft' }).count()).to.equal(0);
+    // Publishing version 2 archives version 1; the page lists both from the component's own history.
+    const v2 = `/api/v1/workspaces/${ws.id}/components/${componentId}/versions/2`;
+    expect((await stack.api.post(`${v2}/publish`, undefined, { token: stack.adminToken, headers: await stack.api.ifMatch(v2, stack.adminToken) })).status).to.equal(200);
+    await page.reload();
+    expect(await page.locator('tbody tr[data-version]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-version')))).to.deep.equal(['2', '1']);
+    expect(await page.locator('tr[data-version="1"]').textContent()).to.include('Archived');
+    expect(await page.locator('tr[data-version="2"]').textContent()).to.include('Published');
 
     await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/components`);
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'New component' }).click()]);

@@ -1,8 +1,8 @@
 // One component: its details (name, slug and description change under the component's ETag), its
-// versions — the published one, the draft, the earlier ones — and a new draft (the API copies the
-// latest version's fields, or answers with the draft that already exists).
+// versions (as the component lists them, newest first), and a new draft (the API copies the latest
+// version's fields, or answers with the draft that already exists).
 import type express from 'express';
-import { VersoApiError, type components } from '@verso/sdk';
+import type { components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
 import { field, formFailure, submitWithETag, type Conflict, type FormFailure } from '../../http/forms.js';
 import { workspacePaths } from '../../nav.js';
@@ -14,7 +14,6 @@ import { nameBody, nameValuesOf, type NameValues } from '../templates/name-form.
 import { abilitiesIn } from '../workspace-scope.js';
 
 type Component = components['schemas']['ComponentResponse'];
-type ComponentVersion = components['schemas']['ComponentVersionResponse'];
 
 async function readComponent(res: express.Response, workspaceId: string, id: string) {
   const { data, etag } = await apiFor(res).call('getComponent', { path: { workspaceId, id } });
@@ -33,25 +32,6 @@ function conflictOf(c: Component, etag: string | undefined, zone: string): Confl
   };
 }
 
-/**
- * The versions the page lists. The API has no list of a component's versions: the component names
- * its current version (the published one, else the draft); a draft next to a published version is
- * the one after it, and every earlier number is a version of its own (opened by number).
- */
-async function versionsOf(res: express.Response, workspaceId: string, c: Component): Promise<{ published?: ComponentVersion; draft?: ComponentVersion; earlier: number[] }> {
-  const current = c.currentVersion;
-  if (!current) return { earlier: [] };
-  const earlier = Array.from({ length: current.versionNumber - 1 }, (_, i) => current.versionNumber - 1 - i);
-  if (current.status === 'Draft') return { draft: current, earlier };
-  try {
-    const draft = await apiFor(res).getComponentVersion({ path: { workspaceId, id: c.id, versionNumber: current.versionNumber + 1 } });
-    return { published: current, draft, earlier };
-  } catch (err) {
-    if (err instanceof VersoApiError && err.status === 404) return { published: current, earlier };
-    throw err;
-  }
-}
-
 interface PageState {
   values?: NameValues;
   failure?: FormFailure;
@@ -61,8 +41,8 @@ interface PageState {
 
 async function componentPage(res: express.Response, ws: string, id: string, state: PageState = {}, status?: number): Promise<void> {
   const [abilities, { component, etag }] = await Promise.all([abilitiesIn(res, ws), readComponent(res, ws, id)]);
-  const versions = await versionsOf(res, ws, component);
   const zone = zoneOf(res);
+  const versions = component.versions.map((v) => ({ ...v, published: when(v.publishedAt, zone) }));
   await render(
     res,
     'components/component',
@@ -79,9 +59,9 @@ async function componentPage(res: express.Response, ws: string, id: string, stat
       conflict: state.conflict,
       draftProblem: state.draftFailure?.problem,
       model: abilities.model,
-      published: versions.published ? { ...versions.published, when: when(versions.published.publishedAt, zone) } : undefined,
-      draft: versions.draft,
-      earlier: versions.earlier,
+      versions,
+      draft: versions.find((v) => v.status === 'Draft'),
+      published: versions.find((v) => v.status === 'Published'),
       updated: when(component.updatedAt, zone),
     },
     status,
