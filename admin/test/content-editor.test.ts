@@ -152,7 +152,22 @@ describe('admin: content editor', function () {
       await expectAccessible(page);
       await screenshot(page, 'content-create', { fullPage: true });
 
+      // The API's 422 for the slug comes back at the slug, everything else kept; the inline child it
+      // created before the item was refused is reused by the next attempt, not created twice.
+      await page.getByLabel('Slug').fill('Not A Slug!');
       await press(page, 'Create item');
+      expect(await page.getByLabel('Slug').getAttribute('aria-invalid')).to.equal('true');
+      expect(await page.locator('#slug-error').textContent()).to.match(/\S/);
+      expect(await page.getByLabel('Title', { exact: true }).inputValue()).to.equal('Hello world');
+      expect(await row(page, `${f.author}/0/f/${s.person.fields.name}/0`).getByRole('textbox').inputValue()).to.equal('Grace Hopper');
+      expect(await row(page, `${f.related}/0`).getByLabel(/Item id/).inputValue()).to.equal(s.lovelace);
+      expect(await page.getByLabel('Gamma').isChecked()).to.equal(true);
+      await expectAccessible(page);
+      await page.getByLabel('Slug').fill('hello-world');
+
+      await press(page, 'Create item');
+      const people = await stack.api.get(`${s.base}/content?templateId=${s.person.templateId}`, { token: stack.adminToken });
+      expect(people.body.totalCount).to.equal(2);
       expect(new URL(page.url()).pathname).to.match(/\/content\/[0-9a-f-]{36}\/versions\/1\/edit$/);
       expect(await page.locator('.flash').textContent()).to.include('hello-world');
       itemId = new URL(page.url()).pathname.split('/')[4]!;
@@ -217,7 +232,8 @@ describe('admin: content editor', function () {
       expect(parent.fields[0].textValue).to.equal('Hello world');
 
       await title.fill('Hello again');
-      await press(page, 'Save changes');
+      // Enter in a text input saves (the form's first submit button is a hidden Save).
+      await Promise.all([page.waitForNavigation(), title.press('Enter')]);
       expect(await page.locator('.flash').textContent()).to.include('saved');
       const saved = (await stack.api.get(`${s.base}/content/${itemId}/versions/1`, { token: stack.adminToken })).body;
       expect(saved.fields[0].textValue).to.equal('Hello again');
@@ -264,6 +280,31 @@ describe('admin: content editor', function () {
     }
   });
 
+  it('shows an inline child changed behind the page’s back as a conflict, and re-applies', async () => {
+    const { page, context } = await newPage(browser);
+    try {
+      await signIn(page, stack.adminUrl, editor.email, editor.password);
+      await page.goto(`${stack.adminUrl}/workspaces/${s.ws}/content/${itemId}/versions/1/edit`);
+      const childPath = `${s.base}/content/${authorId}/versions/1`;
+      const nameValue = (textValue: string) => ({ fields: [{ fieldId: s.person.fields.name, order: 0, valueKind: 'Text', textValue }] });
+      const changed = await stack.api.put(childPath, nameValue('Changed by a script'), { token: stack.adminToken, headers: await stack.api.ifMatch(childPath, stack.adminToken) });
+      expect(changed.status).to.equal(200);
+
+      await row(page, `${s.article.fields.author}/0/f/${s.person.fields.name}/0`).getByRole('textbox').fill('Rear Admiral Hopper');
+      await press(page, 'Save changes');
+      const conflict = page.locator('section.conflict');
+      expect(await conflict.locator('.conflict-values').textContent()).to.include('Author › Name').and.include('Changed by a script');
+      expect((await stack.api.get(childPath, { token: stack.adminToken })).body.fields[0].textValue).to.equal('Changed by a script');
+      await expectAccessible(page);
+
+      await press(page, 'Re-apply my changes');
+      expect(await page.locator('.flash').textContent()).to.include('saved');
+      expect((await stack.api.get(childPath, { token: stack.adminToken })).body.fields[0].textValue).to.equal('Rear Admiral Hopper');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('adds, moves and removes rows and previews Markdown without JavaScript', async () => {
     const { page, context } = await newPage(browser, { javaScriptEnabled: false });
     try {
@@ -289,7 +330,7 @@ describe('admin: content editor', function () {
       expect(await page.getByLabel('Body').inputValue()).to.include('<img src=x');
 
       // Find without JavaScript: the form comes back with the matches; Pick sets the id.
-      await row(page, `${f.related}/0`).getByLabel(/Find Person items/).fill('grace');
+      await row(page, `${f.related}/0`).getByLabel(/Find Person items/).fill('hopper');
       await press(page, /^Find/, row(page, `${f.related}/0`));
       await press(page, /^Pick/, row(page, `${f.related}/0`));
       expect(await row(page, `${f.related}/0`).getByLabel(/Item id/).inputValue()).to.equal(authorId);

@@ -57,7 +57,7 @@
     var results = document.getElementById(id + '-results');
     if (!form || !q || !results || !form.getAttribute('data-search-url')) return false;
     var path = String(button.value).replace(/^find:/, '');
-    var params = new URLSearchParams({ q: q.value, templateId: q.getAttribute('data-template-id') || '', path: path, target: id, label: '' });
+    var params = new URLSearchParams({ q: q.value, templateId: q.getAttribute('data-template-id') || '', path: path, target: id, label: button.getAttribute('data-row-label') || '' });
     results.textContent = 'Searching…';
     fetch(form.getAttribute('data-search-url') + '?' + params.toString(), { credentials: 'same-origin' })
       .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })

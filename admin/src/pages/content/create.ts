@@ -16,6 +16,8 @@ import { loadEditorSchema, type EditorField, type EditorSchema } from './editor-
 import { writeInlineChildren } from './editor-save.js';
 import { contentLinks, viewContext } from './editor.js';
 import { fieldViews, sectioned } from './field-views.js';
+import { markdownPreviewPath } from './markdown-preview.js';
+import { referenceSearchPath } from './reference-search.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, type FieldsState } from './value-form.js';
 
 export const createPath = (workspaceId: string) => `${workspacePaths(workspaceId).content}/new`;
@@ -66,8 +68,8 @@ async function createPage(res: express.Response, workspaceId: string, page: Crea
       templateVersionId: page.templateVersionId,
       action: createPath(workspaceId),
       listPath: contentLinks(workspaceId).list,
-      previewUrl: `${workspacePaths(workspaceId).content}/markdown-preview`,
-      searchUrl: `${workspacePaths(workspaceId).content}/reference-search`,
+      previewUrl: markdownPreviewPath(workspaceId),
+      searchUrl: referenceSearchPath(workspaceId),
       meta: page.meta,
       slugSource: title ? `f-${title.id}-0` : '',
       slugEdited: page.slugEdited,

@@ -48,6 +48,8 @@ export interface RowView {
   number: number;
   /** The label of the row's own input. */
   label: string;
+  /** A row of a repeatable field with several inputs: its own fieldset, the row label as legend. */
+  grouped: boolean;
   value: RowState;
   errors: string[];
   errorId: string;
@@ -93,6 +95,8 @@ export interface FieldView {
   occurrenceId: string;
   /** One row, or several (legend + numbered rows). */
   repeatable: boolean;
+  /** A fieldset with the label as legend (several inputs or rows), else one labelled input. */
+  grouped: boolean;
   rows: RowView[];
   add: (Button & { label: string }) | null;
   errors: string[];
@@ -107,6 +111,9 @@ export interface FieldView {
   /** Why Add is disabled beyond the occurrence limit (e.g. no published target template). */
   addReason: string | null;
 }
+
+/** Kinds whose row has several inputs (or none): a fieldset, not one labelled input. */
+const GROUPED: readonly FieldKind[] = ['Boolean', 'Component', 'Inline', 'Reference', 'Link', 'Quote', 'Separator'];
 
 const htmlId = (path: string) => 'f-' + path.replace(/[^A-Za-z0-9_-]/g, '-');
 const nameOf = (path: string) => `v[${path.split('/').join('][')}]`;
@@ -150,6 +157,7 @@ function fieldView(ctx: ViewContext, f: EditorField, stateRows: RowState[], loca
     occurrence: occurrenceText(f, lo),
     occurrenceId: `${id}-occ`,
     repeatable,
+    grouped: repeatable || multiple || GROUPED.includes(f.kind),
     rows: [],
     add: null,
     errors: ctx.errors[locator] ?? [],
@@ -191,6 +199,7 @@ function rowView(ctx: ViewContext, f: EditorField, field: FieldView, value: RowS
     id,
     number: i + 1,
     label: field.repeatable || count > 1 ? `${f.label} ${i + 1}` : f.label,
+    grouped: field.repeatable && GROUPED.includes(f.kind) && f.kind !== 'Separator',
     value,
     errors,
     errorId: `${id}-error`,

@@ -12,13 +12,13 @@ import { abilitiesIn } from '../workspace-scope.js';
 import { isUuid, pageLinks, pageOf, queryValue } from '../screen-forms.js';
 import * as create from './create.js';
 import { contentLinks } from './editor.js';
+import { CONTENT_STATUSES as STATUSES } from './value-form.js';
 import { editable, type ContentStatus } from './workflow-rules.js';
 
 type Summary = components['schemas']['ContentItemSummaryResponse'];
 type VersionSummary = components['schemas']['ContentVersionSummaryResponse'];
 
 const PAGE_SIZE = 20;
-export const STATUSES: readonly ContentStatus[] = ['Draft', 'Review', 'Approved', 'Published', 'Archived'];
 const SORTS = [
   { value: 'updatedAt', label: 'Last changed' },
   { value: 'createdAt', label: 'Created' },

@@ -207,7 +207,8 @@ function rowsOf(list: Tree | undefined): Tree[] {
     .filter(Boolean);
 }
 
-const STATUSES: readonly ContentStatus[] = ['Draft', 'Review', 'Approved', 'Published', 'Archived'];
+/** The version statuses in workflow order (the contract's ContentStatus). */
+export const CONTENT_STATUSES: readonly ContentStatus[] = ['Draft', 'Review', 'Approved', 'Published', 'Archived'];
 
 /** The form state a posted body holds for `fields` (keyed as the form named them). */
 export function stateFromTree(schema: EditorSchema, fields: readonly EditorField[], tree: Tree | undefined): FieldsState {
@@ -227,7 +228,7 @@ export function stateFromTree(schema: EditorSchema, fields: readonly EditorField
           version: Number.isInteger(version) && version > 0 ? version : 0,
           etag: str(r, 'etag'),
           templateVersionId: tv,
-          status: STATUSES.includes(status) ? status : '',
+          status: CONTENT_STATUSES.includes(status) ? status : '',
           fields: stateFromTree(schema, schema.fields(tv), sub(r, 'f')),
         };
       }
