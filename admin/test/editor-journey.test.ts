@@ -229,7 +229,7 @@ describe('admin: an editor’s journey from model to published page', function (
         expect(response!.status(), url).to.equal(200);
         // Every enabled button of a form that posts is one that only reads (sign out aside).
         const live = await page.locator('form[method="post"]:not([action="/admin-auth/logout"]) button:not([disabled])').evaluateAll((buttons) =>
-          buttons.filter((b) => !(b as HTMLElement).closest('[hidden]')).map((b) => b.textContent!.trim()),
+          buttons.filter((b) => !b.closest('[hidden]')).map((b) => b.textContent!.trim()),
         );
         expect(live, url).to.deep.equal([]);
         await expectAccessible(page, url);

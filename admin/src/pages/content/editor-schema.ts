@@ -124,23 +124,27 @@ export async function loadEditorSchema(res: express.Response, workspaceId: strin
 
   const picklistOf = (f: TemplateField | ComponentField): EditorField['picklist'] =>
     f.primitiveType === 'PickList' ? { multiple: f.fieldConfig?.multiple === true, options: (f.picklistId && f.picklistRevisionId && options.get(pickKey(f.picklistId, f.picklistRevisionId))) || [] } : null;
+  /** What a template field and a component field say alike: names, occurrences, text and picklist rules. */
+  const basicsOf = (f: TemplateField | ComponentField) => ({
+    key: f.key,
+    label: f.label,
+    help: f.helpText,
+    required: f.isRequired,
+    min: f.minOccurrences,
+    max: f.maxOccurrences,
+    maxLength: f.primitiveType === 'Text' ? positiveInteger(f.fieldConfig?.maxLength) : null,
+    picklist: picklistOf(f),
+  });
 
   // Members are built once per component and shared, so nested components point at the same lists.
   const members = new Map<string, EditorField[]>([...componentFields.keys()].map((id) => [id, []]));
   for (const [id, c] of componentFields) {
     for (const f of [...c.fields].sort((a, z) => a.order - z.order)) {
       members.get(id)!.push({
+        ...basicsOf(f),
         id: f.key,
-        key: f.key,
-        label: f.label,
-        help: f.helpText,
-        required: f.isRequired,
-        min: f.minOccurrences,
-        max: f.maxOccurrences,
         kind: f.nestedComponentId ? 'Component' : (f.primitiveType ?? 'Text'),
         sectionId: null,
-        maxLength: f.primitiveType === 'Text' ? positiveInteger(f.fieldConfig?.maxLength) : null,
-        picklist: picklistOf(f),
         members: f.nestedComponentId ? (members.get(f.nestedComponentId) ?? []) : null,
         componentName: f.nestedComponentId ? (componentFields.get(f.nestedComponentId)?.name ?? null) : null,
         target: null,
@@ -156,17 +160,10 @@ export async function loadEditorSchema(res: express.Response, workspaceId: strin
         const kind = fieldKind(f);
         const t = f.templateId ? templates.get(f.templateId) : undefined;
         return {
+          ...basicsOf(f),
           id: f.id,
-          key: f.key,
-          label: f.label,
-          help: f.helpText,
-          required: f.isRequired,
-          min: f.minOccurrences,
-          max: f.maxOccurrences,
           kind,
           sectionId: f.sectionId,
-          maxLength: f.primitiveType === 'Text' ? positiveInteger(f.fieldConfig?.maxLength) : null,
-          picklist: picklistOf(f),
           members: f.componentId ? (members.get(f.componentId) ?? []) : null,
           componentName: f.componentId ? (componentFields.get(f.componentId)?.name ?? null) : null,
           target: kind === 'Inline' || kind === 'Reference' ? { templateId: f.templateId, name: t?.name ?? '', currentVersionId: t?.currentVersionId ?? null } : null,
