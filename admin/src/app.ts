@@ -13,6 +13,7 @@ import { createAdminLogger, type AdminLogger } from './log.js';
 import { PATHS } from './nav.js';
 import { pageModules } from './pages/index.js';
 import { publicDir } from './paths.js';
+import { forgetCachedReads } from './read-cache.js';
 import { workspacesFor } from './views/render.js';
 
 export interface AdminAppOptions {
@@ -86,6 +87,12 @@ export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {
   // the page's own API calls (render() awaits the same promise).
   app.use((req, res, next) => {
     if (req.method === 'GET' && res.locals.session && !res.locals.session.user.mustChangePassword) workspacesFor(res).catch(() => undefined);
+    next();
+  });
+
+  // A write through the admin makes the read caches forget, so the user's change shows next page.
+  app.use((req, res, next) => {
+    if (req.method === 'POST') res.on('finish', forgetCachedReads);
     next();
   });
 

@@ -15,6 +15,8 @@ export interface AdminConfig {
   readonly dataDirectory: string;
   /** How long Home keeps a workspace's content counts (0 = ask the API on every render). */
   readonly homeCountsCacheSeconds: number;
+  /** How long a user's workspace list and a workspace's filter choices are reused (read-cache.ts; 0 = off). */
+  readonly readCacheSeconds: number;
   readonly auth: {
     /** The file holding the 32-byte cookie-encryption key (created with mode 0600 when missing). */
     readonly cookieKeyFile: string;
@@ -95,6 +97,7 @@ export function loadAdminConfig(env: Env, options: { cwd?: string; version?: str
     version: options.version ?? '0.0.0-dev',
     dataDirectory,
     homeCountsCacheSeconds: int('Admin__Home__CountsCacheSeconds', 10, 0, 300),
+    readCacheSeconds: int('Admin__ReadCacheSeconds', 5, 0, 300),
     auth: {
       cookieKeyFile,
       slidingWindowMinutes: int('Admin__Auth__Session__SlidingWindowMinutes', 60, 1, 24 * 60),

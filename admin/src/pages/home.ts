@@ -5,6 +5,7 @@ import type { components } from '@verso/sdk';
 import { apiFor } from '../api.js';
 import { appendSetCookie, parseCookies, serializeCookie } from '../auth/session.js';
 import { contextOf } from '../context.js';
+import { ReadCache } from '../read-cache.js';
 import { render, workspacesFor, type WorkspaceSummary } from '../views/render.js';
 import { isUuid } from './screen-forms.js';
 
@@ -31,28 +32,11 @@ interface HomeWorkspace {
  * the cache never reveals a workspace; the counts are at most a few seconds old. Concurrent misses
  * for the same workspace share one round of API calls.
  */
-const COUNTS_MAX = 2000;
-const countsCache = new Map<string, { at: number; counts: Promise<HomeWorkspace['counts']> }>();
+const countsCache = new ReadCache<HomeWorkspace['counts']>(2000);
 
 function cachedCounts(res: express.Response, ws: WorkspaceSummary, now: number): Promise<HomeWorkspace['counts']> {
-  const ttlMs = contextOf(res).config.homeCountsCacheSeconds * 1000;
-  if (ttlMs === 0) return countsFor(res, ws);
-  // Keyed by API too: admins in one process (tests) may front different APIs.
-  const key = `${contextOf(res).config.apiBaseUrl} ${ws.id}`;
-  const hit = countsCache.get(key);
-  if (hit && now - hit.at < ttlMs) return hit.counts;
-  const counts = countsFor(res, ws);
-  countsCache.delete(key);
-  if (countsCache.size >= COUNTS_MAX) countsCache.delete(countsCache.keys().next().value!);
-  countsCache.set(key, { at: now, counts });
-  // A failed round (401, API down) is not kept.
-  counts.catch(() => countsCache.get(key)?.counts === counts && countsCache.delete(key));
-  return counts;
-}
-
-/** Forgets every cached count (tests; a screen that changes content can call it too). */
-export function forgetCounts(): void {
-  countsCache.clear();
+  const { config } = contextOf(res);
+  return countsCache.get(`${config.apiBaseUrl} ${ws.id}`, config.homeCountsCacheSeconds * 1000, () => countsFor(res, ws), now);
 }
 
 async function countsFor(res: express.Response, ws: WorkspaceSummary): Promise<HomeWorkspace['counts']> {

@@ -11,6 +11,7 @@ import { appendSetCookie, parseCookies, serializeCookie } from '../auth/session.
 import { contextOf } from '../context.js';
 import { navFor, type NavLink } from '../nav.js';
 import { viewsDir } from '../paths.js';
+import { ReadCache, tokenKey } from '../read-cache.js';
 import { zoneLabel, zoneOf } from '../time.js';
 
 export type WorkspaceSummary = components['schemas']['WorkspaceDto'];
@@ -75,17 +76,26 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** The workspaces the signed-in user can see (first 200), loaded once per request. */
+const workspaceLists = new ReadCache<WorkspaceSummary[]>(5000);
+
+/**
+ * The workspaces the signed-in user can see (first 200), with `canWrite`: the switcher's list and
+ * what `abilitiesIn` reads the grant from. Loaded once per request and kept per session for
+ * Admin__ReadCacheSeconds (read-cache.ts): a grant changed elsewhere shows within that time, one
+ * changed through this admin at once; the API checks every call regardless.
+ */
 export function workspacesFor(res: express.Response): Promise<WorkspaceSummary[]> {
-  if (!res.locals.session) return Promise.resolve([]);
-  return (res.locals.workspaces ??= (async () => {
+  const session = res.locals.session;
+  if (!session) return Promise.resolve([]);
+  const { config } = contextOf(res);
+  return (res.locals.workspaces ??= workspaceLists.get(`${config.apiBaseUrl} ${tokenKey(session.token)}`, config.readCacheSeconds * 1000, async () => {
     const out: WorkspaceSummary[] = [];
     for await (const ws of apiFor(res).listAll('listWorkspaces', { query: { pageSize: 100 } })) {
       out.push(ws);
       if (out.length >= 200) break;
     }
     return out;
-  })());
+  }));
 }
 
 /** The shell's data for this request (the switcher's list degrades to empty if the API fails, except on 401). */

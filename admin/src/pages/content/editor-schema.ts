@@ -7,12 +7,15 @@
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
+import { contextOf } from '../../context.js';
+import { ReadCache } from '../../read-cache.js';
 
 type Schemas = components['schemas'];
 export type TemplateVersion = Schemas['TemplateVersionResponse'];
 type TemplateField = Schemas['TemplateFieldResponse'];
 type ComponentField = Schemas['ComponentFieldResponse'];
 type Template = Schemas['TemplateResponse'];
+type PickListRevision = Schemas['PickListResponse'];
 export type PrimitiveType = Schemas['PrimitiveType'];
 
 /** How a field is edited: a primitive input, a component's nested fieldset, or a composition child. */
@@ -83,6 +86,25 @@ function fieldKind(f: TemplateField): FieldKind {
 
 const pickKey = (picklistId: string, revisionId: string) => `${picklistId}/${revisionId}`;
 
+// A published (or archived) template version and a picklist revision never change: they are kept
+// until pushed out (read-cache.ts). Every caller has already made a call of its own in the
+// workspace (the version it edits, the template it creates on), so a kept answer is never what
+// proves a user may read the workspace. A draft template version can change and is not kept.
+const templateVersions = new ReadCache<TemplateVersion>(1000);
+const pickListRevisions = new ReadCache<PickListRevision>(1000);
+
+async function templateVersion(res: express.Response, workspaceId: string, versionId: string): Promise<TemplateVersion> {
+  const key = `${contextOf(res).config.apiBaseUrl} ${workspaceId} tv ${versionId}`;
+  const v = await templateVersions.get(key, Infinity, () => apiFor(res).getTemplateVersionById({ path: { workspaceId, versionId } }));
+  if (v.status === 'Draft') templateVersions.delete(key);
+  return v;
+}
+
+async function pickListRevision(res: express.Response, workspaceId: string, id: string, revisionId: string): Promise<PickListRevision> {
+  const key = `${contextOf(res).config.apiBaseUrl} ${workspaceId} pr ${revisionId}`;
+  return pickListRevisions.get(key, Infinity, () => apiFor(res).getPickListRevision({ path: { workspaceId, id, revisionId } }));
+}
+
 /**
  * Loads the template versions `templateVersionIds` and everything their fields refer to. Target
  * templates' current versions are loaded too (they are what a new inline child is created on).
@@ -90,7 +112,7 @@ const pickKey = (picklistId: string, revisionId: string) => `${picklistId}/${rev
 export async function loadEditorSchema(res: express.Response, workspaceId: string, templateVersionIds: readonly string[]): Promise<EditorSchema> {
   const api = apiFor(res);
   const versions = new Map<string, TemplateVersion>();
-  await Promise.all(distinct(templateVersionIds).map(async (versionId) => versions.set(versionId, await api.getTemplateVersionById({ path: { workspaceId, versionId } }))));
+  await Promise.all(distinct(templateVersionIds).map(async (versionId) => versions.set(versionId, await templateVersion(res, workspaceId, versionId))));
 
   const templates = new Map<string, Template>();
   const targetIds = distinct([...versions.values()].flatMap((v) => v.fields.map((f) => (f.componentId || f.primitiveType ? null : f.templateId))));
@@ -117,7 +139,7 @@ export async function loadEditorSchema(res: express.Response, workspaceId: strin
   const options = new Map<string, PickOption[]>();
   await Promise.all(
     [...bindings].map(async ([key, b]) => {
-      const revision = await api.getPickListRevision({ path: { workspaceId, id: b.picklistId, revisionId: b.revisionId } });
+      const revision = await pickListRevision(res, workspaceId, b.picklistId, b.revisionId);
       options.set(key, [...revision.options].sort((a, z) => a.order - z.order).map((o) => ({ value: o.value, label: o.label })));
     }),
   );

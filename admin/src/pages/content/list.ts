@@ -1,11 +1,14 @@
 // The content list of a workspace: `/workspaces/<ws>/content`, the API's editing list (listContent,
 // resolve=false) with its filters (template, status, tags, text, locale), sorting and paging. Each
 // row shows the version served now and the latest version with its status (both come with the row:
-// no call per row); the filter choices are one listTemplates and one listTags call. "New item" is
-// offered to Editor + Write, and shown disabled with the reason to anyone else.
+// no call per row); the filter choices are one listTemplates and one listTags call, kept
+// Admin__ReadCacheSeconds per workspace. "New item" is offered to Editor + Write, and shown disabled
+// with the reason to anyone else.
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
+import { contextOf } from '../../context.js';
+import { ReadCache } from '../../read-cache.js';
 import { formatWhen, zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { abilitiesIn } from '../workspace-scope.js';
@@ -19,6 +22,29 @@ type Summary = components['schemas']['ContentItemSummaryResponse'];
 type VersionSummary = components['schemas']['ContentVersionSummaryResponse'];
 
 const PAGE_SIZE = 20;
+
+interface Choices {
+  templates: components['schemas']['TemplateSummaryResponse'][];
+  tags: string[];
+}
+const choicesCache = new ReadCache<Choices>(2000);
+
+/**
+ * The filters' templates and tags (first 100 of each), shared by everyone who reaches the
+ * workspace: the page shows them only beside that user's own listContent answer, so they never
+ * reveal a workspace the user cannot read.
+ */
+function filterChoices(res: express.Response, workspaceId: string): Promise<Choices> {
+  const { config } = contextOf(res);
+  return choicesCache.get(`${config.apiBaseUrl} ${workspaceId}`, config.readCacheSeconds * 1000, async () => {
+    const api = apiFor(res);
+    const [templates, tags] = await Promise.all([
+      api.listTemplates({ path: { workspaceId }, query: { pageSize: 100 } }),
+      api.listTags({ path: { workspaceId }, query: { pageSize: 100 } }),
+    ]);
+    return { templates: templates.items, tags: tags.items.map((t) => t.name) };
+  });
+}
 const SORTS = [
   { value: 'updatedAt', label: 'Last changed' },
   { value: 'createdAt', label: 'Created' },
@@ -73,7 +99,7 @@ export function register(router: express.Router): void {
     const page = pageOf(req.query);
     const api = apiFor(res);
     const path = { workspaceId };
-    const [abilities, list, templates, tags] = await Promise.all([
+    const [abilities, list, { templates, tags }] = await Promise.all([
       abilitiesIn(res, workspaceId),
       api.listContent({
         path,
@@ -89,8 +115,7 @@ export function register(router: express.Router): void {
           pageSize: PAGE_SIZE,
         },
       }),
-      api.listTemplates({ path, query: { pageSize: 100 } }),
-      api.listTags({ path, query: { pageSize: 100 } }),
+      filterChoices(res, workspaceId),
     ]);
     const zone = zoneOf(res);
     const links = contentLinks(workspaceId);
@@ -121,8 +146,8 @@ export function register(router: express.Router): void {
       filtered,
       statuses: STATUSES,
       sorts: SORTS,
-      templates: templates.items,
-      tags: [...new Set([...tags.items.map((t) => t.name), ...f.tags])],
+      templates,
+      tags: [...new Set([...tags, ...f.tags])],
       rows,
       totalCount: list.totalCount,
       page,
