@@ -9,6 +9,8 @@ import type { SendResult, WebhookSender, WebhookSendRequest } from '../../server
 import { createWebhookDeliveryWorker } from '../../server/src/workers/webhook-delivery.js';
 import { createWebhookDispatchWorker } from '../../server/src/workers/webhook-dispatch.js';
 import { MemoryLog } from '../helpers/memory-log.js';
+import { createWebhookSender, defaultAddressPolicy, type AddressPolicy } from '../../server/src/webhooks/egress/index.js';
+import { testResolver } from '../helpers/https-receiver.js';
 
 export interface WebhookWorld {
   readonly api: TestApi;
@@ -104,6 +106,8 @@ export class ScriptedSender implements WebhookSender {
   readonly requests: WebhookSendRequest[] = [];
   private readonly script: SendResult[] = [];
   fallback: SendResult = { outcome: 'delivered', statusCode: 200, error: null };
+  /** When set, answers every request (the script is not used). */
+  respond?: (request: WebhookSendRequest) => SendResult;
 
   then(...results: SendResult[]): this {
     this.script.push(...results);
@@ -112,6 +116,7 @@ export class ScriptedSender implements WebhookSender {
 
   async send(request: WebhookSendRequest): Promise<SendResult> {
     this.requests.push(request);
+    if (this.respond) return this.respond(request);
     return this.script.shift() ?? this.fallback;
   }
 
@@ -119,3 +124,46 @@ export class ScriptedSender implements WebhookSender {
 }
 
 export const failedWith = (statusCode: number): SendResult => ({ outcome: 'http_status', statusCode, error: `The receiver answered ${statusCode}.` });
+
+/** The API's Prometheus text (needs Metrics__Enabled=true, Metrics__Port=0). */
+export async function scrape(w: WebhookWorld): Promise<string> {
+  const url = w.api.running.deps.metrics.endpointUrl;
+  if (!url) throw new Error('start the API with Metrics__Enabled=true to scrape it');
+  return (await fetch(url)).text();
+}
+
+/**
+ * Every series of the instruments whose Prometheus name starts with `prefix`: name, labels (the
+ * exporter's otel_scope_* labels left out) and value.
+ */
+export function series(text: string, prefix: string): { name: string; labels: Record<string, string>; value: number }[] {
+  const out: { name: string; labels: Record<string, string>; value: number }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(prefix)) continue;
+    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match) continue;
+    const labels: Record<string, string> = {};
+    for (const [, k, v] of (match[2] ?? '').matchAll(/([a-z_]+)="([^"]*)"/g)) if (!k!.startsWith('otel_scope_')) labels[k!] = v!;
+    out.push({ name: match[1]!, labels, value: Number(match[3]) });
+  }
+  return out;
+}
+
+/** The value of one series (labels matched exactly, scope labels ignored); undefined when absent. */
+export function valueOf(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const want = JSON.stringify(Object.entries(labels).sort());
+  return series(text, name).find((s) => s.name === name && JSON.stringify(Object.entries(s.labels).sort()) === want)?.value;
+}
+
+/**
+ * The production policy with exactly the two loopback addresses allowed: tests only (the receiver
+ * runs on loopback). Nothing else about the egress rules changes.
+ */
+export const allowLoopback: AddressPolicy = {
+  isForbidden: (address) => (address === '127.0.0.1' || address === '::1' ? null : defaultAddressPolicy.isForbidden(address)),
+};
+
+/** The real egress client, reaching test host names on loopback over TLS with the test CA. */
+export function loopbackSender(caCert: string, names: Record<string, readonly string[]> = { 'hooks.example.test': ['127.0.0.1'] }): WebhookSender {
+  return createWebhookSender({ allowHttp: false, resolver: testResolver(names), policy: allowLoopback, ca: caCert });
+}
