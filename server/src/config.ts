@@ -41,6 +41,13 @@ export interface Config {
   readonly workers: {
     readonly enabled: boolean;
     readonly scheduledPublishing: { readonly intervalMs: number; readonly leaseMs: number; readonly batchSize: number };
+    /**
+     * The webhook workers one by one (upstream's worker selection): a replica may, say, fan out
+     * but leave the POSTs to replicas with egress. Workers__Enabled=false turns all of them off.
+     */
+    readonly webhookDispatch: boolean;
+    readonly webhookDelivery: boolean;
+    readonly webhookRetention: boolean;
   };
   readonly webhooks: WebhookConfig;
   /**
@@ -220,6 +227,9 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
         leaseMs: r.int('Workers__ScheduledPublishing__LeaseSeconds', 300, 10, 3600) * 1000,
         batchSize: r.int('Workers__ScheduledPublishing__BatchSize', 100, 1, 1000),
       },
+      webhookDispatch: r.bool('Workers__WebhookDispatch__Enabled', true),
+      webhookDelivery: r.bool('Workers__WebhookDelivery__Enabled', true),
+      webhookRetention: r.bool('Workers__WebhookRetention__Enabled', true),
     },
     webhooks: loadWebhookConfig(r),
     secretsEnvironment: Object.fromEntries(

@@ -25,7 +25,7 @@ import { startMetrics, type Metrics } from './telemetry/metrics.js';
 import { createWorkers, type WorkerWakeups } from './workers/index.js';
 import { Wakeup } from './workers/wakeup.js';
 import { WorkerHost } from './workers/worker-host.js';
-import { createSecretBox, readSecretsSettings } from './secrets/keyring.js';
+import { createSecretBox, readSecretsSettings, type SecretsSettings } from './secrets/keyring.js';
 import { createWebhookSender } from './webhooks/egress/index.js';
 import { OUTBOX_CHANNEL } from './db/webhooks/outbox-dispatch.js';
 import { DELIVERY_CHANNEL as WEBHOOK_DELIVERY_CHANNEL } from './db/webhooks/deliveries.js';
@@ -44,12 +44,14 @@ export interface StartApiOptions {
   readonly overrides?: Partial<Omit<Dependencies, 'config' | 'db' | 'logger' | 'document' | 'metrics'>>;
   /** slonik interceptors for the pool (tests count the SQL statements a request runs). */
   readonly databaseInterceptors?: readonly Interceptor[];
+  /** The keyring settings when the caller read them already (main.ts does, to fail before PostgreSQL starts). */
+  readonly secrets?: SecretsSettings;
 }
 
 export async function startApi(config: Config, options: StartApiOptions): Promise<RunningApi> {
   const { logger } = options;
   // The keyring first: a missing, placeholder or weak key stops start-up before anything listens.
-  const secrets = readSecretsSettings(config.secretsEnvironment, { environment: config.environment, dataDirectory: config.data.directory });
+  const secrets = options.secrets ?? readSecretsSettings(config.secretsEnvironment, { environment: config.environment, dataDirectory: config.data.directory });
   if (secrets.developmentKeyring) {
     logger.info(`signing secrets use the development keyring ${secrets.developmentKeyring.path}${secrets.developmentKeyring.created ? ' (created now)' : ''}`);
   }

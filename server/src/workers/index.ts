@@ -16,32 +16,41 @@ export interface WorkerWakeups {
 }
 
 export function createWorkers(deps: Dependencies, wakeups: WorkerWakeups = { outbox: new Wakeup(), delivery: new Wakeup() }): BackgroundWorker[] {
-  const { webhooks } = deps.config;
-  return [
+  const { webhooks, workers } = deps.config;
+  const all: BackgroundWorker[] = [
     createScheduledPublishingWorker(deps.db, deps.logger, deps.metrics.schedule, {
-      ...deps.config.workers.scheduledPublishing,
+      ...workers.scheduledPublishing,
       onPublished: (workspaceId) => deps.deliveryCache.invalidate(workspaceId),
     }),
-    createWebhookDispatchWorker(deps.db, deps.logger, deps.metrics.webhooks, {
-      ...webhooks.outbox,
-      wakeup: wakeups.outbox,
-      // The notice reaches this replica too; waking directly saves its round trip.
-      onMaterialized: () => wakeups.delivery.notify(),
-    }),
-    createWebhookDeliveryWorker(
-      {
-        db: deps.db,
-        secretBox: deps.secretBox,
-        sender: deps.webhookSender,
-        instruments: deps.metrics.webhooks,
-        secretInstruments: deps.metrics.secrets,
-        logger: deps.logger,
-        maxAttempts: webhooks.maxAttempts,
-        requestTimeoutMs: webhooks.requestTimeoutMs,
-      },
-      { ...webhooks.delivery, wakeup: wakeups.delivery },
-    ),
-    createWebhookRetentionWorker(deps.db, deps.metrics.cleanup, webhooks.cleanup),
-    createSecretRotationWorker(deps.db, deps.secretBox, deps.logger, deps.metrics.secrets, deps.secretRotation),
   ];
+  if (workers.webhookDispatch) {
+    all.push(
+      createWebhookDispatchWorker(deps.db, deps.logger, deps.metrics.webhooks, {
+        ...webhooks.outbox,
+        wakeup: wakeups.outbox,
+        // The notice reaches this replica too; waking directly saves its round trip.
+        onMaterialized: () => wakeups.delivery.notify(),
+      }),
+    );
+  }
+  if (workers.webhookDelivery) {
+    all.push(
+      createWebhookDeliveryWorker(
+        {
+          db: deps.db,
+          secretBox: deps.secretBox,
+          sender: deps.webhookSender,
+          instruments: deps.metrics.webhooks,
+          secretInstruments: deps.metrics.secrets,
+          logger: deps.logger,
+          maxAttempts: webhooks.maxAttempts,
+          requestTimeoutMs: webhooks.requestTimeoutMs,
+        },
+        { ...webhooks.delivery, wakeup: wakeups.delivery },
+      ),
+    );
+  }
+  if (workers.webhookRetention) all.push(createWebhookRetentionWorker(deps.db, deps.metrics.cleanup, webhooks.cleanup));
+  all.push(createSecretRotationWorker(deps.db, deps.secretBox, deps.logger, deps.metrics.secrets, deps.secretRotation));
+  return all;
 }
