@@ -239,6 +239,10 @@ async function publishCost(w: World, label: string, deliver: boolean, gated: boo
       results[mode].push(load.perSecond);
       if (mode === 'with' && deliver && !(await received(w.receiver, before + targets.length * ENDPOINTS, 120_000))) problems.push(`publish ${label}: deliveries did not finish`);
       if (mode === 'with' && !deliver) {
+        // The dispatcher may still be fanning out the last events: wait for it (bounded).
+        for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+          if ((await dbQuery(w.api, 'SELECT 1 FROM outbox_events WHERE processed_at IS NULL LIMIT 1')).length === 0) break;
+        }
         const [{ n }] = await dbQuery(w.api, `SELECT count(*)::int AS n FROM webhook_deliveries d JOIN content_items ci ON ci.id = (d.payload::jsonb->>'contentItemId')::uuid WHERE ci.slug LIKE $1`, [`cost-with-${r}-%`]);
         if (n !== targets.length * ENDPOINTS) problems.push(`publish ${label}: ${n} of ${targets.length * ENDPOINTS} deliveries fanned out`);
       }
