@@ -137,25 +137,36 @@ describe('webhook reliability', function () {
     after(() => w.api.close());
 
     it('loses no event and creates no duplicate delivery rows', async () => {
+      // 40 endpoints make each fan-out (25 events × 40 deliveries) long enough to be killed inside.
       const endpoints = [];
-      for (let i = 0; i < 6; i++) endpoints.push((await registerEndpoint(w, { events: ['content.updated'] })).endpoint.id);
-      await dbQuery(w.api, `INSERT INTO outbox_events (workspace_id, event_type, payload) SELECT $1, 'content.updated', jsonb_build_object('n', n) FROM generate_series(1, 600) n`, [w.ws]);
+      for (let i = 0; i < 40; i++) endpoints.push((await registerEndpoint(w, { events: ['content.updated'] })).endpoint.id);
+      await dbQuery(w.api, `INSERT INTO outbox_events (workspace_id, event_type, payload) SELECT $1, 'content.updated', jsonb_build_object('n', n) FROM generate_series(1, 400) n`, [w.ws]);
       const child = await startWorkerProcess('dispatch', { ...secretsEnv, DATABASE_URL: w.api.databaseUrl, Webhook__OutboxBatchSize: '25', Webhook__OutboxLeaseSeconds: '1' });
       children.push(child);
-      await within(20_000, async () => (await dbQuery(w.api, 'SELECT count(*)::int AS n FROM outbox_events WHERE processed_at IS NOT NULL'))[0].n >= 100);
+      // Kill it while it holds claimed events it has not finished: mid-batch.
+      await within(30_000, async () => {
+        const [state] = await dbQuery(w.api, `SELECT count(*) FILTER (WHERE processed_at IS NOT NULL)::int AS processed,
+          count(*) FILTER (WHERE processed_at IS NULL AND lease_owner IS NOT NULL)::int AS leased FROM outbox_events`);
+        return state.processed >= 50 && state.leased > 0;
+      });
       await kill(child);
-      const [{ n: processedAtKill }] = await dbQuery(w.api, 'SELECT count(*)::int AS n FROM outbox_events WHERE processed_at IS NOT NULL');
-      expect(processedAtKill).to.be.below(600);
+      const [atKill] = await dbQuery(w.api, `SELECT count(*) FILTER (WHERE processed_at IS NOT NULL)::int AS processed,
+        count(*) FILTER (WHERE processed_at IS NULL AND lease_owner IS NOT NULL)::int AS leased FROM outbox_events`);
+      expect(atKill.processed).to.be.below(400);
+      expect(atKill.leased, 'the killed dispatcher held claims').to.be.above(0);
 
+      const before = await readInstruments(w.api.running.deps.metrics);
       const successor = dispatcher(w, { batchSize: 100 });
       await within(30_000, async () => {
         await runOnce(successor);
         return (await dbQuery(w.api, 'SELECT 1 FROM outbox_events WHERE processed_at IS NULL')).length === 0;
       });
+      const after = await readInstruments(w.api.running.deps.metrics);
+      expect(after['verso.webhook.outbox.reclaimed']! - before['verso.webhook.outbox.reclaimed']!).to.equal(atKill.leased);
       const [counts] = await dbQuery(w.api, `SELECT count(*)::int AS rows, count(DISTINCT (event_id, endpoint_id))::int AS pairs, count(DISTINCT event_id)::int AS events FROM webhook_deliveries`);
-      expect(counts).to.deep.equal({ rows: 600 * endpoints.length, pairs: 600 * endpoints.length, events: 600 });
-      const perEndpoint = await dbQuery(w.api, 'SELECT endpoint_id, count(*)::int AS n FROM webhook_deliveries GROUP BY endpoint_id');
-      expect(perEndpoint.map((r) => r.n)).to.deep.equal(endpoints.map(() => 600));
+      expect(counts).to.deep.equal({ rows: 400 * endpoints.length, pairs: 400 * endpoints.length, events: 400 });
+      const perEndpoint = await dbQuery(w.api, 'SELECT count(*)::int AS n FROM webhook_deliveries GROUP BY endpoint_id');
+      expect(perEndpoint.map((r) => r.n)).to.deep.equal(endpoints.map(() => 400));
     });
   });
 
