@@ -41,9 +41,38 @@ export interface Config {
   readonly workers: {
     readonly enabled: boolean;
     readonly scheduledPublishing: { readonly intervalMs: number; readonly leaseMs: number; readonly batchSize: number };
+    /**
+     * The webhook workers one by one (upstream's worker selection): a replica may, say, fan out
+     * but leave the POSTs to replicas with egress. Workers__Enabled=false turns all of them off.
+     */
+    readonly webhookDispatch: boolean;
+    readonly webhookDelivery: boolean;
+    readonly webhookRetention: boolean;
   };
+  readonly webhooks: WebhookConfig;
+  /**
+   * The Secrets__* settings as set. The keyring (secrets/keyring.ts) reads and validates them when
+   * the API starts, before it listens; kept apart because the keyring may create the development
+   * keyring file, which loading configuration must not do.
+   */
+  readonly secretsEnvironment: Readonly<Record<string, string>>;
   readonly auth: AuthConfig;
   readonly seed: SeedConfig;
+}
+
+/** Webhook delivery (upstream's WebhookOperationalOptions: names, defaults and ranges). */
+export interface WebhookConfig {
+  /** Plain http:// endpoints; only for controlled development (spec, Egress rules 5). */
+  readonly allowHttp: boolean;
+  /** Failed attempts after which a delivery is a dead letter. */
+  readonly maxAttempts: number;
+  readonly requestTimeoutMs: number;
+  /** The dispatcher: outbox rows → one delivery per subscribed endpoint. */
+  readonly outbox: { readonly pollIntervalMs: number; readonly leaseMs: number; readonly batchSize: number };
+  /** The delivery worker: due deliveries → POSTs, `concurrency` of them at a time. */
+  readonly delivery: { readonly pollIntervalMs: number; readonly leaseMs: number; readonly batchSize: number; readonly concurrency: number };
+  /** Retention of processed outbox rows and delivered logs. */
+  readonly cleanup: { readonly retentionDays: number; readonly batchSize: number; readonly intervalMs: number };
 }
 
 export interface AuthConfig {
@@ -198,11 +227,50 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
         leaseMs: r.int('Workers__ScheduledPublishing__LeaseSeconds', 300, 10, 3600) * 1000,
         batchSize: r.int('Workers__ScheduledPublishing__BatchSize', 100, 1, 1000),
       },
+      webhookDispatch: r.bool('Workers__WebhookDispatch__Enabled', true),
+      webhookDelivery: r.bool('Workers__WebhookDelivery__Enabled', true),
+      webhookRetention: r.bool('Workers__WebhookRetention__Enabled', true),
     },
+    webhooks: loadWebhookConfig(r),
+    secretsEnvironment: Object.fromEntries(
+      Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('Secrets__') && e[1] !== undefined),
+    ),
     auth: loadAuthConfig(r, environment),
     seed: loadSeedConfig(r),
   };
   return deepFreeze(config);
+}
+
+function loadWebhookConfig(r: Reader): WebhookConfig {
+  const requestTimeoutMs = r.int('Webhook__RequestTimeoutSeconds', 15, 1, 120) * 1000;
+  const deliveryLeaseMs = r.int('Webhook__DeliveryLeaseSeconds', 300, 1, 1800) * 1000;
+  // The lease is renewed at half its length while attempts run, but an attempt that outlives a
+  // lease that could not be renewed (database away) would let another replica start the same one.
+  if (deliveryLeaseMs <= requestTimeoutMs) {
+    throw new ConfigError('Webhook__DeliveryLeaseSeconds', `must be longer than Webhook__RequestTimeoutSeconds (${requestTimeoutMs / 1000})`);
+  }
+  return {
+    allowHttp: r.bool('Webhook__AllowHttp', false),
+    maxAttempts: r.int('Webhook__MaxAttempts', 10, 1, 100),
+    requestTimeoutMs,
+    outbox: {
+      pollIntervalMs: r.int('Webhook__OutboxPollIntervalSeconds', 30, 1, 3600) * 1000,
+      leaseMs: r.int('Webhook__OutboxLeaseSeconds', 300, 1, 1800) * 1000,
+      batchSize: r.int('Webhook__OutboxBatchSize', 100, 1, 500),
+    },
+    delivery: {
+      pollIntervalMs: r.int('Webhook__RetryPollIntervalSeconds', 30, 1, 3600) * 1000,
+      leaseMs: deliveryLeaseMs,
+      batchSize: r.int('Webhook__DeliveryBatchSize', 100, 1, 500),
+      // Attempts of one batch in flight at once: a slow receiver holds one slot, not the batch.
+      concurrency: r.int('Webhook__DeliveryConcurrency', 16, 1, 100),
+    },
+    cleanup: {
+      retentionDays: r.int('Webhook__RetentionDays', 30, 1, 3650),
+      batchSize: r.int('Webhook__CleanupBatchSize', 100, 1, 10_000),
+      intervalMs: r.int('Webhook__CleanupIntervalSeconds', 3600, 1, 86_400) * 1000,
+    },
+  };
 }
 
 function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {

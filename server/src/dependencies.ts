@@ -8,6 +8,7 @@ import type { WorkspaceDirectory } from './access/workspace-access.js';
 import type { CredentialCache } from './services/identity/credential-cache.js';
 import type { DeliveryCache } from './services/delivery/delivery-cache.js';
 import type { Metrics } from './telemetry/metrics.js';
+import type { SecretBox, WebhookSender } from './services/webhooks/webhook-ports.js';
 
 export interface Dependencies {
   readonly config: Config;
@@ -22,6 +23,16 @@ export interface Dependencies {
   readonly deliveryCache: DeliveryCache;
   /** This process's operational instruments (meter Verso.Operational); one provider per startApi. */
   readonly metrics: Metrics;
+  /** The signing-secret keyring (Secrets__*), read and checked before the API listens. */
+  readonly secretBox: SecretBox;
+  /** Secrets__Rotation__*: what the rotation worker does (see workers/secret-rotation.ts). */
+  readonly secretRotation: { readonly enabled: boolean; readonly batchSize: number; readonly delayMs: number };
+  /**
+   * The egress client webhook deliveries go through. Production builds the default one (public
+   * destinations only); tests alone override it with one built with a test resolver, address
+   * policy and CA, so that a receiver on loopback can be reached.
+   */
+  readonly webhookSender: WebhookSender;
   /** The bundled contract, served at /openapi.json. */
   readonly document: Readonly<Record<string, unknown>>;
 }

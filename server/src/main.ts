@@ -2,6 +2,7 @@
 // migrations, serve HTTP; stop everything cleanly on SIGINT/SIGTERM, PostgreSQL included.
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
+import { readSecretsSettings, type SecretsSettings } from './secrets/keyring.js';
 import { readVersion, REPO_ROOT } from './contract.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createLogger, describeError } from './logging/logger.js';
@@ -9,8 +10,12 @@ import { startApi, type RunningApi } from './server.js';
 
 async function main(): Promise<void> {
   let config;
+  let secrets: SecretsSettings;
   try {
     config = loadConfig(process.env, { version: readVersion(), cwd: process.env.INIT_CWD ?? REPO_ROOT });
+    // The keyring is configuration too: a missing, placeholder or weak key stops the process here,
+    // before PostgreSQL starts, with the setting named.
+    secrets = readSecretsSettings(config.secretsEnvironment, { environment: config.environment, dataDirectory: config.data.directory });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -53,7 +58,7 @@ async function main(): Promise<void> {
       databaseUrl = embedded.urlFor('verso');
       logger.info(`embedded PostgreSQL on 127.0.0.1:${config.database.embeddedPort}, cluster in ${embedded.clusterDir}`);
     }
-    api = await startApi(config, { logger, databaseUrl });
+    api = await startApi(config, { logger, databaseUrl, secrets });
     logger.info(`Verso API ${config.version} listening on ${api.url} (docs: ${api.url}/swagger, health: ${api.url}/health/ready)`);
   } catch (err) {
     logger.error('start-up failed', { err });

@@ -22,8 +22,13 @@ import { CredentialCache } from './services/identity/credential-cache.js';
 import { DeliveryCache } from './services/delivery/delivery-cache.js';
 import { seedIdentity } from './services/platform/seed.js';
 import { startMetrics, type Metrics } from './telemetry/metrics.js';
-import { createWorkers } from './workers/index.js';
+import { createWorkers, type WorkerWakeups } from './workers/index.js';
+import { Wakeup } from './workers/wakeup.js';
 import { WorkerHost } from './workers/worker-host.js';
+import { createSecretBox, readSecretsSettings, type SecretsSettings } from './secrets/keyring.js';
+import { createWebhookSender } from './webhooks/egress/index.js';
+import { OUTBOX_CHANNEL } from './db/webhooks/outbox-dispatch.js';
+import { DELIVERY_CHANNEL as WEBHOOK_DELIVERY_CHANNEL } from './db/webhooks/deliveries.js';
 
 export interface RunningApi {
   readonly url: string;
@@ -39,10 +44,18 @@ export interface StartApiOptions {
   readonly overrides?: Partial<Omit<Dependencies, 'config' | 'db' | 'logger' | 'document' | 'metrics'>>;
   /** slonik interceptors for the pool (tests count the SQL statements a request runs). */
   readonly databaseInterceptors?: readonly Interceptor[];
+  /** The keyring settings when the caller read them already (main.ts does, to fail before PostgreSQL starts). */
+  readonly secrets?: SecretsSettings;
 }
 
 export async function startApi(config: Config, options: StartApiOptions): Promise<RunningApi> {
   const { logger } = options;
+  // The keyring first: a missing, placeholder or weak key stops start-up before anything listens.
+  const secrets = options.secrets ?? readSecretsSettings(config.secretsEnvironment, { environment: config.environment, dataDirectory: config.data.directory });
+  if (secrets.developmentKeyring) {
+    logger.info(`signing secrets use the development keyring ${secrets.developmentKeyring.path}${secrets.developmentKeyring.created ? ' (created now)' : ''}`);
+  }
+  const secretBox = createSecretBox(secrets);
   const document = await loadContract();
   const db = await createDatabasePool(options.databaseUrl, {
     size: config.database.poolSize,
@@ -60,11 +73,23 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
   const notices: Record<string, NoticeHandlers[string]> = {};
   if (config.auth.credentialCacheMs > 0) notices[CREDENTIAL_CHANNEL] = (p) => credentialCache.evict(parseCredentialChange(p));
   if (config.delivery.cacheMs > 0) notices[DELIVERY_CHANNEL] = (p) => deliveryCache.invalidate(parseDeliveryChange(p));
+  // Webhook wake-ups: an event written or a delivery made due on any replica starts the workers at
+  // once instead of at their next poll (publish → receipt in well under a second).
+  const wakeups: WorkerWakeups = { outbox: new Wakeup(), delivery: new Wakeup() };
+  if (config.workers.enabled) {
+    notices[OUTBOX_CHANNEL] = () => wakeups.outbox.notify();
+    notices[WEBHOOK_DELIVERY_CHANNEL] = () => wakeups.delivery.notify();
+  }
   const listener =
     Object.keys(notices).length > 0
       ? new NoticeListener(options.databaseUrl, logger, notices, (on) => {
           credentialCache.setListening(on);
           deliveryCache.setListening(on);
+          if (on) {
+            // Notices sent while the connection was down are lost: look once, now.
+            wakeups.outbox.notify();
+            wakeups.delivery.notify();
+          }
         })
       : null;
   let metrics: Metrics | undefined;
@@ -72,7 +97,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     await migrate(options.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
     await seedIdentity(db, config, logger);
     await listener?.start();
-    metrics = await startMetrics(config, db, logger);
+    metrics = await startMetrics(config, db, logger, [...secrets.keys.keys()]);
     if (metrics.endpointUrl) logger.info(`metrics in Prometheus format on ${metrics.endpointUrl}`);
     const deps: Dependencies = {
       config,
@@ -84,6 +109,9 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       credentialCache,
       deliveryCache,
       metrics,
+      secretBox,
+      secretRotation: secrets.rotation,
+      webhookSender: createWebhookSender({ allowHttp: config.webhooks.allowHttp }),
       document,
       ...options.overrides,
     };
@@ -101,7 +129,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       server.listen(config.api.port, config.api.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    const workers = new WorkerHost(config.workers.enabled ? createWorkers(deps) : [], logger);
+    const workers = new WorkerHost(config.workers.enabled ? createWorkers(deps, wakeups) : [], logger);
     workers.start();
     let closing: Promise<void> | undefined;
     return {
@@ -116,6 +144,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           await closed;
           clearTimeout(timer);
           await workers.stop();
+          deps.webhookSender.close();
           // After the workers (they still count) and before the pool (the due gauge queries it).
           await deps.metrics.close();
           await listener?.close();

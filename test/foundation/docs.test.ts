@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { productionKeyring } from '../helpers/production-env.js';
 import { CONTRACT_PATH } from '../../server/src/contract.js';
 
 describe('API documentation', () => {
@@ -39,7 +40,7 @@ describe('API documentation', () => {
 
   it('is off in production unless Api__SwaggerEnabled is set', async () => {
     // Production refuses to invent a seed admin password, so the test provides one.
-    const production = { NODE_ENV: 'production', Seed__Admin__Password: 'a-Strong-production-passw0rd' };
+    const production = { NODE_ENV: 'production', Seed__Admin__Password: 'a-Strong-production-passw0rd', ...productionKeyring() };
     const prod = await startTestApi({ env: production });
     try {
       expect((await prod.get('/swagger')).status).to.equal(404);

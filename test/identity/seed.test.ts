@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { hashPassword } from '../../server/src/services/identity/password-hashing.js';
 import { startTestApi } from '../helpers/api.js';
+import { productionKeyring } from '../helpers/production-env.js';
 import { dbQuery } from '../helpers/actors.js';
 import { createTestDatabase } from '../helpers/database.js';
 
@@ -63,7 +64,7 @@ describe('first-start seed', () => {
   });
 
   it('in production without a password or hash, seeds no administrator and says so', async () => {
-    const api = await startTestApi({ env: { NODE_ENV: 'production' } });
+    const api = await startTestApi({ env: { NODE_ENV: 'production', ...productionKeyring() } });
     try {
       expect(await dbQuery(api, 'SELECT 1 FROM users')).to.have.length(0);
       expect(api.log.find((l) => l.event === 'seed_admin_skipped')).to.include({ level: 'error' });

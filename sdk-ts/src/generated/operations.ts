@@ -19,6 +19,7 @@ export const operationSpecs = {
   createTemplateSection: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   createTemplateVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createUser: {"method":"POST","path":"/api/v1/users","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createWebhookEndpoint: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createWorkspace: {"method":"POST","path":"/api/v1/workspaces","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   deleteContent: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/content/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteContentVersion: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
@@ -28,6 +29,7 @@ export const operationSpecs = {
   deleteTemplateField: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}","pathParams":["workspaceId","id","versionNumber","fieldId"],"uuidPathParams":["workspaceId","id","fieldId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteTemplateSection: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}","pathParams":["workspaceId","id","versionNumber","sectionId"],"uuidPathParams":["workspaceId","id","sectionId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteUser: {"method":"DELETE","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteWebhookEndpoint: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteWorkspace: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   exportPackage: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/packages/export","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["templateIds","componentIds","picklistIds","packageNamespace","id","version"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getAccountPreferences: {"method":"GET","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -52,6 +54,7 @@ export const operationSpecs = {
   getTemplateVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplateVersionById: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/versions/{versionId}","pathParams":["workspaceId","versionId"],"uuidPathParams":["workspaceId","versionId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getUser: {"method":"GET","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getWebhookEndpoint: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getWorkspace: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   importOfficialPackage: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}","pathParams":["workspaceId","packageId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   importPackage: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -68,6 +71,8 @@ export const operationSpecs = {
   listTemplateVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTemplates: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","isSystem","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listUsers: {"method":"GET","path":"/api/v1/users","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listWebhookDeliveries: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize","isDelivered","isFailed","isDeadLetter"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listWebhookEndpoints: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/webhooks","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listWorkspaceAuditEntries: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/audit","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["entityType","entityId","contentItemId","action","actorUserId","actorApiClientId","after","before","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listWorkspaces: {"method":"GET","path":"/api/v1/workspaces","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   login: {"method":"POST","path":"/api/v1/auth/login","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
@@ -83,8 +88,10 @@ export const operationSpecs = {
   replaceComponentFields: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/fields","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   resetUserPassword: {"method":"POST","path":"/api/v1/users/{id}/reset-password","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   restoreContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  retryWebhookDelivery: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries/{deliveryId}/retry","pathParams":["workspaceId","id","deliveryId"],"uuidPathParams":["workspaceId","id","deliveryId"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   revokeApiClient: {"method":"POST","path":"/api/v1/clients/{id}/revoke","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateApiClient: {"method":"POST","path":"/api/v1/clients/{id}/rotate","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  rotateWebhookSecret: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   submitContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   updateAccountPreferences: {"method":"PUT","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   updateComponent: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/components/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
@@ -95,12 +102,13 @@ export const operationSpecs = {
   updateTemplateField: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}","pathParams":["workspaceId","id","versionNumber","fieldId"],"uuidPathParams":["workspaceId","id","fieldId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateTemplateSection: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}","pathParams":["workspaceId","id","versionNumber","sectionId"],"uuidPathParams":["workspaceId","id","sectionId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateUser: {"method":"PUT","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateWebhookEndpoint: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateWorkspace: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   upgradeContentVersionTemplate: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
 } as const satisfies { readonly [Id in OperationId]: OperationSpec };
 
 /** Operations whose response is the `{items,totalCount,page,pageSize,totalPages}` envelope with `page`/`pageSize` query parameters. */
-export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listOfficialPackages' | 'listPickLists' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWorkspaceAuditEntries' | 'listWorkspaces';
+export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listOfficialPackages' | 'listPickLists' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaces';
 
 /** One method per operation in the contract; VersoClient supplies `invoke` (the resilient transport). */
 export abstract class VersoOperations {
@@ -233,6 +241,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * Register an endpoint; its signing secret is returned this once.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/webhooks` — access: role Editor, workspace Write.
+   */
+  createWebhookEndpoint(input: OperationInput<'createWebhookEndpoint'>, options?: CallOptions): Promise<OperationResult<'createWebhookEndpoint'>> {
+    return this.invoke('createWebhookEndpoint', input, options);
+  }
+
+  /**
    * Create a workspace.
    *
    * `POST /api/v1/workspaces` — access: role Admin, host superadmin.
@@ -311,6 +328,15 @@ export abstract class VersoOperations {
    */
   deleteUser(input: OperationInput<'deleteUser'>, options?: CallOptions): Promise<OperationResult<'deleteUser'>> {
     return this.invoke('deleteUser', input, options);
+  }
+
+  /**
+   * Delete an endpoint and its delivery logs; nothing more is sent to it.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/webhooks/{id}` — access: role Editor, workspace Write.
+   */
+  deleteWebhookEndpoint(input: OperationInput<'deleteWebhookEndpoint'>, options?: CallOptions): Promise<OperationResult<'deleteWebhookEndpoint'>> {
+    return this.invoke('deleteWebhookEndpoint', input, options);
   }
 
   /**
@@ -530,6 +556,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * An endpoint (never its secret).
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/webhooks/{id}` — access: role Editor, workspace Read.
+   */
+  getWebhookEndpoint(input: OperationInput<'getWebhookEndpoint'>, options?: CallOptions): Promise<OperationResult<'getWebhookEndpoint'>> {
+    return this.invoke('getWebhookEndpoint', input, options);
+  }
+
+  /**
    * A workspace.
    *
    * `GET /api/v1/workspaces/{workspaceId}` — access: role Reader, workspace Read.
@@ -674,6 +709,24 @@ export abstract class VersoOperations {
   }
 
   /**
+   * The endpoint's deliveries, newest first.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries` — access: role Editor, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listWebhookDeliveries(input: OperationInput<'listWebhookDeliveries'>, options?: CallOptions): Promise<OperationResult<'listWebhookDeliveries'>> {
+    return this.invoke('listWebhookDeliveries', input, options);
+  }
+
+  /**
+   * List the workspace's webhook endpoints, newest first.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/webhooks` — access: role Editor, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listWebhookEndpoints(input: OperationInput<'listWebhookEndpoints'>, options?: CallOptions): Promise<OperationResult<'listWebhookEndpoints'>> {
+    return this.invoke('listWebhookEndpoints', input, options);
+  }
+
+  /**
    * Audit entries of one workspace, newest first.
    *
    * `GET /api/v1/workspaces/{workspaceId}/audit` — access: role TemplateAdmin, workspace Read. Paged: see `paginate`/`listAll`.
@@ -809,6 +862,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * Queue a failed or dead-lettered delivery for another attempt now.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries/{deliveryId}/retry` — access: role Editor, workspace Write.
+   */
+  retryWebhookDelivery(input: OperationInput<'retryWebhookDelivery'>, options?: CallOptions): Promise<OperationResult<'retryWebhookDelivery'>> {
+    return this.invoke('retryWebhookDelivery', input, options);
+  }
+
+  /**
    * Deactivate an API client; its token stops working on the next request.
    *
    * `POST /api/v1/clients/{id}/revoke` — access: role Admin.
@@ -824,6 +886,15 @@ export abstract class VersoOperations {
    */
   rotateApiClient(input: OperationInput<'rotateApiClient'>, options?: CallOptions): Promise<OperationResult<'rotateApiClient'>> {
     return this.invoke('rotateApiClient', input, options);
+  }
+
+  /**
+   * Replace the endpoint's signing secret with a generated one, returned this once.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret` — access: role Editor, workspace Write.
+   */
+  rotateWebhookSecret(input: OperationInput<'rotateWebhookSecret'>, options?: CallOptions): Promise<OperationResult<'rotateWebhookSecret'>> {
+    return this.invoke('rotateWebhookSecret', input, options);
   }
 
   /**
@@ -914,6 +985,15 @@ export abstract class VersoOperations {
    */
   updateUser(input: OperationInput<'updateUser'>, options?: CallOptions): Promise<OperationResult<'updateUser'>> {
     return this.invoke('updateUser', input, options);
+  }
+
+  /**
+   * Change an endpoint's name, URL, subscriptions or whether it is active.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/webhooks/{id}` — access: role Editor, workspace Write.
+   */
+  updateWebhookEndpoint(input: OperationInput<'updateWebhookEndpoint'>, options?: CallOptions): Promise<OperationResult<'updateWebhookEndpoint'>> {
+    return this.invoke('updateWebhookEndpoint', input, options);
   }
 
   /**

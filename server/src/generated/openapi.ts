@@ -1307,6 +1307,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the workspace's webhook endpoints, newest first. */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Register an endpoint; its signing secret is returned this once. */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** An endpoint (never its secret). */
+        get: operations["getWebhookEndpoint"];
+        /** Change an endpoint's name, URL, subscriptions or whether it is active. */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /** Delete an endpoint and its delivery logs; nothing more is sent to it. */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The endpoint's deliveries, newest first. */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: components["parameters"]["DeliveryId"];
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a failed or dead-lettered delivery for another attempt now.
+         * @description The delivery becomes pending and due now; its attempt count is kept (history). A delivered one is 409 `conflict`.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the endpoint's signing secret with a generated one, returned this once.
+         * @description Attempts made from now on (retries of earlier events included) are signed with the new secret.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/dashboard": {
         parameters: {
             query?: never;
@@ -1940,6 +2049,19 @@ export interface components {
             /** @description Duplicate entries for one workspace collapse to the strongest (Write wins); an unknown workspace is 422. */
             workspaceAccesses?: components["schemas"]["UserWorkspaceAccessRequest"][] | null;
         };
+        CreateWebhookEndpointRequest: {
+            events: components["schemas"]["WebhookEventList"];
+            name: components["schemas"]["WebhookName"];
+            /** @description The signing secret (16–256 printable ASCII characters, no spaces). Omitted or null: one is generated (`whsec_` + base64url of 32 random bytes). Either way it is returned this once and stored encrypted. */
+            secret?: string | null;
+            url: components["schemas"]["WebhookUrl"];
+        };
+        CreateWebhookEndpointResponse: {
+            endpoint: components["schemas"]["WebhookEndpointResponse"];
+            /** @description The signing secret, shown this once; no other response returns it. */
+            secret: string;
+            warning: string;
+        };
         CtpAllowedType: {
             primitiveType?: components["schemas"]["PrimitiveType"] | null;
             templateRef?: components["schemas"]["Slug"] | null;
@@ -2412,6 +2534,13 @@ export interface components {
          * @enum {string}
          */
         Role: "Reader" | "Editor" | "TemplateAdmin" | "Admin";
+        RotateWebhookSecretResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description The new signing secret, shown this once. Attempts made from now on are signed with it. */
+            secret: string;
+            warning: string;
+        };
         /** @description Lower-case letters and digits in dash-separated words. */
         Slug: string;
         /** @description Tags are trimmed and lower-cased; unknown tags are created on the fly. */
@@ -2673,6 +2802,13 @@ export interface components {
             /** @description Replaces every grant of the user; omitted or null keeps the current grants. */
             workspaceAccesses?: components["schemas"]["UserWorkspaceAccessRequest"][] | null;
         };
+        UpdateWebhookEndpointRequest: {
+            events: components["schemas"]["WebhookEventList"];
+            /** @description An inactive endpoint gets no new deliveries; ones already pending are still attempted. */
+            isActive: boolean;
+            name: components["schemas"]["WebhookName"];
+            url: components["schemas"]["WebhookUrl"];
+        };
         /**
          * @description Optional. Without a body (or with `fields` null) values are remapped onto the target template version's fields by
          *     key (values whose key is gone are dropped); with `fields` they replace the version's values and their ids refer to
@@ -2729,6 +2865,102 @@ export interface components {
          * @enum {string}
          */
         ValueKind: "Text" | "RichText" | "Markdown" | "Boolean" | "PickList" | "Media" | "File" | "Link" | "Quote" | "Separator" | "ChildContent" | "Component";
+        /**
+         * @description One event for one endpoint and its attempts so far. Pending: neither delivered nor dead-lettered (`isFailed` tells
+         *     whether the last attempt failed and a retry is due at `nextRetryAt`). Delivered: a 2xx answer was received.
+         *     Dead letter: `Webhook__MaxAttempts` attempts failed; kept with its last error until an operator retries it.
+         */
+        WebhookDeliveryResponse: {
+            /** Format: int32 */
+            attemptCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deadLetteredAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /**
+             * Format: uuid
+             * @description The outbox event's id, sent as `X-Verso-Event-Id` (stable across retries; receivers deduplicate by it).
+             */
+            eventId: string;
+            eventType: string;
+            /** Format: uuid */
+            id: string;
+            isDeadLetter: boolean;
+            isDelivered: boolean;
+            /** @description The last attempt failed (true for dead letters too). */
+            isFailed: boolean;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** @description Why the last attempt failed (at most 4,000 characters; never a secret). */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (null once delivered or dead-lettered).
+             */
+            nextRetryAt: string | null;
+            /** @description The body POSTed: the event's payload, exactly the same bytes on every attempt. */
+            payload: unknown;
+            /**
+             * Format: int32
+             * @description The HTTP status of the last attempt's answer (null when it got none).
+             */
+            statusCode: number | null;
+            /** Format: uuid */
+            webhookEndpointId: string;
+        };
+        WebhookDeliveryResponsePagedResponse: {
+            items: components["schemas"]["WebhookDeliveryResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description An endpoint as stored; its secret is never part of it. */
+        WebhookEndpointResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+            url: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        WebhookEndpointResponsePagedResponse: {
+            items: components["schemas"]["WebhookEndpointResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description At least one event type (422 when empty). Each must be a current event type (WebhookEventType); the removed types `content.published`, `content.status_changed`, `content.archived` and unknown names are refused with 422 naming them. Duplicates count once. */
+        WebhookEventList: string[];
+        /**
+         * @description An event a webhook endpoint can subscribe to. Content events (`content.*`) carry
+         *     `{contentItemId, workspaceId, templateVersionId, contentVersionId, versionNumber, status}` (item-level events have
+         *     null version fields); `template.version_published` carries `{templateId, templateVersionId, versionNumber,
+         *     workspaceId}`; `workspace.updated` carries `{workspaceId, name, slug}`. The body is that object, with no envelope:
+         *     the event's id and type travel in the `X-Verso-Event-Id` and `X-Verso-Event` headers.
+         * @enum {string}
+         */
+        WebhookEventType: "content.created" | "content.updated" | "content.deleted" | "content.version_created" | "content.version_updated" | "content.version_deleted" | "content.version_status_changed" | "content.version_published" | "content.version_template_upgraded" | "template.version_published" | "workspace.updated";
+        WebhookName: string;
+        /** @description Where deliveries are POSTed. `https://` (plain `http://` only where the server allows it, `Webhook__AllowHttp`), no user information, and a host that is not a literal private, loopback or reserved address (422 otherwise). The host name is resolved and checked again before every attempt. */
+        WebhookUrl: string;
         /**
          * @description A workspace grant. No grant (none) is the absence of an entry.
          * @enum {string}
@@ -2898,6 +3130,13 @@ export interface components {
         ContentTranslationGroupFilter: string;
         CreatedAfter: string;
         CreatedBefore: string;
+        DeliveryId: string;
+        /** @description Only dead letters (true) or only deliveries that are not (false). */
+        DeliveryIsDeadLetter: boolean;
+        /** @description Only deliveries that were (true) or were not yet (false) delivered. */
+        DeliveryIsDelivered: boolean;
+        /** @description Only deliveries whose last attempt failed (true) or did not (false); dead letters count as failed. */
+        DeliveryIsFailed: boolean;
         /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
         ExpandChildren: boolean;
         FieldId: string;
@@ -5830,6 +6069,277 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of endpoints. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponsePagedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only dead letters (true) or only deliveries that are not (false). */
+                isDeadLetter?: components["parameters"]["DeliveryIsDeadLetter"];
+                /** @description Only deliveries that were (true) or were not yet (false) delivered. */
+                isDelivered?: components["parameters"]["DeliveryIsDelivered"];
+                /** @description Only deliveries whose last attempt failed (true) or did not (false); dead letters count as failed. */
+                isFailed?: components["parameters"]["DeliveryIsFailed"];
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponsePagedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: components["parameters"]["DeliveryId"];
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateWebhookSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };

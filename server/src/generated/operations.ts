@@ -59,6 +59,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/users"
   },
+  "createWebhookEndpoint": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/webhooks"
+  },
   "createWorkspace": {
     "method": "POST",
     "path": "/api/v1/workspaces"
@@ -94,6 +98,10 @@ export const operations = {
   "deleteUser": {
     "method": "DELETE",
     "path": "/api/v1/users/{id}"
+  },
+  "deleteWebhookEndpoint": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}"
   },
   "deleteWorkspace": {
     "method": "DELETE",
@@ -191,6 +199,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/users/{id}"
   },
+  "getWebhookEndpoint": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}"
+  },
   "getWorkspace": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}"
@@ -255,6 +267,14 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/users"
   },
+  "listWebhookDeliveries": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries"
+  },
+  "listWebhookEndpoints": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/webhooks"
+  },
   "listWorkspaceAuditEntries": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/audit"
@@ -315,6 +335,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore"
   },
+  "retryWebhookDelivery": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries/{deliveryId}/retry"
+  },
   "revokeApiClient": {
     "method": "POST",
     "path": "/api/v1/clients/{id}/revoke"
@@ -322,6 +346,10 @@ export const operations = {
   "rotateApiClient": {
     "method": "POST",
     "path": "/api/v1/clients/{id}/rotate"
+  },
+  "rotateWebhookSecret": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret"
   },
   "submitContentVersion": {
     "method": "POST",
@@ -362,6 +390,10 @@ export const operations = {
   "updateUser": {
     "method": "PUT",
     "path": "/api/v1/users/{id}"
+  },
+  "updateWebhookEndpoint": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}"
   },
   "updateWorkspace": {
     "method": "PUT",

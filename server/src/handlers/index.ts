@@ -15,6 +15,7 @@ import * as picklists from './picklists.js';
 import * as tags from './tags.js';
 import * as templates from './templates.js';
 import * as users from './users.js';
+import * as webhooks from './webhooks.js';
 import * as workspaces from './workspaces.js';
 
 export const handlers = {
@@ -32,4 +33,5 @@ export const handlers = {
   ...picklists,
   ...tags,
   ...templates,
+  ...webhooks,
 } satisfies HandlerMap;

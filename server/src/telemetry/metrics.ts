@@ -12,11 +12,16 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logging/logger.js';
 import { servePrometheus, type PrometheusEndpoint } from './prometheus-endpoint.js';
 import { createScheduleInstruments, type ScheduleInstruments } from './schedule-instruments.js';
+import { createSecretInstruments, type SecretInstruments } from './secret-instruments.js';
+import { createCleanupInstruments, createWebhookInstruments, type CleanupInstruments, type WebhookInstruments } from './webhook-instruments.js';
 
 export const METER_NAME = 'Verso.Operational';
 
 export interface Metrics {
   readonly schedule: ScheduleInstruments;
+  readonly webhooks: WebhookInstruments;
+  readonly cleanup: CleanupInstruments;
+  readonly secrets: SecretInstruments;
   /** The Prometheus scrape URL while Metrics__Enabled is true, else null (no port is open). */
   readonly endpointUrl: string | null;
   /** Reads every instrument now, as a scrape does (observable gauges query then). */
@@ -24,7 +29,11 @@ export interface Metrics {
   close(): Promise<void>;
 }
 
-export async function startMetrics(config: Config, db: DatabasePool, logger: Logger): Promise<Metrics> {
+/**
+ * `secretKeyIds`: the configured keyring key ids, the only key_id label values the secret
+ * instruments show (others become `unknown`).
+ */
+export async function startMetrics(config: Config, db: DatabasePool, logger: Logger, secretKeyIds: readonly string[] = []): Promise<Metrics> {
   // A pull reader: values are aggregated in memory and only serialised when read, so with the
   // endpoint off the instruments still count (collect() reads them) at the cost of an addition.
   const exporter = new PrometheusExporter({ preventServerStart: true });
@@ -34,6 +43,9 @@ export async function startMetrics(config: Config, db: DatabasePool, logger: Log
   });
   const meter = provider.getMeter(METER_NAME);
   const schedule = createScheduleInstruments(meter, db, logger);
+  const webhooks = createWebhookInstruments(meter, db, logger);
+  const cleanup = createCleanupInstruments(meter);
+  const secrets = createSecretInstruments(meter, secretKeyIds);
   let endpoint: PrometheusEndpoint | null = null;
   try {
     if (config.metrics.enabled) endpoint = await servePrometheus(exporter, config.metrics.host, config.metrics.port);
@@ -43,6 +55,9 @@ export async function startMetrics(config: Config, db: DatabasePool, logger: Log
   }
   return {
     schedule,
+    webhooks,
+    cleanup,
+    secrets,
     endpointUrl: endpoint?.url ?? null,
     async collect() {
       const { resourceMetrics, errors } = await exporter.collect();

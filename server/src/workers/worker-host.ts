@@ -1,8 +1,10 @@
 // Runs the background workers inside every API replica. Each worker loops on its own: one bounded
-// batch, then again at once if the batch was full (there is more waiting), else after its interval
-// (with jitter, so replicas started together do not poll in lockstep). A failing batch is logged
-// and retried after an exponential pause; stop() waits for the batches in flight to finish.
+// batch, then again at once if the batch was full (there is more waiting) or a wake-up arrived,
+// else after its interval (with jitter, so replicas started together do not poll in lockstep). A
+// failing batch is logged and retried after an exponential pause; stop() waits for the batches in
+// flight to finish. A worker whose job is done (a one-time check) says so and its loop ends.
 import type { Logger } from '../logging/logger.js';
+import type { Wakeup } from './wakeup.js';
 
 export interface BackgroundWorker {
   readonly name: string;
@@ -12,6 +14,10 @@ export interface BackgroundWorker {
   readonly batchSize: number;
   /** Processes one bounded batch and returns how many items it handled. */
   runOnce(signal: AbortSignal): Promise<number>;
+  /** Cuts the pause short when work is announced (LISTEN/NOTIFY); polling remains the fallback. */
+  readonly wakeup?: Wakeup;
+  /** Asked after each successful batch: true ends the worker's loop (its work is complete). */
+  finished?(): boolean;
 }
 
 const MAX_ERROR_PAUSE_MS = 60_000;
@@ -40,17 +46,20 @@ export class WorkerHost {
     let failures = 0;
     while (!signal.aborted) {
       let pause: number;
+      // Notices before this batch starts are answered by it.
+      worker.wakeup?.take();
       try {
         const handled = await worker.runOnce(signal);
         failures = 0;
-        pause = handled >= worker.batchSize ? 0 : jitter(worker.intervalMs);
+        if (worker.finished?.()) break;
+        pause = handled >= worker.batchSize || worker.wakeup?.take() ? 0 : jitter(worker.intervalMs);
       } catch (err) {
         if (signal.aborted) break;
         failures += 1;
         pause = Math.min(MAX_ERROR_PAUSE_MS, worker.intervalMs * 2 ** Math.min(failures, 10));
         this.logger.error(`worker ${worker.name} failed; retrying in ${pause} ms`, { err, worker: worker.name, failures });
       }
-      if (pause > 0) await sleep(pause, signal);
+      if (pause > 0) await sleep(pause, signal, worker.wakeup);
     }
   }
 }
@@ -59,13 +68,15 @@ function jitter(ms: number): number {
   return Math.round(ms * (0.8 + Math.random() * 0.4));
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal, wakeup: Wakeup | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);
+    const unsubscribe = wakeup?.subscribe(done);
     function done() {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
+      unsubscribe?.();
       resolve();
     }
     signal.addEventListener('abort', done, { once: true });

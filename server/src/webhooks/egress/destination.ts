@@ -1,0 +1,82 @@
+// A webhook URL, checked and taken apart: at registration (checkWebhookUrl, the 422 at /url) and
+// again before every attempt (the sender), so a URL stored under older rules is judged by today's.
+//
+// Rules (spec, Egress rules; issue #15): an absolute https URL (http only with Webhook__AllowHttp),
+// no user information, no fragment, a host, no port 0, no whitespace or control characters. A host
+// that is an IP literal must pass the address policy; so must `localhost` and `*.localhost`, which
+// RFC 6761 reserves for loopback. Any other name is resolved and checked only at delivery time.
+//
+// Parsing is WHATWG's (node's URL), which already turns the exotic IPv4 spellings (2130706433,
+// 0177.0.0.1, 0x7f.1, 127.1) and full-width or other IDNA-mapped digits into dotted quads, and
+// names into their ASCII (punycode) form.
+//
+// Messages never quote the URL: webhook URLs often carry a token in the path or query.
+import { defaultAddressPolicy, type AddressPolicy } from './address-policy.js';
+
+export interface Destination {
+  readonly protocol: 'https:' | 'http:';
+  /** The host as connected to and presented (Host header, TLS SNI and certificate check): ASCII, no brackets, no trailing dot. */
+  readonly host: string;
+  /** The IP address when the host is a literal. */
+  readonly literal: string | null;
+  readonly port: number;
+  /** Path and query, as sent in the request line. */
+  readonly path: string;
+}
+
+export function parseDestination(
+  raw: string,
+  o: { readonly allowHttp: boolean; readonly policy?: AddressPolicy },
+): { destination: Destination } | { problem: string } {
+  const policy = o.policy ?? defaultAddressPolicy;
+  if (typeof raw !== 'string' || raw.length === 0) return { problem: 'The URL is required.' };
+  // WHATWG would silently strip these; a stored URL should be exactly what is used.
+  if (/[\u0000-\u0020\u007f]/.test(raw)) return { problem: 'The URL must not contain whitespace or control characters.' };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: 'The URL must be an absolute URL.' };
+  }
+  if (url.protocol !== 'https:' && !(o.allowHttp && url.protocol === 'http:')) {
+    return { problem: o.allowHttp ? 'The URL must use https or http.' : 'The URL must use https.' };
+  }
+  if (url.username !== '' || url.password !== '') return { problem: 'The URL must not contain user information.' };
+  if (raw.includes('#')) return { problem: 'The URL must not contain a fragment.' };
+  if (url.port === '0') return { problem: 'The URL must not use port 0.' };
+  const hostname = url.hostname;
+  if (hostname === '') return { problem: 'The URL must have a host.' };
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  const path = `${url.pathname}${url.search}`;
+  const protocol = url.protocol;
+
+  if (hostname.startsWith('[')) {
+    const literal = hostname.slice(1, -1);
+    const forbidden = policy.isForbidden(literal);
+    if (forbidden) return { problem: `The URL's host ${literal} is ${forbidden}.` };
+    return { destination: { protocol, host: literal, literal, port, path } };
+  }
+  // WHATWG has already turned every host that ends in a number into a dotted quad (or refused it).
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(hostname)) {
+    const forbidden = policy.isForbidden(hostname);
+    if (forbidden) return { problem: `The URL's host ${hostname} is ${forbidden}.` };
+    return { destination: { protocol, host: hostname, literal: hostname, port, path } };
+  }
+  // A fully qualified name's trailing dot names the same host; it is dropped so that resolution,
+  // Host and SNI (which must not carry it, RFC 6066) all see one spelling.
+  const host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  if (host === '' || host.split('.').some((label) => label === '')) return { problem: 'The URL\'s host has an empty label.' };
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    return { problem: `The URL's host ${host} is a loopback name (RFC 6761).` };
+  }
+  return { destination: { protocol, host, literal: null, port, path } };
+}
+
+/**
+ * The registration-time check: a message for the 422 at `/url`, or null when the URL is
+ * acceptable. Always the full address policy: no setting lets a loopback literal be registered.
+ */
+export function checkWebhookUrl(url: string, o: { readonly allowHttp: boolean }): string | null {
+  const parsed = parseDestination(url, { allowHttp: o.allowHttp });
+  return 'problem' in parsed ? parsed.problem : null;
+}

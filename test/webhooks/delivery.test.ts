@@ -1,0 +1,129 @@
+// End to end: a site registers an endpoint, content is published, and the event reaches an HTTPS
+// receiver (real TLS with a test CA; the egress client with a loopback resolver and policy) through
+// the API's own workers, woken by LISTEN/NOTIFY; the receiver verifies both signatures over the
+// bytes it got. A receiver that is down gets the event later.
+import crypto from 'node:crypto';
+import { expect } from 'chai';
+import { startTestApi } from '../helpers/api.js';
+import { createTestCa, type TestCa } from '../helpers/test-ca.js';
+import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from '../helpers/https-receiver.js';
+import { within } from '../helpers/wait.js';
+import { readInstruments } from '../helpers/metrics.js';
+import { createArticle, dbQuery, expectStatus, publishNow, startContentWorld, type ContentWorld } from '../content/content-fixture.js';
+import { loopbackSender } from './webhook-fixture.js';
+
+/** What a receiver does with X-Verso-Signature: HMAC-SHA256 of the raw bytes, key = the secret's UTF-8 bytes. */
+function verifiesVersoSignature(r: ReceivedRequest, secret: string): boolean {
+  const expected = Buffer.from(`sha256=${crypto.createHmac('sha256', Buffer.from(secret, 'utf8')).update(r.body).digest('hex')}`);
+  const got = Buffer.from(String(r.headers['x-verso-signature']));
+  return got.length === expected.length && crypto.timingSafeEqual(got, expected);
+}
+
+/** Standard Webhooks: v1 = base64 HMAC-SHA256 of "id.timestamp.body", same key, timestamp within 5 minutes. */
+function verifiesStandardSignature(r: ReceivedRequest, secret: string): boolean {
+  const id = String(r.headers['webhook-id']);
+  const timestamp = Number(r.headers['webhook-timestamp']);
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return false;
+  const mac = crypto.createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${id}.${timestamp}.`).update(r.body).digest();
+  return String(r.headers['webhook-signature'])
+    .split(' ')
+    .some((sig) => sig.startsWith('v1,') && Buffer.from(sig.slice(3), 'base64').length === mac.length && crypto.timingSafeEqual(Buffer.from(sig.slice(3), 'base64'), mac));
+}
+
+describe('webhook delivery over HTTPS (the API process and its workers)', function () {
+  this.timeout(60_000);
+  let ca: TestCa;
+  let receiver: HttpsReceiver;
+  let w: ContentWorld;
+  let hookUrl: string;
+
+  before(async () => {
+    ca = await createTestCa();
+    receiver = await startHttpsReceiver({ certificate: await ca.issue({ dns: ['hooks.example.test'] }) });
+    hookUrl = `https://hooks.example.test:${receiver.port}/verso/events`;
+    // Default poll intervals (30 s): a receipt within a second can only come from the wake-ups.
+    const names = { 'hooks.example.test': ['127.0.0.1'], 'mixed.example.test': ['127.0.0.1', '10.1.2.3'] };
+    w = await startContentWorld(await startTestApi({ overrides: { webhookSender: loopbackSender(ca.cert, names) } }));
+  });
+  after(async () => {
+    await w?.api.close();
+    await receiver?.close();
+  });
+
+  const register = async (events: string[]) => {
+    const res = await w.api.post(`${w.base}/webhooks`, { name: 'Site', url: hookUrl, events }, { token: w.editor });
+    expectStatus(res, 201);
+    return res.body as { endpoint: { id: string }; secret: string };
+  };
+
+  it('delivers a published version, signed, to the receiver within a second of the publish committing', async () => {
+    const { endpoint, secret } = await register(['content.version_published']);
+    const item = await createArticle(w, 'Hello');
+    const published = Date.now();
+    await publishNow(w, item.id, 1);
+    await within(5_000, async () => receiver.requests.some((r) => r.headers['x-verso-event'] === 'content.version_published'));
+    const r = receiver.requests.find((x) => x.headers['x-verso-event'] === 'content.version_published')!;
+    expect(r.receivedAt - published).to.be.below(1_000);
+    expect(r.method).to.equal('POST');
+    expect(r.path).to.equal('/verso/events');
+    expect(r.servername).to.equal('hooks.example.test');
+    expect(r.headers['host']).to.equal(`hooks.example.test:${receiver.port}`);
+    expect(r.headers['content-type']).to.equal('application/json');
+    expect(verifiesVersoSignature(r, secret)).to.equal(true);
+    expect(verifiesStandardSignature(r, secret)).to.equal(true);
+    expect(verifiesVersoSignature(r, 'whsec_not-the-secret')).to.equal(false);
+    const body = JSON.parse(r.body.toString('utf8'));
+    const version = (await w.api.get(`${w.base}/content/${item.id}/versions/1`, { token: w.reader })).body;
+    expect(body).to.deep.equal({ contentItemId: item.id, workspaceId: w.ws, templateVersionId: w.model.article.versionId, contentVersionId: version.id, versionNumber: 1, status: 'Published' });
+    const [event] = await dbQuery(w.api, `SELECT id FROM outbox_events WHERE event_type = 'content.version_published' AND payload->>'contentItemId' = $1`, [item.id]);
+    expect(r.headers['x-verso-event-id']).to.equal(event.id);
+    expect(r.headers['webhook-id']).to.equal(event.id);
+    // The log shows it delivered, with the bytes the receiver got.
+    await within(2_000, async () => (await w.api.get(`${w.base}/webhooks/${endpoint.id}/deliveries?isDelivered=true`, { token: w.editor })).body.totalCount === 1);
+    const [d] = (await w.api.get(`${w.base}/webhooks/${endpoint.id}/deliveries`, { token: w.editor })).body.items;
+    expect(d).to.deep.include({ eventId: event.id, eventType: 'content.version_published', isDelivered: true, attemptCount: 1, statusCode: 200, payload: body });
+    const [row] = await dbQuery(w.api, 'SELECT payload FROM webhook_deliveries WHERE id = $1', [d.id]);
+    expect(Buffer.from(row.payload, 'utf8').equals(r.body)).to.equal(true);
+  });
+
+  it('a receiver that is down gets the event later, with the same event id and bytes', async () => {
+    const { endpoint, secret } = await register(['content.created']);
+    receiver.answer({ status: 503 });
+    const seen = receiver.requests.length;
+    const item = await createArticle(w, 'Later');
+    await within(5_000, async () => (await dbQuery(w.api, 'SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND is_failed', [endpoint.id])).length === 1);
+    const [failed] = (await w.api.get(`${w.base}/webhooks/${endpoint.id}/deliveries?isFailed=true`, { token: w.editor })).body.items;
+    expect(failed).to.include({ attemptCount: 1, statusCode: 503, isDelivered: false, isDeadLetter: false });
+    expect(failed.lastError).to.be.a('string');
+    expect(Date.parse(failed.nextRetryAt) - Date.parse(failed.lastAttemptAt)).to.be.closeTo(30_000, 1_000);
+    // The receiver is back; the retry falls due (here: the operator's retry, due now).
+    receiver.answer({ status: 200 });
+    expectStatus(await w.api.post(`${w.base}/webhooks/${endpoint.id}/deliveries/${failed.id}/retry`, undefined, { token: w.editor }), 202);
+    await within(5_000, async () => (await dbQuery(w.api, 'SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND delivered_at IS NOT NULL', [endpoint.id])).length === 1);
+    const attempts = receiver.requests.slice(seen).filter((r) => r.headers['x-verso-event'] === 'content.created' && JSON.parse(r.body.toString()).contentItemId === item.id);
+    expect(attempts).to.have.length(2);
+    expect(attempts[0]!.headers['x-verso-event-id']).to.equal(attempts[1]!.headers['x-verso-event-id']);
+    expect(attempts[0]!.body.equals(attempts[1]!.body)).to.equal(true);
+    expect(attempts.every((a) => verifiesVersoSignature(a, secret))).to.equal(true);
+    const [d] = (await w.api.get(`${w.base}/webhooks/${endpoint.id}/deliveries`, { token: w.editor })).body.items;
+    expect(d).to.include({ attemptCount: 2, isDelivered: true, isFailed: false, statusCode: 200, lastError: null });
+  });
+
+  it('a destination that also resolves to a private address gets no connection; the delivery records why and the refusal is counted', async () => {
+    const res = await w.api.post(`${w.base}/webhooks`, { name: 'Mixed', url: `https://mixed.example.test:${receiver.port}/`, events: ['content.deleted'] }, { token: w.editor });
+    expectStatus(res, 201);
+    const connections = receiver.connections;
+    const before = await readInstruments(w.api.running.deps.metrics);
+    const item = await createArticle(w, 'Gone');
+    const headers = await w.api.ifMatch(`${w.base}/content/${item.id}`, w.editor);
+    expectStatus(await w.api.delete(`${w.base}/content/${item.id}`, { token: w.editor, headers }), 204);
+    await within(5_000, async () => (await dbQuery(w.api, 'SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND is_failed', [res.body.endpoint.id])).length === 1);
+    const [d] = (await w.api.get(`${w.base}/webhooks/${res.body.endpoint.id}/deliveries`, { token: w.editor })).body.items;
+    expect(d.lastError).to.include('10.1.2.3');
+    expect(d.statusCode).to.equal(null);
+    expect(receiver.connections).to.equal(connections);
+    const after = await readInstruments(w.api.running.deps.metrics);
+    expect(after['verso.webhook.destination.rejected']! - before['verso.webhook.destination.rejected']!).to.equal(1);
+    expect(after['verso.webhook.delivery.retried']! - before['verso.webhook.delivery.retried']!).to.equal(1);
+  });
+});

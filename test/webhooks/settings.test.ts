@@ -1,0 +1,113 @@
+// The Webhook__* settings (upstream's names, defaults and ranges) and the webhook worker switches:
+// read once, validated at start-up with a message naming the setting.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { expect } from 'chai';
+import { REPO_ROOT } from '../../server/src/contract.js';
+import { ConfigError, loadConfig } from '../../server/src/config.js';
+import { createWorkers } from '../../server/src/workers/index.js';
+import { startTestApi } from '../helpers/api.js';
+
+const load = (env: Record<string, string>) => loadConfig(env, { version: '1.2.3', cwd: '/srv/verso' });
+
+describe('webhook settings', () => {
+  it('defaults to upstream\'s values', () => {
+    expect(load({}).webhooks).to.deep.equal({
+      allowHttp: false,
+      maxAttempts: 10,
+      requestTimeoutMs: 15_000,
+      outbox: { pollIntervalMs: 30_000, leaseMs: 300_000, batchSize: 100 },
+      delivery: { pollIntervalMs: 30_000, leaseMs: 300_000, batchSize: 100, concurrency: 16 },
+      cleanup: { retentionDays: 30, batchSize: 100, intervalMs: 3_600_000 },
+    });
+    expect(load({}).workers).to.include({ webhookDispatch: true, webhookDelivery: true, webhookRetention: true });
+  });
+
+  it('reads every setting', () => {
+    const c = load({
+      Webhook__AllowHttp: 'true',
+      Webhook__MaxAttempts: '3',
+      Webhook__RequestTimeoutSeconds: '5',
+      Webhook__OutboxPollIntervalSeconds: '2',
+      Webhook__OutboxLeaseSeconds: '60',
+      Webhook__OutboxBatchSize: '500',
+      Webhook__RetryPollIntervalSeconds: '7',
+      Webhook__DeliveryLeaseSeconds: '6',
+      Webhook__DeliveryBatchSize: '1',
+      Webhook__DeliveryConcurrency: '100',
+      Webhook__RetentionDays: '3650',
+      Webhook__CleanupBatchSize: '10000',
+      Webhook__CleanupIntervalSeconds: '86400',
+      Workers__WebhookDelivery__Enabled: 'false',
+    });
+    expect(c.webhooks).to.deep.equal({
+      allowHttp: true,
+      maxAttempts: 3,
+      requestTimeoutMs: 5_000,
+      outbox: { pollIntervalMs: 2_000, leaseMs: 60_000, batchSize: 500 },
+      delivery: { pollIntervalMs: 7_000, leaseMs: 6_000, batchSize: 1, concurrency: 100 },
+      cleanup: { retentionDays: 3650, batchSize: 10_000, intervalMs: 86_400_000 },
+    });
+    expect(c.workers.webhookDelivery).to.equal(false);
+  });
+
+  it('refuses values outside the ranges, naming the setting', () => {
+    const cases: [string, string][] = [
+      ['Webhook__MaxAttempts', '0'],
+      ['Webhook__MaxAttempts', '101'],
+      ['Webhook__RequestTimeoutSeconds', '121'],
+      ['Webhook__OutboxPollIntervalSeconds', '0'],
+      ['Webhook__OutboxLeaseSeconds', '1801'],
+      ['Webhook__OutboxBatchSize', '501'],
+      ['Webhook__RetryPollIntervalSeconds', '3601'],
+      ['Webhook__DeliveryBatchSize', '0'],
+      ['Webhook__DeliveryConcurrency', '101'],
+      ['Webhook__RetentionDays', '0'],
+      ['Webhook__RetentionDays', '3651'],
+      ['Webhook__CleanupBatchSize', '0'],
+      ['Webhook__AllowHttp', 'yes'],
+      ['Webhook__MaxAttempts', 'ten'],
+      ['Workers__WebhookDispatch__Enabled', 'maybe'],
+    ];
+    for (const [name, value] of cases) {
+      expect(() => load({ [name]: value }), `${name}=${value}`).to.throw(ConfigError, name);
+    }
+  });
+
+  it('refuses a delivery lease no longer than the request timeout (a live attempt could be taken over)', () => {
+    expect(() => load({ Webhook__RequestTimeoutSeconds: '30', Webhook__DeliveryLeaseSeconds: '30' })).to.throw(ConfigError, 'Webhook__DeliveryLeaseSeconds');
+    expect(load({ Webhook__RequestTimeoutSeconds: '30', Webhook__DeliveryLeaseSeconds: '31' }).webhooks.delivery.leaseMs).to.equal(31_000);
+  });
+
+  it('the worker switches decide which webhook workers a replica runs', async () => {
+    const api = await startTestApi({ env: { Workers__Enabled: 'false', Workers__WebhookDelivery__Enabled: 'false', Workers__WebhookRetention__Enabled: 'false' } });
+    try {
+      expect(createWorkers(api.running.deps).map((w) => w.name)).to.deep.equal(['scheduled-publishing', 'webhook-dispatch', 'secret-rotation-preflight']);
+    } finally {
+      await api.close();
+    }
+  });
+
+  describe('the keyring (Secrets__*) is checked before the API listens', () => {
+    it('the API process exits 78 naming the setting, before PostgreSQL starts, and never prints the key', function () {
+      this.timeout(30_000);
+      const key = 'c2hvcnQ=';
+      const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+        env: { ...process.env, Secrets__ActiveKeyId: 'prod', Secrets__EncryptionKeys__prod: key, Data__Directory: path.join(REPO_ROOT, '.data-never-created') },
+        encoding: 'utf8',
+        timeout: 25_000,
+      });
+      expect(result.status).to.equal(78);
+      expect(result.stderr).to.include('Secrets__EncryptionKeys__prod');
+      expect(result.stdout + result.stderr).to.not.include(key);
+      expect(result.stdout + result.stderr).to.not.include('embedded PostgreSQL');
+    });
+
+    it('startApi refuses a missing active key the same way (tests and embedders)', async () => {
+      let error: unknown;
+      await startTestApi({ env: { Secrets__ActiveKeyId: 'absent' } }).then((api) => api.close(), (err: unknown) => (error = err));
+      expect(error).to.be.instanceOf(ConfigError);
+      expect(String((error as Error).message)).to.include('Secrets__');
+    });
+  });
+});
