@@ -1,6 +1,6 @@
 // The shell's navigation, per spec rule 5: Users only for host superadmins with Admin; API Clients
 // needs Admin; Audit Log and Packages need TemplateAdmin; Webhooks needs Editor plus a selected
-// workspace (it appears once the webhooks API exists; it does not yet, so there is no Webhooks link).
+// workspace (the API lets an Editor read a workspace's endpoints; a Reader gets its 403).
 // A link the navigation hides is also a route the API refuses: pages render its 403/404.
 // The workspace's own screens (Content, Templates, Components, Picklists, Tags) need a selected
 // workspace: every role may look at them (Reader reads; the screens disable what a role cannot do).
@@ -13,7 +13,7 @@ export interface NavLink {
   readonly current: boolean;
 }
 
-export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'users' | 'api-clients' | 'audit' | 'packages';
+export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages';
 
 /** The one list of screen paths; page modules register these. */
 export const PATHS = {
@@ -39,6 +39,7 @@ export function workspacePaths(workspaceId: string) {
     components: `${root}/components`,
     picklists: `${root}/picklists`,
     tags: `${root}/tags`,
+    webhooks: `${root}/webhooks`,
     packageExport: `${root}/packages/export`,
     packageImport: `${root}/packages/import`,
   };
@@ -50,9 +51,6 @@ const rank: Record<Role, number> = { Reader: 0, Editor: 1, TemplateAdmin: 2, Adm
 export function hasRole(role: Role, needed: Role): boolean {
   return rank[role] >= rank[needed];
 }
-
-/** Whether the webhooks API exists; flip when it lands (then Webhooks shows for Editor + selected workspace). */
-export const WEBHOOKS_AVAILABLE = false;
 
 interface Entry {
   key: NavKey;
@@ -69,6 +67,7 @@ const entries: Entry[] = [
   { key: 'components', href: (ws) => workspacePaths(ws).components, label: 'Components', visible: (_u, ws) => ws !== undefined },
   { key: 'picklists', href: (ws) => workspacePaths(ws).picklists, label: 'Picklists', visible: (_u, ws) => ws !== undefined },
   { key: 'tags', href: (ws) => workspacePaths(ws).tags, label: 'Tags', visible: (_u, ws) => ws !== undefined },
+  { key: 'webhooks', href: (ws) => workspacePaths(ws).webhooks, label: 'Webhooks', visible: (u, ws) => ws !== undefined && hasRole(u.role, 'Editor') },
   { key: 'users', href: PATHS.users, label: 'Users', visible: (u) => u.isSuperAdmin && hasRole(u.role, 'Admin') },
   { key: 'api-clients', href: PATHS.apiClients, label: 'API Clients', visible: (u) => hasRole(u.role, 'Admin') },
   { key: 'audit', href: PATHS.audit, label: 'Audit Log', visible: (u) => hasRole(u.role, 'TemplateAdmin') },

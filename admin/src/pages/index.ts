@@ -14,6 +14,7 @@ import * as picklists from './picklists.js';
 import * as tags from './tags.js';
 import * as templates from './templates/index.js';
 import * as users from './users.js';
+import * as webhooks from './webhooks/index.js';
 import * as workspaceScope from './workspace-scope.js';
 import * as workspaces from './workspaces.js';
 
@@ -24,7 +25,7 @@ export interface PageModule {
 /** `workspaceScope` first: it marks `/workspaces/<id>/…` requests before Home's cookie default applies. */
 export const pageModules: readonly PageModule[] = [
   workspaceScope, home, account, about, workspaces, users, apiClients, audit, packages,
-  templates, components, picklists, tags,
+  templates, components, picklists, tags, webhooks,
   // The list and editor before the item page: `/content/new` is not an item id.
   contentList, contentEditor, contentItem,
 ];
