@@ -71,6 +71,10 @@ export const operations = {
     "method": "DELETE",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}"
   },
+  "deleteMedia": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/media/{id}"
+  },
   "deletePickList": {
     "method": "DELETE",
     "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}"
@@ -98,6 +102,10 @@ export const operations = {
   "deleteWorkspace": {
     "method": "DELETE",
     "path": "/api/v1/workspaces/{workspaceId}"
+  },
+  "downloadMedia": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/media/{id}/file"
   },
   "exportPackage": {
     "method": "GET",
@@ -155,6 +163,10 @@ export const operations = {
     "method": "GET",
     "path": "/health/ready"
   },
+  "getMedia": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/media/{id}"
+  },
   "getOpenApiDocument": {
     "method": "GET",
     "path": "/openapi.json"
@@ -174,6 +186,10 @@ export const operations = {
   "getPickListRevision": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}"
+  },
+  "getStorageSettings": {
+    "method": "GET",
+    "path": "/api/v1/settings/storage"
   },
   "getTemplate": {
     "method": "GET",
@@ -230,6 +246,10 @@ export const operations = {
   "listContentVersions": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions"
+  },
+  "listMedia": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/media"
   },
   "listOfficialPackages": {
     "method": "GET",
@@ -327,6 +347,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit"
   },
+  "testStorage": {
+    "method": "POST",
+    "path": "/api/v1/settings/storage/test"
+  },
   "updateAccountPreferences": {
     "method": "PUT",
     "path": "/api/v1/account/preferences"
@@ -342,6 +366,10 @@ export const operations = {
   "updateContentVersion": {
     "method": "PUT",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}"
+  },
+  "updateMedia": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/media/{id}"
   },
   "updatePickList": {
     "method": "PUT",
@@ -370,6 +398,10 @@ export const operations = {
   "upgradeContentVersionTemplate": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version"
+  },
+  "uploadMedia": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/media"
   }
 } as const;
 
