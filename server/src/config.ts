@@ -34,6 +34,7 @@ export interface Config {
     readonly localBasePath: string;
   };
   readonly logging: { readonly level: LogLevel };
+  readonly media: MediaConfig;
   /** Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off. */
   readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number };
   /** Operational metrics (telemetry/metrics.ts): always recorded, served on their own port only when enabled. */
@@ -61,6 +62,26 @@ export interface AuthConfig {
     readonly roleClaim: string;
     readonly workspaceClaim: string;
     readonly requireHttpsMetadata: boolean;
+  };
+}
+
+/** Media uploads and the blob lifecycle (README: Media; upstream's names and defaults). */
+export interface MediaConfig {
+  /** Media__MaxFileSizeMb in bytes: one byte more is 413. */
+  readonly maxFileSizeBytes: number;
+  /** Media__AllowedMimeTypes: entries ending in `/` match by prefix, others exactly or followed by `.`. */
+  readonly allowedMimeTypes: readonly string[];
+  readonly operations: {
+    /** Media__Operations__Enabled: this replica runs the reconciliation worker (with Workers__Enabled). */
+    readonly enabled: boolean;
+    readonly retentionMs: number;
+    readonly abandonedUploadMs: number;
+    readonly intervalMs: number;
+    readonly leaseMs: number;
+    readonly batchSize: number;
+    readonly retryBaseMs: number;
+    readonly retryMaxMs: number;
+    readonly orphanGraceMs: number;
   };
 }
 
@@ -178,6 +199,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       localBasePath: path.resolve(cwd, localBase ?? path.join(dataDirectory, 'media')),
     },
     logging: { level: r.oneOf<LogLevel>('Logging__Level', ['error', 'warn', 'info', 'debug'], 'info') },
+    media: loadMediaConfig(r),
     delivery: {
       // Entries end at every change and window boundary anyway; this bounds how long a change that
       // missed its notice could go unseen.
@@ -224,6 +246,49 @@ function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
       roleClaim: r.string('Auth__Oidc__ClaimsMapping__Role', 'verso_role'),
       workspaceClaim: r.string('Auth__Oidc__ClaimsMapping__WorkspaceId', 'verso_workspace'),
       requireHttpsMetadata,
+    },
+  };
+}
+
+// Upstream's default list (.env.example): whole families of images, audio and video, PDF, plain
+// text, JSON and the Office formats.
+export const DEFAULT_ALLOWED_MIME_TYPES = [
+  'image/',
+  'audio/',
+  'video/',
+  'application/pdf',
+  'text/plain',
+  'application/json',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument',
+] as const;
+
+const MIME_ENTRY = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/([a-z0-9][a-z0-9!#$&^_.+-]*)?$/;
+
+function loadMediaConfig(r: Reader): MediaConfig {
+  const listed = r.raw('Media__AllowedMimeTypes');
+  const allowedMimeTypes = listed === undefined ? [...DEFAULT_ALLOWED_MIME_TYPES] : listed.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  if (allowedMimeTypes.length === 0) throw new ConfigError('Media__AllowedMimeTypes', 'must list at least one type');
+  const bad = allowedMimeTypes.find((t) => !MIME_ENTRY.test(t));
+  if (bad !== undefined) throw new ConfigError('Media__AllowedMimeTypes', `has an entry that is not a MIME type or a "type/" prefix: "${bad}"`);
+  const retryBaseMs = r.int('Media__Operations__RetryBaseSeconds', 30, 1, 86_400) * 1000;
+  const retryMaxMs = r.int('Media__Operations__RetryMaxSeconds', 3600, 1, 604_800) * 1000;
+  if (retryMaxMs < retryBaseMs) throw new ConfigError('Media__Operations__RetryMaxSeconds', 'must not be less than Media__Operations__RetryBaseSeconds');
+  const intervalMs = r.int('Media__Operations__IntervalSeconds', 300, 1, 86_400) * 1000;
+  return {
+    maxFileSizeBytes: r.int('Media__MaxFileSizeMb', 50, 1, 5120) * 1024 * 1024,
+    allowedMimeTypes,
+    operations: {
+      enabled: r.bool('Media__Operations__Enabled', true),
+      retentionMs: r.int('Media__Operations__RetentionDays', 30, 0, 3650) * 86_400_000,
+      abandonedUploadMs: r.int('Media__Operations__AbandonedUploadMinutes', 30, 1, 10_080) * 60_000,
+      intervalMs,
+      // A lease must outlive the slowest single blob delete; renewal runs at half of it.
+      leaseMs: r.int('Media__Operations__LeaseSeconds', 300, 10, 3600) * 1000,
+      batchSize: r.int('Media__Operations__BatchSize', 100, 1, 1000),
+      retryBaseMs,
+      retryMaxMs,
+      orphanGraceMs: r.int('Media__Operations__OrphanGraceHours', 24, 1, 8760) * 3_600_000,
     },
   };
 }

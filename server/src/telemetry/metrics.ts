@@ -12,11 +12,13 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logging/logger.js';
 import { servePrometheus, type PrometheusEndpoint } from './prometheus-endpoint.js';
 import { createScheduleInstruments, type ScheduleInstruments } from './schedule-instruments.js';
+import { createMediaInstruments, type MediaInstruments } from './media-instruments.js';
 
 export const METER_NAME = 'Verso.Operational';
 
 export interface Metrics {
   readonly schedule: ScheduleInstruments;
+  readonly media: MediaInstruments;
   /** The Prometheus scrape URL while Metrics__Enabled is true, else null (no port is open). */
   readonly endpointUrl: string | null;
   /** Reads every instrument now, as a scrape does (observable gauges query then). */
@@ -34,6 +36,7 @@ export async function startMetrics(config: Config, db: DatabasePool, logger: Log
   });
   const meter = provider.getMeter(METER_NAME);
   const schedule = createScheduleInstruments(meter, db, logger);
+  const media = createMediaInstruments(meter, db, logger);
   let endpoint: PrometheusEndpoint | null = null;
   try {
     if (config.metrics.enabled) endpoint = await servePrometheus(exporter, config.metrics.host, config.metrics.port);
@@ -43,6 +46,7 @@ export async function startMetrics(config: Config, db: DatabasePool, logger: Log
   }
   return {
     schedule,
+    media,
     endpointUrl: endpoint?.url ?? null,
     async collect() {
       const { resourceMetrics, errors } = await exporter.collect();
