@@ -6,7 +6,7 @@ import path from 'node:path';
 import { passwordViolations } from './services/identity/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
-export type StorageProviderName = 'local';
+export type StorageProviderName = 'local' | 's3';
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
 export interface Config {
@@ -29,10 +29,7 @@ export interface Config {
     readonly poolSize: number;
     readonly statementTimeoutMs: number;
   };
-  readonly storage: {
-    readonly provider: StorageProviderName;
-    readonly localBasePath: string;
-  };
+  readonly storage: StorageConfig;
   readonly logging: { readonly level: LogLevel };
   readonly media: MediaConfig;
   /** Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off. */
@@ -83,6 +80,27 @@ export interface MediaConfig {
     readonly retryMaxMs: number;
     readonly orphanGraceMs: number;
   };
+}
+
+/** Where media blobs live (spec: Limits, Deployment constraints). Every replica must use the same provider. */
+export interface StorageConfig {
+  readonly provider: StorageProviderName;
+  /** Storage__Local__BasePath, else Storage__Local__RootPath, else <data>/media. */
+  readonly localBasePath: string;
+  /** Present when the provider is s3. */
+  readonly s3: S3StorageConfig | null;
+}
+
+export interface S3StorageConfig {
+  readonly bucketName: string;
+  readonly region: string;
+  /** Both or neither: without them the SDK's default credential chain applies (an instance role). */
+  readonly accessKey: string | null;
+  readonly secretKey: string | null;
+  /** An S3-compatible endpoint (MinIO, …); null means AWS itself. */
+  readonly serviceUrl: string | null;
+  /** Path-style addressing (`host/bucket/key`): the default whenever serviceUrl is set. */
+  readonly forcePathStyle: boolean;
 }
 
 export interface SeedConfig {
@@ -194,10 +212,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       poolSize: r.int('Database__PoolSize', 10, 1, 200),
       statementTimeoutMs: r.int('Database__StatementTimeoutSeconds', 30, 1, 3600) * 1000,
     },
-    storage: {
-      provider: r.oneOf<StorageProviderName>('Storage__Provider', ['local'], 'local'),
-      localBasePath: path.resolve(cwd, localBase ?? path.join(dataDirectory, 'media')),
-    },
+    storage: loadStorageConfig(r, path.resolve(cwd, localBase ?? path.join(dataDirectory, 'media'))),
     logging: { level: r.oneOf<LogLevel>('Logging__Level', ['error', 'warn', 'info', 'debug'], 'info') },
     media: loadMediaConfig(r),
     delivery: {
@@ -225,6 +240,37 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
     seed: loadSeedConfig(r),
   };
   return deepFreeze(config);
+}
+
+// S3's bucket naming rules (3–63 characters; lower-case letters, digits, dots and hyphens; a letter
+// or digit at both ends; not shaped like an IP address).
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function loadStorageConfig(r: Reader, localBasePath: string): StorageConfig {
+  const provider = r.oneOf<StorageProviderName>('Storage__Provider', ['local', 's3'], 'local');
+  if (provider !== 's3') return { provider, localBasePath, s3: null };
+  const bucketName = r.raw('Storage__S3__BucketName');
+  if (bucketName === undefined) throw new ConfigError('Storage__S3__BucketName', 'is required when Storage__Provider is s3');
+  if (!BUCKET_NAME.test(bucketName) || bucketName.includes('..') || /^\d+\.\d+\.\d+\.\d+$/.test(bucketName)) {
+    throw new ConfigError('Storage__S3__BucketName', `is not a valid S3 bucket name: "${bucketName}"`);
+  }
+  const region = r.string('Storage__S3__Region', 'us-east-1');
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError('Storage__S3__Region', `is not a region name: "${region}"`);
+  // Credentials are never echoed in an error message.
+  const accessKey = r.raw('Storage__S3__AccessKey') ?? null;
+  const secretKey = r.raw('Storage__S3__SecretKey') ?? null;
+  if ((accessKey === null) !== (secretKey === null)) {
+    throw new ConfigError(accessKey === null ? 'Storage__S3__AccessKey' : 'Storage__S3__SecretKey', 'must be set together with its pair (or neither, for the default credential chain)');
+  }
+  const serviceUrl = r.url('Storage__S3__ServiceUrl', ['http:', 'https:']);
+  if (serviceUrl !== null) {
+    const url = new URL(serviceUrl);
+    if (url.username || url.password) throw new ConfigError('Storage__S3__ServiceUrl', 'must not carry credentials (use Storage__S3__AccessKey and SecretKey)');
+    if (url.search || url.hash) throw new ConfigError('Storage__S3__ServiceUrl', 'must not have a query or fragment');
+  }
+  // Spec: a ServiceUrl enables path-style addressing unless ForcePathStyle is false.
+  const forcePathStyle = r.bool('Storage__S3__ForcePathStyle', serviceUrl !== null);
+  return { provider, localBasePath, s3: { bucketName, region, accessKey, secretKey, serviceUrl, forcePathStyle } };
 }
 
 function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {

@@ -116,6 +116,8 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           await closed;
           clearTimeout(timer);
           await workers.stop();
+          // After the workers (they delete blobs): the S3 client's sockets.
+          await deps.storage.close();
           // After the workers (they still count) and before the pool (the due gauge queries it).
           await deps.metrics.close();
           await listener?.close();
