@@ -45,10 +45,11 @@ for (const provider of PROVIDERS) {
       const uploadGrowth = up.peak - uploadBaseline;
 
       const downloadBaseline = w.server.rss();
-      const down = await peakDuring(w.server.rss, () => streamDownload(w.server.url, `${w.base}/media/${up.result.body.id}/file`, w.editor));
+      const uploaded = up.result;
+      const down = await peakDuring(w.server.rss, () => streamDownload(w.server.url, `${w.base}/media/${uploaded.body.id}/file`, w.editor));
       expect(down.result.status).to.equal(200);
       expect(down.result.sizeBytes).to.equal(FILE);
-      expect(down.result.sha256).to.equal((up.result as StreamedUpload).sha256);
+      expect(down.result.sha256).to.equal(uploaded.sha256);
       expect(down.result.headers['content-length']).to.equal(String(FILE));
       const downloadGrowth = down.peak - downloadBaseline;
 

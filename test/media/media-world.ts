@@ -112,7 +112,7 @@ export function multipart(file: FilePart, fields: Record<string, string> = {}, f
 
 /** POST …/media through the contract-checked client. */
 export async function upload(w: MediaWorld, file: FilePart, options: { altText?: string; token?: string; altTextAfter?: boolean } = {}): Promise<ApiResponse> {
-  const fields = options.altText === undefined ? {} : { altText: options.altText };
+  const fields: Record<string, string> = options.altText === undefined ? {} : { altText: options.altText };
   const form = options.altTextAfter ? multipart(file, {}, fields) : multipart(file, fields);
   return w.api.request('POST', `${w.base}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: options.token ?? w.editor });
 }
