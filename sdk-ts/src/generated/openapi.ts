@@ -1765,7 +1765,10 @@ export interface components {
             childContentItemId?: string | null;
             /** Format: uuid */
             fieldId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description A File value's asset; it must be an available (uploaded, not deleted) asset of this workspace (422 otherwise).
+             */
             fileAssetId?: string | null;
             /**
              * @description Any JSON value (an object for Component values), at most 32 levels of nested arrays and objects (a scalar is 0,
@@ -1775,7 +1778,10 @@ export interface components {
              *     levels is 3 + 3 × 8 + 32 = 59 levels deep, a publish response 60.
              */
             jsonValue?: unknown;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description A Media value's asset; it must be an available (uploaded, not deleted) asset of this workspace (422 otherwise).
+             */
             mediaAssetId?: string | null;
             /** Format: int32 */
             order: number;
@@ -1889,6 +1895,10 @@ export interface components {
             /** Format: int32 */
             versionNumber: number;
         };
+        /**
+         * @description One value of the version. A Media or File value carries the asset's id (`mediaAssetId`, `fileAssetId`), never the
+         *     asset itself: its details are at `/api/v1/workspaces/{workspaceId}/media/{id}` and its bytes at `…/media/{id}/file`.
+         */
         ContentVersionFieldValueResponse: {
             boolValue: boolean | null;
             /**
