@@ -15,12 +15,24 @@ forEachProvider('media library', (world, provider) => {
   let template: { versionId: string; fields: Record<string, string> };
   before(async () => {
     const w = world();
+    // A component with a Media member ("Media with Caption", as upstream's Foundation pack has).
+    const component = await w.api.post(`${w.base}/components`, { name: 'Figure', slug: uniqueSlug('figure') }, { token: w.admin });
+    expectStatus(component, 201);
+    const draft = `${w.base}/components/${component.body.id}/versions/1`;
+    const fields = [
+      { key: 'image', label: 'Image', order: 0, isRequired: true, minOccurrences: 1, primitiveType: 'Media' },
+      { key: 'caption', label: 'Caption', order: 1, isRequired: false, minOccurrences: 0, primitiveType: 'Text' },
+    ];
+    expectStatus(await w.api.put(`${draft}/fields`, fields, { token: w.admin, headers: await w.api.ifMatch(draft, w.admin) }), 200);
+    expectStatus(await w.api.post(`${draft}/publish`, undefined, { token: w.admin, headers: await w.api.ifMatch(draft, w.admin) }), 200);
     template = await buildTemplate(w.api, w.base, w.admin, 'Gallery', () => [
       { key: 'title', label: 'Title', primitiveType: 'Text', isRequired: true, minOccurrences: 1, maxOccurrences: 1 },
       { key: 'image', label: 'Image', primitiveType: 'Media', minOccurrences: 0 },
       { key: 'attachment', label: 'Attachment', primitiveType: 'File', minOccurrences: 0 },
+      { key: 'figure', label: 'Figure', componentId: component.body.id, minOccurrences: 0, maxOccurrences: 1 },
     ]);
   });
+  const figure = (id: string, caption = 'c') => ({ fieldId: template.fields.figure!, order: 0, valueKind: 'Component', jsonValue: { image: id, caption } });
   const media = (fieldId: string, id: string, order = 0) => ({ fieldId, order, valueKind: 'Media', mediaAssetId: id });
   const file = (fieldId: string, id: string, order = 0) => ({ fieldId, order, valueKind: 'File', fileAssetId: id });
   const createItem = (w: MediaWorld, values: unknown[]) =>
@@ -112,20 +124,35 @@ forEachProvider('media library', (world, provider) => {
         expectProblem(res, 422, 'validation-failed');
         expect(res.body.errors['/fields/1'][0], what).to.include(`names media asset ${id}, which is not an available asset of this workspace`);
         expectProblem(await createItem(w, [file(template.fields.attachment!, id)]), 422, 'validation-failed');
+        const inComponent = await createItem(w, [figure(id)]);
+        expectProblem(inComponent, 422, 'validation-failed');
+        expect(inComponent.body.errors['/fields/1'][0], what).to.include(`sets "image" to media asset "${id}", which is not an available asset of this workspace`);
       }
+    });
+
+    it('the same holds for a Media member of a component; ids are compared case-insensitively', async () => {
+      const w = world();
+      const asset = await uploadPng(w, 'figure.png');
+      const res = await createItem(w, [figure(asset.id.toUpperCase()), media(template.fields.image!, asset.id.toUpperCase())]);
+      expectStatus(res, 201);
+      const version = await w.api.get(`${w.base}/content/${res.body.id}/versions/1`, { token: w.reader });
+      const component = version.body.fields.find((f: any) => f.valueKind === 'Component');
+      expect(component.jsonValue).to.deep.equal({ image: asset.id, caption: 'c' });
     });
   });
 
   describe('DELETE /media/{id}', () => {
-    it('is 409 referenced-by-other-entity while live content refers to it (Media or File, any version)', async () => {
+    it('is 409 referenced-by-other-entity while live content refers to it (Media, File or a component member, any version)', async () => {
       const w = world();
       const asset = await uploadPng(w, 'used.png');
       const byMedia = await createItem(w, [media(template.fields.image!, asset.id)]);
       const byFile = await createItem(w, [file(template.fields.attachment!, asset.id)]);
+      const byComponent = await createItem(w, [figure(asset.id.toUpperCase())]);
+      expectStatus(byComponent, 201);
       const refused = await w.api.delete(`${w.base}/media/${asset.id}`, { token: w.editor, headers: { 'if-match': asset.etag } });
       expectProblem(refused, 409, 'referenced-by-other-entity');
-      expect(refused.body.referencedBy).to.have.members([byMedia.body.id, byFile.body.id]);
-      for (const item of [byMedia.body.id, byFile.body.id]) {
+      expect(refused.body.referencedBy).to.have.members([byMedia.body.id, byFile.body.id, byComponent.body.id]);
+      for (const item of [byMedia.body.id, byFile.body.id, byComponent.body.id]) {
         const headers = await w.api.ifMatch(`${w.base}/content/${item}`, w.editor);
         expectStatus(await w.api.delete(`${w.base}/content/${item}`, { token: w.editor, headers }), 204);
       }

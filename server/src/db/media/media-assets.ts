@@ -154,14 +154,25 @@ export async function softDeleteAsset(db: CommonQueryMethods, id: string, delete
     RETURNING purge_after`);
 }
 
-/** Live content items (not deleted) whose versions name the asset in a Media or File value. */
-export async function contentReferencingAsset(db: CommonQueryMethods, assetId: string): Promise<readonly string[]> {
+/**
+ * Live content items (not deleted) whose versions name the asset: in a Media or File value (by
+ * index), or anywhere inside a Component value of the workspace (a Media or File member; stored
+ * lower-cased). The second part reads the workspace's component values — a delete is rare, and a
+ * missed reference would leave published content pointing at purged bytes.
+ */
+export async function contentReferencingAsset(db: CommonQueryMethods, workspaceId: string, assetId: string): Promise<readonly string[]> {
   return db.anyFirst(sql.type(z.object({ id: z.string() }))`
-    SELECT DISTINCT ci.id FROM content_field_values v
+    SELECT ci.id FROM content_field_values v
     JOIN content_versions cv ON cv.id = v.content_version_id
     JOIN content_items ci ON ci.id = cv.content_item_id
     WHERE (v.media_asset_id = ${assetId} OR v.file_asset_id = ${assetId}) AND NOT ci.is_deleted
-    ORDER BY ci.id`);
+    UNION
+    SELECT ci.id FROM content_items ci
+    JOIN content_versions cv ON cv.content_item_id = ci.id
+    JOIN content_field_values v ON v.content_version_id = cv.id
+    WHERE ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted AND v.value_kind = 'Component'
+      AND jsonb_path_exists(v.json_value, '$.** ? (@ == $id)', jsonb_build_object('id', ${assetId}::text))
+    ORDER BY 1`);
 }
 
 /** A download found the object gone: Available → Missing (hidden) until verification finds it again. */

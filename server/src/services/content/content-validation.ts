@@ -65,11 +65,11 @@ function checkValue(
     }
     case 'Media':
       if (!v.mediaAssetId) return `needs a mediaAssetId`;
-      if (!assets.has(v.mediaAssetId)) return unavailableAsset(v.mediaAssetId);
+      if (!assets.has(v.mediaAssetId.toLowerCase())) return unavailableAsset(v.mediaAssetId);
       return { ...EMPTY, mediaAssetId: v.mediaAssetId };
     case 'File':
       if (!v.fileAssetId) return `needs a fileAssetId`;
-      if (!assets.has(v.fileAssetId)) return unavailableAsset(v.fileAssetId);
+      if (!assets.has(v.fileAssetId.toLowerCase())) return unavailableAsset(v.fileAssetId);
       return { ...EMPTY, fileAssetId: v.fileAssetId };
     case 'Separator':
       return { ...EMPTY };
@@ -86,22 +86,41 @@ function checkValue(
       return { ...EMPTY, childContentItemId: v.childContentItemId };
     }
     case 'Component': {
-      const checked = checkComponentValue(f.component, v.jsonValue);
+      const checked = checkComponentValue(f.component, v.jsonValue, assets);
       return 'problems' in checked ? checked : { ...EMPTY, jsonValue: checked.value };
     }
   }
 }
 
 // A Media or File value must name an asset a caller could read: of this workspace, Available (its
-// blob written and present) and not deleted. Anything else would publish a broken download.
+// blob written and present) and not deleted. Anything else would publish a broken download. Ids are
+// compared lower-cased, as the database prints them.
 const unavailableAsset = (id: string) => `names media asset ${id}, which is not an available asset of this workspace`;
 
-/** The asset ids the values name in Media and File values (the loader looks them up). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The asset ids the values may name, for the loader to look up: those of Media and File values,
+ * and every uuid-shaped string inside a Component value (which of its members are Media or File is
+ * the component schema's to say; looking up a few more ids costs nothing). Component values are
+ * walked with a stack and are bounded in size and depth (json-value-limits.ts) before this runs.
+ */
 export function namedAssetIds(values: readonly ContentFieldValueRequest[]): string[] {
   const ids = new Set<string>();
   for (const v of values) {
-    if (v.valueKind === 'Media' && typeof v.mediaAssetId === 'string') ids.add(v.mediaAssetId);
-    if (v.valueKind === 'File' && typeof v.fileAssetId === 'string') ids.add(v.fileAssetId);
+    if (v.valueKind === 'Media' && typeof v.mediaAssetId === 'string') ids.add(v.mediaAssetId.toLowerCase());
+    if (v.valueKind === 'File' && typeof v.fileAssetId === 'string') ids.add(v.fileAssetId.toLowerCase());
+    if (v.valueKind !== 'Component' || jsonValueLimitProblem(v.jsonValue) !== null) continue;
+    const stack: unknown[] = [v.jsonValue];
+    while (stack.length > 0) {
+      const x = stack.pop();
+      if (typeof x === 'string') {
+        if (UUID.test(x)) ids.add(x.toLowerCase());
+      } else if (typeof x === 'object' && x !== null) {
+        // One at a time: a spread of a 100,000-element array would overflow the argument limit.
+        for (const member of Array.isArray(x) ? x : Object.values(x)) stack.push(member);
+      }
+    }
   }
   return [...ids];
 }

@@ -111,7 +111,7 @@ export async function deleteMediaAsset(
   await db.transaction(async (tx) => {
     const asset = await requireVisibleAsset(tx, workspaceId, id, true);
     requireIfMatch(ifMatch, mediaEtag(asset));
-    const referencedBy = await contentReferencingAsset(tx, id);
+    const referencedBy = await contentReferencingAsset(tx, workspaceId, id);
     if (referencedBy.length > 0) {
       throw new ApiError(
         'referenced-by-other-entity',
