@@ -99,6 +99,15 @@ forEachProvider('GET /workspaces/{workspaceId}/media/{id}/file', (world) => {
     }
   });
 
+  it('an asset of another provider than this replica\'s is 404 and stays Available (nothing is known of its bytes)', async () => {
+    const w = world();
+    const { id } = await uploadPng(w, 'elsewhere.png');
+    const other = w.provider === 'local' ? 's3' : 'local';
+    await dbQuery(w.api, 'UPDATE media_assets SET provider = $2 WHERE id = $1', [id, other]);
+    expect((await download(w, id)).status).to.equal(404);
+    expect((await assetRow(w, id))!.blob_state).to.equal('Available');
+  });
+
   it('an Available asset whose object is gone is 404 and becomes Missing', async () => {
     const w = world();
     const { id } = await uploadPng(w, 'gone.png');

@@ -92,6 +92,12 @@ export async function downloadMediaFile(
   const cacheHeaders: FileHeaders = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
   if (noneMatch(request.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders };
 
+  if (asset.provider !== deps.storage.name) {
+    // Written through another provider than this replica's (all replicas must share one; spec,
+    // Limits): this replica cannot reach the bytes, which says nothing about whether they exist.
+    deps.logger.warn('media asset stored with another provider than this replica uses', { mediaAssetId: asset.id, provider: asset.provider });
+    throw notFound('The media asset');
+  }
   const size = asset.size_bytes;
   const range = parseRange(request.range, size);
   if (range === 'unsatisfiable') throw unsatisfiable(size);
