@@ -95,6 +95,9 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     // An Expect other than 100-continue would get Node's bodiless 417; RFC 9110 lets a server ignore
     // it, so the request is answered like any other.
     server.on('checkExpectation', app);
+    // Expect: 100-continue is answered by the body step (http/request-body.ts), once the caller has
+    // passed the access step: a refused caller's upload never crosses the network.
+    server.on('checkContinue', app);
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

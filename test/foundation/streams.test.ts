@@ -22,6 +22,8 @@ import { handlers } from '../../server/src/handlers/index.js';
 import { createApp } from '../../server/src/http/app.js';
 import type { Handler, HandlerMap, StreamedRequestBody } from '../../server/src/http/operation.js';
 import { createLogger } from '../../server/src/logging/logger.js';
+import { createActor, createWorkspace } from '../helpers/actors.js';
+import { startTestApi, type TestApi } from '../helpers/api.js';
 import { assertMatchesContract } from '../helpers/contract-validator.js';
 import { MemoryLog } from '../helpers/memory-log.js';
 import { within } from '../helpers/wait.js';
@@ -383,5 +385,87 @@ describe('request and response streams (multipart bodies unread, Readable answer
       expect(error, 'the truncated answer must fail on the client').to.be.instanceOf(Error);
       await waitFor(() => log.lines.some((l) => l.message === 'response stream ended early' && l.level === 'warn'));
     });
+  });
+});
+
+describe('Expect: 100-continue on a streamed upload (the real server)', () => {
+  let api: TestApi;
+  let workspace: string;
+  let editor: string;
+  before(async () => {
+    api = await startTestApi();
+    workspace = (await createWorkspace(api)).id;
+    editor = (await createActor(api, { role: 'Editor', grants: { [workspace]: 'Write' } })).token;
+  });
+  after(() => api.close());
+
+  /** Sends the headers, and the body only if the server says 100 Continue. */
+  function expectContinue(token: string | undefined, body: Buffer, boundary: string): Promise<{ continued: boolean; status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      let continued = false;
+      const req = http.request(`${api.url}/api/v1/workspaces/${workspace}/media`, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          expect: '100-continue',
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.length,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          if (!continued) req.destroy();
+          resolve({ continued, status: res.statusCode!, text });
+        });
+      });
+      req.on('error', (err) => (continued ? reject(err) : undefined));
+      req.flushHeaders();
+    });
+  }
+
+  const form = (boundary: string) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`,
+    );
+
+  it('answers a refused caller at once, never asking for the body', async () => {
+    const res = await expectContinue(undefined, form('b1'), 'b1');
+    expect(res).to.include({ continued: false, status: 401 });
+  });
+
+  it('asks for a JSON body too, once the body step reads it', async () => {
+    const body = Buffer.from(JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password' }));
+    const res = await new Promise<{ continued: boolean; status: number }>((resolve, reject) => {
+      let continued = false;
+      const req = http.request(`${api.url}/api/v1/auth/login`, {
+        method: 'POST',
+        agent: false,
+        headers: { expect: '100-continue', 'content-type': 'application/json', 'content-length': body.length },
+      });
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on('response', (r) => {
+        r.resume();
+        r.on('end', () => resolve({ continued, status: r.statusCode! }));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(res).to.deep.equal({ continued: true, status: 401 });
+  });
+
+  it('asks an authorised caller for the body (100 Continue) and stores it', async () => {
+    const res = await expectContinue(editor, form('b2'), 'b2');
+    expect(res).to.include({ continued: true, status: 201 });
+    expect(JSON.parse(res.text)).to.include({ fileName: 'note.txt', sizeBytes: 5 });
   });
 });

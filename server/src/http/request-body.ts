@@ -84,6 +84,15 @@ function invalidUtf8(): Error {
 
 export type BodyReader = (req: Request, res: Response, rule: BodyRule | undefined) => Promise<unknown>;
 
+/**
+ * A client that sent `Expect: 100-continue` waits for this before sending the body (server.ts
+ * routes such requests here instead of letting Node answer 100 at once): it is told to go on only
+ * when the body is about to be read, after the access step and the body's own checks.
+ */
+function continueIfExpected(req: Request, res: Response): void {
+  if (req.headers.expect?.toLowerCase() === '100-continue' && !res.headersSent) res.writeContinue();
+}
+
 function mediaTypeOf(req: Request): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
@@ -113,6 +122,7 @@ function streamedBody(req: Request, res: Response, rule: BodyRule): StreamedRequ
   res.once('close', () => {
     if (!res.writableFinished) controller.abort(new Error('the client closed the connection'));
   });
+  continueIfExpected(req, res);
   return { stream: req, contentType, contentLength, signal: controller.signal };
 }
 
@@ -136,6 +146,7 @@ export function createBodyReader(limitBytes: number): BodyReader {
     if (hasBody(req)) {
       const type = mediaTypeOf(req);
       if (!rule.mediaTypes.includes(type)) throw unsupported(rule, type);
+      continueIfExpected(req, res);
       await read(req, res);
     }
     // body-parser reads an empty chunked body as {}; an empty body is no body.
