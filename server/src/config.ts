@@ -6,7 +6,7 @@ import path from 'node:path';
 import { passwordViolations } from './services/identity/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
-export type StorageProviderName = 'local';
+export type StorageProviderName = 'local' | 's3';
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
 export interface Config {
@@ -29,11 +29,9 @@ export interface Config {
     readonly poolSize: number;
     readonly statementTimeoutMs: number;
   };
-  readonly storage: {
-    readonly provider: StorageProviderName;
-    readonly localBasePath: string;
-  };
+  readonly storage: StorageConfig;
   readonly logging: { readonly level: LogLevel };
+  readonly media: MediaConfig;
   /** Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off. */
   readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number };
   /** Operational metrics (telemetry/metrics.ts): always recorded, served on their own port only when enabled. */
@@ -91,6 +89,47 @@ export interface AuthConfig {
     readonly workspaceClaim: string;
     readonly requireHttpsMetadata: boolean;
   };
+}
+
+/** Media uploads and the blob lifecycle (README: Media; upstream's names and defaults). */
+export interface MediaConfig {
+  /** Media__MaxFileSizeMb in bytes: one byte more is 413. */
+  readonly maxFileSizeBytes: number;
+  /** Media__AllowedMimeTypes: entries ending in `/` match by prefix, others exactly or followed by `.`. */
+  readonly allowedMimeTypes: readonly string[];
+  readonly operations: {
+    /** Media__Operations__Enabled: this replica runs the reconciliation worker (with Workers__Enabled). */
+    readonly enabled: boolean;
+    readonly retentionMs: number;
+    readonly abandonedUploadMs: number;
+    readonly intervalMs: number;
+    readonly leaseMs: number;
+    readonly batchSize: number;
+    readonly retryBaseMs: number;
+    readonly retryMaxMs: number;
+    readonly orphanGraceMs: number;
+  };
+}
+
+/** Where media blobs live (spec: Limits, Deployment constraints). Every replica must use the same provider. */
+export interface StorageConfig {
+  readonly provider: StorageProviderName;
+  /** Storage__Local__BasePath, else Storage__Local__RootPath, else <data>/media. */
+  readonly localBasePath: string;
+  /** Present when the provider is s3. */
+  readonly s3: S3StorageConfig | null;
+}
+
+export interface S3StorageConfig {
+  readonly bucketName: string;
+  readonly region: string;
+  /** Both or neither: without them the SDK's default credential chain applies (an instance role). */
+  readonly accessKey: string | null;
+  readonly secretKey: string | null;
+  /** An S3-compatible endpoint (MinIO, …); null means AWS itself. */
+  readonly serviceUrl: string | null;
+  /** Path-style addressing (`host/bucket/key`): the default whenever serviceUrl is set. */
+  readonly forcePathStyle: boolean;
 }
 
 export interface SeedConfig {
@@ -202,11 +241,9 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       poolSize: r.int('Database__PoolSize', 10, 1, 200),
       statementTimeoutMs: r.int('Database__StatementTimeoutSeconds', 30, 1, 3600) * 1000,
     },
-    storage: {
-      provider: r.oneOf<StorageProviderName>('Storage__Provider', ['local'], 'local'),
-      localBasePath: path.resolve(cwd, localBase ?? path.join(dataDirectory, 'media')),
-    },
+    storage: loadStorageConfig(r, path.resolve(cwd, localBase ?? path.join(dataDirectory, 'media'))),
     logging: { level: r.oneOf<LogLevel>('Logging__Level', ['error', 'warn', 'info', 'debug'], 'info') },
+    media: loadMediaConfig(r),
     delivery: {
       // Entries end at every change and window boundary anyway; this bounds how long a change that
       // missed its notice could go unseen.
@@ -273,6 +310,37 @@ function loadWebhookConfig(r: Reader): WebhookConfig {
   };
 }
 
+// S3's bucket naming rules (3–63 characters; lower-case letters, digits, dots and hyphens; a letter
+// or digit at both ends; not shaped like an IP address).
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function loadStorageConfig(r: Reader, localBasePath: string): StorageConfig {
+  const provider = r.oneOf<StorageProviderName>('Storage__Provider', ['local', 's3'], 'local');
+  if (provider !== 's3') return { provider, localBasePath, s3: null };
+  const bucketName = r.raw('Storage__S3__BucketName');
+  if (bucketName === undefined) throw new ConfigError('Storage__S3__BucketName', 'is required when Storage__Provider is s3');
+  if (!BUCKET_NAME.test(bucketName) || bucketName.includes('..') || /^\d+\.\d+\.\d+\.\d+$/.test(bucketName)) {
+    throw new ConfigError('Storage__S3__BucketName', `is not a valid S3 bucket name: "${bucketName}"`);
+  }
+  const region = r.string('Storage__S3__Region', 'us-east-1');
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError('Storage__S3__Region', `is not a region name: "${region}"`);
+  // Credentials are never echoed in an error message.
+  const accessKey = r.raw('Storage__S3__AccessKey') ?? null;
+  const secretKey = r.raw('Storage__S3__SecretKey') ?? null;
+  if ((accessKey === null) !== (secretKey === null)) {
+    throw new ConfigError(accessKey === null ? 'Storage__S3__AccessKey' : 'Storage__S3__SecretKey', 'must be set together with its pair (or neither, for the default credential chain)');
+  }
+  const serviceUrl = r.url('Storage__S3__ServiceUrl', ['http:', 'https:']);
+  if (serviceUrl !== null) {
+    const url = new URL(serviceUrl);
+    if (url.username || url.password) throw new ConfigError('Storage__S3__ServiceUrl', 'must not carry credentials (use Storage__S3__AccessKey and SecretKey)');
+    if (url.search || url.hash) throw new ConfigError('Storage__S3__ServiceUrl', 'must not have a query or fragment');
+  }
+  // Spec: a ServiceUrl enables path-style addressing unless ForcePathStyle is false.
+  const forcePathStyle = r.bool('Storage__S3__ForcePathStyle', serviceUrl !== null);
+  return { provider, localBasePath, s3: { bucketName, region, accessKey, secretKey, serviceUrl, forcePathStyle } };
+}
+
 function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
   const enabled = r.bool('Auth__Oidc__Enabled', false);
   const requireHttpsMetadata = r.bool('Auth__Oidc__RequireHttpsMetadata', environment === 'production');
@@ -292,6 +360,49 @@ function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
       roleClaim: r.string('Auth__Oidc__ClaimsMapping__Role', 'verso_role'),
       workspaceClaim: r.string('Auth__Oidc__ClaimsMapping__WorkspaceId', 'verso_workspace'),
       requireHttpsMetadata,
+    },
+  };
+}
+
+// Upstream's default list (.env.example): whole families of images, audio and video, PDF, plain
+// text, JSON and the Office formats.
+export const DEFAULT_ALLOWED_MIME_TYPES = [
+  'image/',
+  'audio/',
+  'video/',
+  'application/pdf',
+  'text/plain',
+  'application/json',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument',
+] as const;
+
+const MIME_ENTRY = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/([a-z0-9][a-z0-9!#$&^_.+-]*)?$/;
+
+function loadMediaConfig(r: Reader): MediaConfig {
+  const listed = r.raw('Media__AllowedMimeTypes');
+  const allowedMimeTypes = listed === undefined ? [...DEFAULT_ALLOWED_MIME_TYPES] : listed.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  if (allowedMimeTypes.length === 0) throw new ConfigError('Media__AllowedMimeTypes', 'must list at least one type');
+  const bad = allowedMimeTypes.find((t) => !MIME_ENTRY.test(t));
+  if (bad !== undefined) throw new ConfigError('Media__AllowedMimeTypes', `has an entry that is not a MIME type or a "type/" prefix: "${bad}"`);
+  const retryBaseMs = r.int('Media__Operations__RetryBaseSeconds', 30, 1, 86_400) * 1000;
+  const retryMaxMs = r.int('Media__Operations__RetryMaxSeconds', 3600, 1, 604_800) * 1000;
+  if (retryMaxMs < retryBaseMs) throw new ConfigError('Media__Operations__RetryMaxSeconds', 'must not be less than Media__Operations__RetryBaseSeconds');
+  const intervalMs = r.int('Media__Operations__IntervalSeconds', 300, 1, 86_400) * 1000;
+  return {
+    maxFileSizeBytes: r.int('Media__MaxFileSizeMb', 50, 1, 5120) * 1024 * 1024,
+    allowedMimeTypes,
+    operations: {
+      enabled: r.bool('Media__Operations__Enabled', true),
+      retentionMs: r.int('Media__Operations__RetentionDays', 30, 0, 3650) * 86_400_000,
+      abandonedUploadMs: r.int('Media__Operations__AbandonedUploadMinutes', 30, 1, 10_080) * 60_000,
+      intervalMs,
+      // A lease must outlive the slowest single blob delete; renewal runs at half of it.
+      leaseMs: r.int('Media__Operations__LeaseSeconds', 300, 10, 3600) * 1000,
+      batchSize: r.int('Media__Operations__BatchSize', 100, 1, 1000),
+      retryBaseMs,
+      retryMaxMs,
+      orphanGraceMs: r.int('Media__Operations__OrphanGraceHours', 24, 1, 8760) * 3_600_000,
     },
   };
 }

@@ -14,6 +14,7 @@ export const ERROR_CATALOGUE = {
   'concurrency-mismatch': { status: 412, title: 'Precondition Failed' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
+  'range-not-satisfiable': { status: 416, title: 'Range Not Satisfiable' },
   'validation-failed': { status: 422, title: 'Validation failed' },
   'invalid-state-transition': { status: 422, title: 'Invalid state transition' },
   'circular-template-reference': { status: 422, title: 'Circular template reference' },

@@ -123,6 +123,9 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     // An Expect other than 100-continue would get Node's bodiless 417; RFC 9110 lets a server ignore
     // it, so the request is answered like any other.
     server.on('checkExpectation', app);
+    // Expect: 100-continue is answered by the body step (http/request-body.ts), once the caller has
+    // passed the access step: a refused caller's upload never crosses the network.
+    server.on('checkContinue', app);
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -145,6 +148,8 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           clearTimeout(timer);
           await workers.stop();
           deps.webhookSender.close();
+          // After the workers (they delete blobs): the S3 client's sockets.
+          await deps.storage.close();
           // After the workers (they still count) and before the pool (the due gauge queries it).
           await deps.metrics.close();
           await listener?.close();

@@ -140,8 +140,10 @@ describe('component values', () => {
     ],
   };
   const heroField = field('f-hero', 'hero', { primitiveType: null, componentId: 'c-hero', component: hero });
+  // The asset ids the workspace has (Media and File members must name one of them).
+  const assets = new Set(['media-1', 'file-1']);
   const validate = (jsonValue: unknown) =>
-    validateFieldValues([heroField], [{ fieldId: 'f-hero', order: 0, valueKind: 'Component', jsonValue }], new Map())[0]!.jsonValue as Record<string, any>;
+    validateFieldValues([heroField], [{ fieldId: 'f-hero', order: 0, valueKind: 'Component', jsonValue }], new Map(), assets)[0]!.jsonValue as Record<string, any>;
   const problems = (jsonValue: unknown) => errorsOf(() => validate(jsonValue))['/fields/0']!;
 
   it('accepts every kind of member, single or as a list, and keeps the object otherwise unchanged', () => {

@@ -7,6 +7,7 @@ import { freePort } from '../helpers/database.js';
 import { startEmbeddedDatabase } from '../../server/src/db/embedded.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { MIGRATIONS_DIR } from '../../server/src/contract.js';
+import { startS3Server } from '../helpers/s3-server.js';
 
 describe('health endpoints', () => {
   let api: TestApi;
@@ -50,9 +51,32 @@ describe('health endpoints', () => {
         expect(res.body.status).to.equal('Unhealthy');
         const storage = res.body.checks.find((c: { name: string }) => c.name === 'storage');
         expect(storage.status).to.equal('Unhealthy');
+        // Why, without the path: anyone may read this report.
+        expect(storage.description).to.equal('storage check failed: the local storage directory is not writable (ENOTDIR)');
         expect(res.body.checks.find((c: { name: string }) => c.name === 'database').status).to.equal('Healthy');
       } finally {
         await broken.close();
+      }
+    });
+
+    it('checks the S3 bucket when Storage__Provider is s3: Healthy, or 503 saying the bucket is missing (no address, no key)', async function () {
+      this.timeout(60_000);
+      const s3 = await startS3Server();
+      const healthy = await startTestApi({ env: s3.env() });
+      const missing = await startTestApi({ env: s3.env({ Storage__S3__BucketName: 'no-such-bucket' }) });
+      try {
+        const ok = await healthy.get('/health/ready');
+        expect(ok.status).to.equal(200);
+        expect(ok.body.checks.find((c: { name: string }) => c.name === 'storage')).to.include({ status: 'Healthy', description: 'Storage provider "s3" is reachable.' });
+        const res = await missing.get('/health/ready');
+        expect(res.status).to.equal(503);
+        const storage = res.body.checks.find((c: { name: string }) => c.name === 'storage');
+        expect(storage).to.include({ status: 'Unhealthy', description: 'storage check failed: S3 bucket "no-such-bucket" does not exist' });
+        expect(res.text).not.to.include(s3.endpoint.replace('http://', '')).and.not.to.include(s3.secretKey);
+      } finally {
+        await healthy.close();
+        await missing.close();
+        await s3.stop();
       }
     });
 

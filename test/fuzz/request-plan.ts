@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import { FIXTURE_PASSWORD } from '../helpers/actors.js';
 import type { Json, OperationSpec } from './contract-operations.js';
-import type { CallerName, FuzzRequest } from './fuzz-request.js';
+import type { CallerName, FuzzBody, FuzzRequest } from './fuzz-request.js';
 import { ATTACKS, type MutationContext } from './mutations.js';
+import { isMultipart, multipartBody } from './multipart-body.js';
 import { schemaArbitrary, type SchemaArbitraryOptions } from './schema-arbitrary.js';
 import type { FuzzWorld } from './world.js';
 
@@ -91,6 +92,11 @@ export class RequestPlanner {
     // A required body is always there (leaving it out is the missing-field class's job).
     const bodyValue = op.body ? schemaArbitrary(this.document, op.body.schema, options) : undefined;
     const body = !bodyValue ? fc.constant(undefined) : op.body!.required ? bodyValue : fc.option(bodyValue, { nil: undefined, freq: 3 });
+    // A multipart operation gets a real form built from the generated value (multipart-body.ts).
+    const multipart = isMultipart(op.body?.mediaTypes[0]);
+    const encodedBody: fc.Arbitrary<FuzzBody | undefined> = multipart
+      ? body.chain((v) => (v === undefined ? fc.constant(undefined) : multipartBody(v)))
+      : body.map((v) => (v === undefined ? undefined : { kind: 'json' as const, value: v, contentType: op.body!.mediaTypes[0]! }));
     // Half the guarded writes carry the resource's real ETag, so they can get past the precondition.
     const guarded = op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match');
     return fc
@@ -99,7 +105,7 @@ export class RequestPlanner {
         pathParams: this.pathArbitrary(op),
         query: fc.tuple(...query).map((q) => q.flat()),
         headers: fc.tuple(...headers).map((h) => h.filter((x) => x !== undefined)),
-        body,
+        body: encodedBody,
         ifMatchFromRead: guarded ? fc.boolean() : fc.constant(false),
       })
       .map(({ caller, pathParams, query, headers, body, ifMatchFromRead }) => ({
@@ -111,7 +117,7 @@ export class RequestPlanner {
         pathParams,
         query,
         headers,
-        body: body === undefined ? undefined : { kind: 'json' as const, value: body, contentType: op.body!.mediaTypes[0]! },
+        body,
         ifMatchFromRead,
       }));
   }
@@ -132,6 +138,7 @@ export class RequestPlanner {
       const component = kind === 'components' ? at(w.components, 0) : undefined;
       const picklist = kind === 'picklists' ? at(w.picklists, 0) : undefined;
       const content = kind === 'content' ? at(w.contents, 0) : undefined;
+      const asset = kind === 'media' ? at(w.media, 0) : undefined;
       params.forEach((p, i) => {
         // One parameter in sixteen is random: ids that do not exist must be answered well too.
         if (dice[i] === 0) return void (out[p.name] = randoms[i]!);
@@ -144,6 +151,7 @@ export class RequestPlanner {
             if (kind === 'users') value = writesUser(op) ? THROWAWAY_USER : at(w.users, 0)?.id;
             else if (kind === 'clients') value = at(w.clients, 0);
             else if (kind === 'tags') value = at(w.tags, 0);
+            else if (kind === 'media') value = asset;
             else value = (template ?? component ?? picklist ?? content)?.id;
             break;
           case 'versionNumber':
@@ -200,6 +208,9 @@ export class RequestPlanner {
         return ids(() => w.templates.flatMap((t) => t.versions.flatMap((v) => v.sectionIds)));
       case 'fieldId':
         return ids(() => [w.article.titleFieldId, ...w.templates.flatMap((t) => t.versions.flatMap((v) => v.fieldIds))]);
+      case 'mediaAssetId':
+      case 'fileAssetId':
+        return ids(() => w.media);
       case 'childContentItemId':
       case 'targetContentItemId':
         return ids(() => w.contents.map((c) => c.id));

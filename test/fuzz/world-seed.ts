@@ -184,4 +184,24 @@ async function replenish(world: FuzzWorld): Promise<void> {
   world.contents.push(...(await seedContent(world.api, world.base, world.ownerToken, model, 8)));
   const tags = await seedCall(world.api, world.ownerToken, 'GET', `${world.base}/tags?pageSize=100`, undefined, 200);
   for (const t of (tags.items ?? []) as { id: string }[]) if (!world.tags.includes(t.id)) world.tags.push(t.id);
+  world.media.push(...(await seedMedia(world.api, world.base, world.ownerToken, 3)));
+}
+
+/** Uploads `count` small images (multipart, as a client sends them); returns their ids. */
+export async function seedMedia(api: TestApi, base: string, token: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const boundary = `----seed${suffix()}`;
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(64)]);
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="altText"\r\n\r\nSeed image ${i}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="seed-${i}.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await api.request('POST', `${base}/media`, { rawBody: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, token, unchecked: true });
+    if (res.status !== 201) throw new SeedError(`seeding POST ${base}/media answered ${res.status}: ${res.text.slice(0, 400)}`);
+    ids.push((res.body as { id: string }).id);
+  }
+  return ids;
 }

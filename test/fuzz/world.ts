@@ -45,6 +45,8 @@ export class FuzzWorld {
   readonly clients: string[] = [];
   readonly packages: string[] = [];
   readonly assets: string[] = [];
+  /** Media assets of the target workspace (uploads join, deletes leave). */
+  readonly media: string[] = [];
   /** Emails whose password is the fixture password (the callers'): sign-in can succeed. */
   readonly loginEmails: string[] = [];
   /** Tokens that once worked: an expired session, a revoked API client. */
@@ -77,6 +79,7 @@ export class FuzzWorld {
       ...this.tags,
       ...this.users.map((u) => u.id),
       ...this.clients,
+      ...this.media,
     ];
     return all[n % all.length]!;
   }
@@ -119,6 +122,7 @@ export class FuzzWorld {
       if (operationId === 'deleteContent') drop(this.contents, (c) => c.id === params.id);
       if (operationId === 'deleteContentVersion' && content) drop(content.versions, (v) => String(v) === params.versionNumber);
       if (operationId === 'deleteUser') drop(this.users, (u) => u.id === params.id);
+      if (operationId === 'deleteMedia') drop(this.media, (m) => m === params.id);
       return;
     }
     if (status !== 201 && !(status === 200 && operationId === 'createComponentVersion')) return;
@@ -164,12 +168,17 @@ export class FuzzWorld {
       case 'createApiClient':
         if (typeof b.client?.id === 'string') capped(this.clients, b.client.id);
         break;
+      case 'uploadMedia':
+        if (id) capped(this.media, id);
+        break;
     }
   }
 
   /** Re-creates what deletes used up, so path ids keep pointing at real entities. */
   async topUp(): Promise<void> {
-    if (this.contents.length < 6 || this.templates.length < 3 || this.tags.length < 2 || this.picklists.length < 2) await this.replenish(this);
+    if (this.contents.length < 6 || this.templates.length < 3 || this.tags.length < 2 || this.picklists.length < 2 || this.media.length < 2) {
+      await this.replenish(this);
+    }
   }
 
   /** Rows in the target workspace, for the report (how much the run really touched). */

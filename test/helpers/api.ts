@@ -69,6 +69,7 @@ export async function startTestApi(
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     let body: string | Buffer | undefined;
     if (o.rawBody !== undefined) body = o.rawBody;
+    else if (Buffer.isBuffer(o.body)) body = o.body;
     else if (o.body !== undefined) {
       body = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';

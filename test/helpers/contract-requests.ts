@@ -123,8 +123,20 @@ function checked(op: ContractOperation, where: string, schemaPointer: string, va
   return value;
 }
 
+/** A multipart/form-data body for `fields`: text parts for its members, a one-pixel PNG as `file`. */
+function multipartForm(fields: Record<string, unknown>): { bytes: Buffer; contentType: string } {
+  const boundary = '----verso-contract-request';
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const parts = Object.entries(fields)
+    .filter(([k]) => k !== 'file')
+    .map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${typeof v === 'string' ? v : JSON.stringify(v)}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { bytes: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 export interface BuiltRequest {
   url: string;
+  /** JSON to send, or the bytes of a multipart form (its Content-Type, with the boundary, in `headers`). */
   body?: unknown;
   headers: Record<string, string>;
 }
@@ -160,6 +172,12 @@ export function buildRequest(op: ContractOperation, workspaceId: string): BuiltR
   const candidates = alternatives.map((alt) => sample(alt));
   const validate = validatorFor(pointer);
   const body = checked(op, 'request body', pointer, candidates.find((c) => validate(c)) ?? candidates[0]);
+  if (mediaType === 'multipart/form-data') {
+    // A real form (the sample's text members as fields, a small PNG as the file): the server parses
+    // multipart bodies itself, after the pipeline's steps, and needs a boundary to do so.
+    const form = multipartForm(body as Record<string, unknown>);
+    return { url: url + (query.size ? `?${query}` : ''), headers: { ...headers, 'content-type': form.contentType }, body: form.bytes };
+  }
   if (mediaType !== 'application/json') headers['content-type'] = mediaType;
   return { url: url + (query.size ? `?${query}` : ''), headers, body };
 }

@@ -1,6 +1,7 @@
 // Every response a test receives is checked against the contract: the status must be documented
 // for the matched operation (every status, the pipeline's included), the content type offered, and
-// a JSON body must match its schema.
+// a JSON body must match its schema. A binary answer (a file) and the bodiless answers of the same
+// operation (304) must carry every header their response documents, each matching its schema.
 // A mismatch throws, failing the test, so the document cannot drift from what the server does.
 import fs from 'node:fs';
 import { OpenAPIRouter, type Document } from 'openapi-backend';
@@ -83,12 +84,51 @@ export function assertMatchesContract(r: ObservedResponse): void {
   const content = response.content as Json | undefined;
   if (!content) {
     if (r.body !== undefined && r.body !== '') throw new ContractViolation(`${where}: documented without a body but one was sent`);
+    if (r.status < 400 && isBinaryOperation(operation)) checkHeaders(where, response, r.headers);
     return;
   }
-  if (!mediaType || !(mediaType in content)) {
+  const documented = mediaType ? documentedMediaType(mediaType, Object.keys(content)) : undefined;
+  if (!documented) {
     throw new ContractViolation(`${where}: content type ${mediaType} not documented (documented: ${Object.keys(content).join(', ')})`);
   }
-  if (mediaType.endsWith('json')) checkBody(where, `${base}/content/${escapePointer(mediaType)}/schema`, r.body);
+  if (isBinary(content[documented] as Json)) checkHeaders(where, response, r.headers);
+  if (mediaType!.endsWith('json')) checkBody(where, `${base}/content/${escapePointer(documented)}/schema`, r.body);
+}
+
+/** The content key a media type falls under: itself, else `type/*`, else `*\/*` (RFC 9110 ranges). */
+function documentedMediaType(mediaType: string, keys: readonly string[]): string | undefined {
+  const [type] = mediaType.split('/');
+  return [mediaType, `${type}/*`, '*/*'].find((k) => keys.includes(k));
+}
+
+function isBinary(mediaTypeObject: Json | undefined): boolean {
+  const schema = mediaTypeObject?.schema as Json | undefined;
+  return schema?.type === 'string' && (schema.format === 'binary' || typeof schema.contentMediaType === 'string');
+}
+
+/** A binary operation's answer (a file, its 304): no JSON body to check, so its headers are checked. */
+function isBinaryOperation(operation: Json): boolean {
+  return Object.values(operation.responses as Json).some((r) =>
+    Object.values((resolveRef(r as Json).node.content ?? {}) as Json).some((m) => isBinary(m as Json)),
+  );
+}
+
+/**
+ * Every header the response documents must be present and match its schema. Checked for binary
+ * answers (and the bodiless answers of the same operations), where the headers are the contract:
+ * Content-Length, Content-Range, ETag, Cache-Control, …
+ */
+function checkHeaders(where: string, response: Json, headers: Headers): void {
+  for (const [name, raw] of Object.entries((response.headers ?? {}) as Json)) {
+    const { node, pointer } = resolveRef(raw as Json);
+    const value = headers.get(name);
+    if (value === null) throw new ContractViolation(`${where}: documented header ${name} missing`);
+    const schema = node.schema as Json | undefined;
+    if (!schema || !pointer) continue;
+    const typed = schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
+    const validate = validatorFor(`${pointer}/schema`);
+    if (!validate(typed)) throw new ContractViolation(`${where}: header ${name}: ${JSON.stringify(value)} does not match the contract`);
+  }
 }
 
 function checkBody(where: string, schemaPointer: string, body: unknown): void {

@@ -23,6 +23,7 @@ export const operationSpecs = {
   createWorkspace: {"method":"POST","path":"/api/v1/workspaces","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   deleteContent: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/content/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteContentVersion: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteMedia: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/media/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deletePickList: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteTag: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/tags/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   deleteTemplate: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
@@ -31,6 +32,7 @@ export const operationSpecs = {
   deleteUser: {"method":"DELETE","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteWebhookEndpoint: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteWorkspace: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  downloadMedia: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/media/{id}/file","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-None-Match","Range"],"body":null,"accept":["*/*"],"paged":null,"ifMatch":false,"anonymous":false},
   exportPackage: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/packages/export","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["templateIds","componentIds","picklistIds","packageNamespace","id","version"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getAccountPreferences: {"method":"GET","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getApiClient: {"method":"GET","path":"/api/v1/clients/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -45,11 +47,13 @@ export const operationSpecs = {
   getHealthDashboard: {"method":"GET","path":"/health/dashboard","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["text/html"],"paged":null,"ifMatch":false,"anonymous":true},
   getHealthLive: {"method":"GET","path":"/health/live","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
   getHealthReady: {"method":"GET","path":"/health/ready","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
+  getMedia: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/media/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getOpenApiDocument: {"method":"GET","path":"/openapi.json","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
   getPackageSchemaV10: {"method":"GET","path":"/schema/ctp-1.0.json","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/schema+json"],"paged":null,"ifMatch":false,"anonymous":true},
   getPackageSchemaV11: {"method":"GET","path":"/schema/ctp-1.1.json","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/schema+json"],"paged":null,"ifMatch":false,"anonymous":true},
   getPickList: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getPickListRevision: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}","pathParams":["workspaceId","id","revisionId"],"uuidPathParams":["workspaceId","id","revisionId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getStorageSettings: {"method":"GET","path":"/api/v1/settings/storage","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplate: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplateVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplateVersionById: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/versions/{versionId}","pathParams":["workspaceId","versionId"],"uuidPathParams":["workspaceId","versionId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -65,6 +69,7 @@ export const operationSpecs = {
   listContent: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["q","templateVersionId","templateId","status","localeCode","translationGroupId","slug","tags","createdAfter","createdBefore","publishedAfter","publishedBefore","resolve","asOf","sortBy","sortDesc","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listContentTranslations: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/translations","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listContentVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listMedia: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/media","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize","mimeType","search"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listOfficialPackages: {"method":"GET","path":"/api/v1/packages/official","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listPickLists: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTags: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/tags","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
@@ -93,10 +98,12 @@ export const operationSpecs = {
   rotateApiClient: {"method":"POST","path":"/api/v1/clients/{id}/rotate","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateWebhookSecret: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   submitContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  testStorage: {"method":"POST","path":"/api/v1/settings/storage/test","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   updateAccountPreferences: {"method":"PUT","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   updateComponent: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/components/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateContent: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/content/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateContentVersion: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateMedia: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/media/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updatePickList: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateTemplate: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateTemplateField: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}","pathParams":["workspaceId","id","versionNumber","fieldId"],"uuidPathParams":["workspaceId","id","fieldId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
@@ -105,10 +112,11 @@ export const operationSpecs = {
   updateWebhookEndpoint: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateWorkspace: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   upgradeContentVersionTemplate: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  uploadMedia: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/media","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["multipart/form-data"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
 } as const satisfies { readonly [Id in OperationId]: OperationSpec };
 
 /** Operations whose response is the `{items,totalCount,page,pageSize,totalPages}` envelope with `page`/`pageSize` query parameters. */
-export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listOfficialPackages' | 'listPickLists' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaces';
+export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listMedia' | 'listOfficialPackages' | 'listPickLists' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaces';
 
 /** One method per operation in the contract; VersoClient supplies `invoke` (the resilient transport). */
 export abstract class VersoOperations {
@@ -277,6 +285,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * Delete a media asset; its bytes are purged after the retention window.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/media/{id}` — access: role Editor, workspace Write.
+   */
+  deleteMedia(input: OperationInput<'deleteMedia'>, options?: CallOptions): Promise<OperationResult<'deleteMedia'>> {
+    return this.invoke('deleteMedia', input, options);
+  }
+
+  /**
    * Soft-delete a picklist that no field binds.
    *
    * `DELETE /api/v1/workspaces/{workspaceId}/picklists/{id}` — access: role TemplateAdmin, workspace Write.
@@ -346,6 +363,15 @@ export abstract class VersoOperations {
    */
   deleteWorkspace(input: OperationInput<'deleteWorkspace'>, options?: CallOptions): Promise<OperationResult<'deleteWorkspace'>> {
     return this.invoke('deleteWorkspace', input, options);
+  }
+
+  /**
+   * The file's bytes, streamed; conditional (If-None-Match) and single ranges supported.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/media/{id}/file` — access: role Reader, workspace Read.
+   */
+  downloadMedia(input: OperationInput<'downloadMedia'>, options?: CallOptions): Promise<OperationResult<'downloadMedia'>> {
+    return this.invoke('downloadMedia', input, options);
   }
 
   /**
@@ -475,6 +501,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * A media asset's details.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/media/{id}` — access: role Reader, workspace Read.
+   */
+  getMedia(input: OperationInput<'getMedia'>, options?: CallOptions): Promise<OperationResult<'getMedia'>> {
+    return this.invoke('getMedia', input, options);
+  }
+
+  /**
    * This OpenAPI document, bundled.
    *
    * `GET /openapi.json` — access: public.
@@ -517,6 +552,15 @@ export abstract class VersoOperations {
    */
   getPickListRevision(input: OperationInput<'getPickListRevision'>, options?: CallOptions): Promise<OperationResult<'getPickListRevision'>> {
     return this.invoke('getPickListRevision', input, options);
+  }
+
+  /**
+   * Which storage provider media uses and whether it is configured.
+   *
+   * `GET /api/v1/settings/storage` — access: role Admin.
+   */
+  getStorageSettings(input?: OperationInput<'getStorageSettings'>, options?: CallOptions): Promise<OperationResult<'getStorageSettings'>> {
+    return this.invoke('getStorageSettings', input, options);
   }
 
   /**
@@ -652,6 +696,15 @@ export abstract class VersoOperations {
    */
   listContentVersions(input: OperationInput<'listContentVersions'>, options?: CallOptions): Promise<OperationResult<'listContentVersions'>> {
     return this.invoke('listContentVersions', input, options);
+  }
+
+  /**
+   * List the workspace's media assets, newest first.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/media` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listMedia(input: OperationInput<'listMedia'>, options?: CallOptions): Promise<OperationResult<'listMedia'>> {
+    return this.invoke('listMedia', input, options);
   }
 
   /**
@@ -907,6 +960,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * Write, read back and delete a probe object under the managed prefix.
+   *
+   * `POST /api/v1/settings/storage/test` — access: role Admin.
+   */
+  testStorage(input?: OperationInput<'testStorage'>, options?: CallOptions): Promise<OperationResult<'testStorage'>> {
+    return this.invoke('testStorage', input, options);
+  }
+
+  /**
    * Set the caller's time zone and theme.
    *
    * `PUT /api/v1/account/preferences` — access: role Reader.
@@ -940,6 +1002,15 @@ export abstract class VersoOperations {
    */
   updateContentVersion(input: OperationInput<'updateContentVersion'>, options?: CallOptions): Promise<OperationResult<'updateContentVersion'>> {
     return this.invoke('updateContentVersion', input, options);
+  }
+
+  /**
+   * Change a media asset's alt text.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/media/{id}` — access: role Editor, workspace Write.
+   */
+  updateMedia(input: OperationInput<'updateMedia'>, options?: CallOptions): Promise<OperationResult<'updateMedia'>> {
+    return this.invoke('updateMedia', input, options);
   }
 
   /**
@@ -1012,5 +1083,14 @@ export abstract class VersoOperations {
    */
   upgradeContentVersionTemplate(input: OperationInput<'upgradeContentVersionTemplate'>, options?: CallOptions): Promise<OperationResult<'upgradeContentVersionTemplate'>> {
     return this.invoke('upgradeContentVersionTemplate', input, options);
+  }
+
+  /**
+   * Upload a file (multipart/form-data), streamed to storage as it arrives.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/media` — access: role Editor, workspace Write.
+   */
+  uploadMedia(input: OperationInput<'uploadMedia'>, options?: CallOptions): Promise<OperationResult<'uploadMedia'>> {
+    return this.invoke('uploadMedia', input, options);
   }
 }

@@ -231,6 +231,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which storage provider media uses and whether it is configured. */
+        get: operations["getStorageSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/storage/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write, read back and delete a probe object under the managed prefix. */
+        post: operations["testStorage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -823,6 +857,74 @@ export interface paths {
         };
         /** The version of the item with this slug that is served at `asOf` (default now). */
         get: operations["getContentBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the workspace's media assets, newest first. */
+        get: operations["listMedia"];
+        put?: never;
+        /**
+         * Upload a file (multipart/form-data), streamed to storage as it arrives.
+         * @description At most `Media__MaxFileSizeMb` MiB (50): one byte more is 413 and nothing is kept. The file's type must be allowed (`Media__AllowedMimeTypes`; entries ending in `/` match by prefix) and agree with its first bytes (an HTML file declared `image/png` is refused): 415 otherwise. An empty file is 400.
+         */
+        post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A media asset's details. */
+        get: operations["getMedia"];
+        /** Change a media asset's alt text. */
+        put: operations["updateMedia"];
+        post?: never;
+        /**
+         * Delete a media asset; its bytes are purged after the retention window.
+         * @description Refused with 409 `referenced-by-other-entity` (and `referencedBy`) while content that is not deleted refers to it. Otherwise the asset disappears at once and its bytes are deleted once `Media__Operations__RetentionDays` have passed.
+         */
+        delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/media/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The file's bytes, streamed; conditional (If-None-Match) and single ranges supported. */
+        get: operations["downloadMedia"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1783,7 +1885,10 @@ export interface components {
             childContentItemId?: string | null;
             /** Format: uuid */
             fieldId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description A File value's asset; it must be an available (uploaded, not deleted) asset of this workspace (422 otherwise).
+             */
             fileAssetId?: string | null;
             /**
              * @description Any JSON value (an object for Component values), at most 32 levels of nested arrays and objects (a scalar is 0,
@@ -1793,7 +1898,10 @@ export interface components {
              *     levels is 3 + 3 × 8 + 32 = 59 levels deep, a publish response 60.
              */
             jsonValue?: unknown;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description A Media value's asset; it must be an available (uploaded, not deleted) asset of this workspace (422 otherwise).
+             */
             mediaAssetId?: string | null;
             /** Format: int32 */
             order: number;
@@ -1907,6 +2015,10 @@ export interface components {
             /** Format: int32 */
             versionNumber: number;
         };
+        /**
+         * @description One value of the version. A Media or File value carries the asset's id (`mediaAssetId`, `fileAssetId`), never the
+         *     asset itself: its details are at `/api/v1/workspaces/{workspaceId}/media/{id}` and its bytes at `…/media/{id}/file`.
+         */
         ContentVersionFieldValueResponse: {
             boolValue: boolean | null;
             /**
@@ -2228,6 +2340,40 @@ export interface components {
             token: string;
             user: components["schemas"]["UserSummary"];
         };
+        /** @description An Available asset (assets still uploading, failed, missing from storage or deleted are never shown). Its bytes are at `url`. Content refers to it by `id` in Media and File field values (`mediaAssetId`, `fileAssetId`). */
+        MediaAssetResponse: {
+            altText: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The uploaded file's name as the client sent it (control characters removed). */
+            fileName: string;
+            /** Format: uuid */
+            id: string;
+            mimeType: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The API path of the file (`/api/v1/workspaces/{workspaceId}/media/{id}/file`). */
+            url: string;
+        };
+        MediaAssetResponsePagedResponse: {
+            items: components["schemas"]["MediaAssetResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description One file part named `file` (its own Content-Type is the declared type; its filename is kept), and optionally a text part `altText`. The file is streamed to storage as it arrives. */
+        MediaUploadRequest: {
+            altText?: string;
+            /** Format: binary */
+            file: string;
+        };
         /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020; the problem's `rules` names each broken rule. */
         NewPassword: string;
         OfficialPackageResponse: {
@@ -2543,6 +2689,18 @@ export interface components {
         };
         /** @description Lower-case letters and digits in dash-separated words. */
         Slug: string;
+        StorageConfigResponse: {
+            isConfigured: boolean;
+            /** @enum {string} */
+            provider: "local" | "s3";
+        };
+        StorageTestResponse: {
+            /** @description What was tried and, on failure, why (never a credential). */
+            message: string;
+            /** @enum {string} */
+            provider: "local" | "s3";
+            success: boolean;
+        };
         /** @description Tags are trimmed and lower-cased; unknown tags are created on the fly. */
         TagName: string;
         TagResponse: {
@@ -2786,6 +2944,9 @@ export interface components {
             /** Format: date-time */
             effectiveStartAt?: string | null;
             fields: components["schemas"]["FieldValueList"];
+        };
+        UpdateMediaAssetRequest: {
+            altText?: string | null;
         };
         /** @description The slug is immutable; only the name and description change. */
         UpdateTemplateRequest: {
@@ -3143,6 +3304,14 @@ export interface components {
         Id: string;
         /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
         IfMatch: string;
+        /** @description The file's ETag from an earlier download; when it still matches the answer is 304 without a body. */
+        MediaIfNoneMatch: string;
+        /** @description One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): answered 206 with that part. Several ranges are answered with the whole file (200); a range that starts past the end is 416. */
+        MediaRange: string;
+        /** @description Only assets whose file name contains this (case-insensitive). */
+        MediaSearch: string;
+        /** @description Only assets whose MIME type starts with this (`image/`, `application/pdf`). */
+        MediaTypeFilter: string;
         /** @description Case-insensitive substring of the name or slug. */
         ModelSearch: string;
         /** @description The id of an official package (as listed by `GET /api/v1/packages/official`). */
@@ -3172,12 +3341,24 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Always `bytes`. */
+        AcceptRanges: "bytes";
+        /** @description How long the file may be cached; `private`, since it needs the caller's credentials. */
+        CacheControl: string;
+        /** @description `inline` for images, `attachment` otherwise, with the file name as `filename` (ASCII, quotes and controls replaced) and `filename*` (RFC 5987 UTF-8), per RFC 6266. */
+        ContentDisposition: string;
+        /** @description The size of the body in bytes. */
+        ContentLength: number;
+        /** @description The part sent (`bytes 0-1023/52428800`), or on 416 the file's size (`bytes *\/52428800`). */
+        ContentRange: string;
         /** @description The request's correlation id (taken from the request when well-formed, else generated). */
         CorrelationId: string;
         /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable). */
         DeliveryCache: "hit" | "miss" | "bypass";
         /** @description Opaque version tag of the returned resource; send it back in `If-Match` on writes. */
         ETag: string;
+        /** @description A strong tag of the file's bytes; send it as `If-None-Match` to revalidate (304). */
+        FileETag: string;
         /** @description The path of the created resource. */
         Location: string;
         /** @description Seconds to wait before retrying. */
@@ -3619,6 +3800,56 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getStorageSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageConfigResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    testStorage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the probe found (success false with the reason when storage failed). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageTestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -5032,6 +5263,254 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listMedia: {
+        parameters: {
+            query?: {
+                /** @description Only assets whose MIME type starts with this (`image/`, `application/pdf`). */
+                mimeType?: components["parameters"]["MediaTypeFilter"];
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Only assets whose file name contains this (case-insensitive). */
+                search?: components["parameters"]["MediaSearch"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of assets. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAssetResponsePagedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The asset, Available. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAssetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAssetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMediaAssetRequest"];
+            };
+        };
+        responses: {
+            /** @description The asset as it is now. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAssetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    downloadMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file's ETag from an earlier download; when it still matches the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["MediaIfNoneMatch"];
+                /** @description One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): answered 206 with that part. Several ranges are answered with the whole file (200); a range that starts past the end is 416. */
+                Range?: components["parameters"]["MediaRange"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    ETag: components["headers"]["FileETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The requested range. */
+            206: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    "Content-Range": components["headers"]["ContentRange"];
+                    ETag: components["headers"]["FileETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified (the If-None-Match tag matches). */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["FileETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The range starts past the end of the file. */
+            416: {
+                headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -75,6 +75,10 @@ export const operations = {
     "method": "DELETE",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}"
   },
+  "deleteMedia": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/media/{id}"
+  },
   "deletePickList": {
     "method": "DELETE",
     "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}"
@@ -106,6 +110,10 @@ export const operations = {
   "deleteWorkspace": {
     "method": "DELETE",
     "path": "/api/v1/workspaces/{workspaceId}"
+  },
+  "downloadMedia": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/media/{id}/file"
   },
   "exportPackage": {
     "method": "GET",
@@ -163,6 +171,10 @@ export const operations = {
     "method": "GET",
     "path": "/health/ready"
   },
+  "getMedia": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/media/{id}"
+  },
   "getOpenApiDocument": {
     "method": "GET",
     "path": "/openapi.json"
@@ -182,6 +194,10 @@ export const operations = {
   "getPickListRevision": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}"
+  },
+  "getStorageSettings": {
+    "method": "GET",
+    "path": "/api/v1/settings/storage"
   },
   "getTemplate": {
     "method": "GET",
@@ -242,6 +258,10 @@ export const operations = {
   "listContentVersions": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions"
+  },
+  "listMedia": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/media"
   },
   "listOfficialPackages": {
     "method": "GET",
@@ -355,6 +375,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit"
   },
+  "testStorage": {
+    "method": "POST",
+    "path": "/api/v1/settings/storage/test"
+  },
   "updateAccountPreferences": {
     "method": "PUT",
     "path": "/api/v1/account/preferences"
@@ -370,6 +394,10 @@ export const operations = {
   "updateContentVersion": {
     "method": "PUT",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}"
+  },
+  "updateMedia": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/media/{id}"
   },
   "updatePickList": {
     "method": "PUT",
@@ -402,6 +430,10 @@ export const operations = {
   "upgradeContentVersionTemplate": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version"
+  },
+  "uploadMedia": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/media"
   }
 } as const;
 

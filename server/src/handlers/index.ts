@@ -10,8 +10,10 @@ import * as components from './components.js';
 import * as content from './content.js';
 import * as docs from './docs.js';
 import * as health from './health.js';
+import * as media from './media.js';
 import * as packages from './packages.js';
 import * as picklists from './picklists.js';
+import * as settings from './settings.js';
 import * as tags from './tags.js';
 import * as templates from './templates.js';
 import * as users from './users.js';
@@ -29,8 +31,10 @@ export const handlers = {
   ...health,
   ...components,
   ...content,
+  ...media,
   ...packages,
   ...picklists,
+  ...settings,
   ...tags,
   ...templates,
   ...webhooks,

@@ -4,12 +4,14 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Document } from 'openapi-backend';
 import type { Dependencies } from '../dependencies.js';
 import { handlers } from '../handlers/index.js';
+import type { HandlerMap } from './operation.js';
 import { correlation } from './correlation.js';
 import { createOpenApiRouter } from './openapi-router.js';
 import { isServerError, sendProblem, toApiError } from './problem.js';
 
-export async function createApp(deps: Dependencies): Promise<express.Express> {
-  const router = await createOpenApiRouter(deps.document as unknown as Document, handlers, deps);
+/** `handlerMap` is the server's own; pipeline tests bind fixture handlers to the same contract. */
+export async function createApp(deps: Dependencies, handlerMap: HandlerMap = handlers): Promise<express.Express> {
+  const router = await createOpenApiRouter(deps.document as unknown as Document, handlerMap, deps);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

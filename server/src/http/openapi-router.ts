@@ -7,7 +7,8 @@
 //   1. routing — 404 for no path, 405 (with Allow) for no method;
 //   2. authentication — 401 on an operation that is not public;
 //   3. the operation's access rule (x-verso-access) — 404 for a workspace not visible, 403;
-//   4. the body, read only now and only as the contract declares it — 415, 413, 400;
+//   4. the body, read only now and only as the contract declares it — 415, 413, 400 (a
+//      multipart body is not read at all: its handler gets the stream, see operation.ts);
 //   5. the string rule over path, query, declared headers and body — 400;
 //   6. contract validation of parameters and body — 400;
 //   7. If-Match present on every operation that declares it — 412;
@@ -23,12 +24,19 @@ import type { AuthenticationResult } from '../access/authentication.js';
 import { parseAccessRule, type AccessRule } from './access-rule.js';
 import { authorize } from './authorize.js';
 import type { Dependencies } from '../dependencies.js';
-import { reply, type HandlerMap, type HandlerResult, type OperationContext, type OperationRequest } from './operation.js';
+import {
+  reply,
+  type HandlerMap,
+  type HandlerResult,
+  type OperationContext,
+  type OperationRequest,
+  type StreamedRequestBody,
+} from './operation.js';
 import { writeResult } from './respond.js';
 import { currentRequestContext } from '../context/request-context.js';
 import { logUnauthorized } from './unauthorized-log.js';
 import { pathParameters, precompileRoutes } from './route-matcher.js';
-import { bodyRuleOf, createBodyReader, type BodyRule } from './request-body.js';
+import { bodyRuleOf, createBodyReader, takeStreamedBodies, type BodyRule } from './request-body.js';
 import { checkHeaderStrings, checkJsonStrings, checkPathStrings, checkQueryStrings } from './string-rule.js';
 import { requireIfMatchPresent, takeIfMatchOperations } from './if-match.js';
 
@@ -115,6 +123,8 @@ export async function createOpenApiRouter(
   const definition = structuredClone(document) as unknown as Record<string, unknown>;
   // If-Match presence is step 7's, not the validator's (see if-match.ts).
   const guarded = takeIfMatchOperations(definition);
+  // Streamed bodies are the handler's to read; the validator sees only their parameters.
+  const streamedBodies = takeStreamedBodies(definition);
   const api = new OpenApi31Backend({
     definition: definition as unknown as Document,
     // Quick mode compiles validators lazily; we then precompile the request validators ourselves
@@ -153,7 +163,7 @@ export async function createOpenApiRouter(
   }
   // What each operation's request body may be; start-up fails on a media type the server cannot read.
   const bodyRules = new Map<string, BodyRule | undefined>();
-  for (const op of operations) bodyRules.set(op.operationId!, bodyRuleOf(op.operationId!, op.requestBody));
+  for (const op of operations) bodyRules.set(op.operationId!, streamedBodies.get(op.operationId!) ?? bodyRuleOf(op.operationId!, op.requestBody));
   const readBody = createBodyReader(deps.config.api.maxRequestBodyBytes);
   // Declared header parameters: a handler sees those (under Node's lower-case keys) and no others.
   const headerParameters = new Map<string, HeaderParameter[]>();
@@ -207,7 +217,16 @@ export async function createOpenApiRouter(
   for (const id of ids) {
     const handler = byId[id]!;
     // `auth` and `headers` are what steps 2–3 and 5 of handle() established for this request.
-    api.register(id, async (c: Context, req: Request, res: Response, auth: AuthenticationResult, headers: Readonly<Record<string, string>>) => {
+    api.register(
+      id,
+      async (
+        c: Context,
+        req: Request,
+        res: Response,
+        auth: AuthenticationResult,
+        headers: Readonly<Record<string, string>>,
+        streamed: StreamedRequestBody | undefined,
+      ) => {
       // The validator's coerced path parameters (`versionNumber` a number): openapi-backend re-reads
       // c.request.params from the URL after validating, as strings.
       const params = (c.validation?.coerced?.params ?? c.request.params ?? {}) as Readonly<Record<string, unknown>>;
@@ -218,7 +237,8 @@ export async function createOpenApiRouter(
         params,
         query: c.request.query ?? {},
         headers,
-        body: c.request.requestBody,
+        // A streamed body went around openapi-backend (which would parse or copy what it is given).
+        body: streamed ?? c.request.requestBody,
         ip: req.ip ?? '',
       } as OperationRequest;
       let result;
@@ -234,8 +254,13 @@ export async function createOpenApiRouter(
       if (req.method !== 'GET' && req.method !== 'HEAD' && typeof params.workspaceId === 'string') {
         deps.deliveryCache.invalidate(params.workspaceId);
       }
-      writeResult(res, result);
-    });
+      writeResult(res, result, (err) => {
+        // The client going away mid-download is routine; a source failing mid-stream is not.
+        const gone = (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';
+        deps.logger[gone ? 'debug' : 'warn']('response stream ended early', { operationId: id, status: result.status, err: gone ? undefined : err });
+      });
+      },
+    );
   }
 
   return {
@@ -271,7 +296,8 @@ export async function createOpenApiRouter(
       checkQueryStrings(rawQueryOf(req.originalUrl), refused);
       const headerValues = declaredHeaderValues(headerParameters.get(id) ?? [], req);
       checkHeaderStrings(Object.fromEntries(headerValues.map(([p, value]) => [p.name, value])), refused);
-      checkJsonStrings(body, refused);
+      const streamed = bodyRules.get(id)?.streamed ? (body as StreamedRequestBody | undefined) : undefined;
+      if (!streamed) checkJsonStrings(body, refused);
       if (Object.keys(refused).length > 0) throw badRequest('The request contains text that cannot be stored.', refused);
 
       // 6–8. Validation, If-Match and the handler, through openapi-backend (query names first
@@ -288,11 +314,12 @@ export async function createOpenApiRouter(
         }
       }
       await api.handleRequest(
-        { method: req.method, path: req.path, query: query as never, body, headers: req.headers as never },
+        { method: req.method, path: req.path, query: query as never, body: streamed ? undefined : body, headers: req.headers as never },
         req,
         res,
         auth,
         Object.fromEntries(headerValues.map(([p, value]) => [p.key, value])),
+        streamed,
       );
     },
   };

@@ -6,6 +6,18 @@
 //
 // Handlers never touch express's req/res: one place writes every response (http/respond.ts), so
 // headers, content types and problem bodies stay uniform.
+//
+// Streams, the two extension points for bodies too large to hold in memory (media):
+//   - a request body the contract declares as `multipart/form-data` is not read by the pipeline. The
+//     caller is authenticated and authorised first, the parameters pass the string rule and
+//     validation, and the handler then gets a StreamedRequestBody (below): the raw request stream,
+//     untouched, with its Content-Type (boundary included) and declared length. Parsing it (busboy)
+//     and enforcing its size limit is the handler's service's job.
+//   - a response body the contract declares as `type: string` (binary, `*/*`) may be a `Readable`:
+//     respond.ts pipes it with backpressure and destroys it when the client goes away. The headers
+//     the contract declares for the status (Content-Length, Content-Range, ETag, …) are required by
+//     `reply` as for any other answer; a status without content (304) takes no body at all.
+import type { Readable } from 'node:stream';
 import type { Actor } from '../access/actor.js';
 import type { Dependencies } from '../dependencies.js';
 import type { operations } from '../generated/openapi.js';
@@ -25,8 +37,29 @@ export type HeaderParams<K extends OperationId> = {
 };
 
 type BodyOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
+
+/**
+ * A `multipart/form-data` request body, handed over unread. Nothing has consumed `stream`; the
+ * handler (its service) must read it to the end or answer, and the pipeline's JSON size limit does
+ * not apply: the service enforces its own (a declared `contentLength` over it may be refused before
+ * reading anything).
+ */
+export interface StreamedRequestBody {
+  /** The request's bytes as they arrive. Errors (`aborted`) when the client goes away mid-body. */
+  readonly stream: Readable;
+  /** The whole Content-Type header, parameters included (the parser needs the boundary). */
+  readonly contentType: string;
+  /** The declared Content-Length; null for a chunked body. */
+  readonly contentLength: number | null;
+  /** Aborted when the client disconnects before the response has been sent. */
+  readonly signal: AbortSignal;
+}
+
+/** The media types whose bodies the pipeline streams instead of reading (request-body.ts). */
+export type StreamedMediaType = 'multipart/form-data';
+type RequestBodyOf<R> = R extends { content: infer C } ? (StreamedMediaType extends keyof C ? StreamedRequestBody : C[keyof C]) : undefined;
 /** The request body as declared: `T`, `T | undefined` when optional, `undefined` when none. */
-export type RequestBody<K extends OperationId> = BodyOf<Operation<K>['requestBody']>;
+export type RequestBody<K extends OperationId> = RequestBodyOf<Operation<K>['requestBody']>;
 
 export interface OperationRequest<K extends OperationId = OperationId> {
   readonly operationId: K;
@@ -69,8 +102,12 @@ type RequiredHeaders<H> = {
 };
 type HeadersOf<R> = R extends { headers: infer H } ? RequiredHeaders<H> : Record<never, string>;
 type HeaderArgs<R> = keyof HeadersOf<R> extends never ? [headers?: ExtraHeaders] : [headers: HeadersOf<R> & ExtraHeaders];
-/** A body the contract declares as text or binary (`type: string`: HTML, CSS, an image) may be sent as bytes. */
-type BinaryOf<B> = [B] extends [string] ? Buffer : never;
+/**
+ * A body the contract declares as text or binary (`type: string`: HTML, CSS, an image) may be sent
+ * as bytes, or streamed from a `Readable` (respond.ts pipes it; Content-Length comes from the
+ * contract's headers where it declares them).
+ */
+type BinaryOf<B> = [B] extends [string] ? Buffer | Readable : never;
 /** After the status: the body of that status's schema (absent when it has none), then its headers. */
 type ReplyArgs<R> = R extends { content: unknown }
   ? [body: BodyOf<R> | SerializedJson<BodyOf<R>> | BinaryOf<BodyOf<R>>, ...HeaderArgs<R>]

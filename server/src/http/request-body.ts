@@ -5,28 +5,70 @@
 //   - a body of a media type the operation does not list → 415 (parameters such as charset aside);
 //   - larger than Api__MaxRequestBodyBytes → 413; bytes that are not UTF-8 → 400; not JSON → 400;
 //   - no body (or an empty one) where the contract says `required: true` → 400.
+// A streamed body (`multipart/form-data`, operation.ts) is not read here at all: the same media-type
+// and presence checks apply, its Content-Type must carry a boundary (400), and the handler gets the
+// request stream itself (StreamedRequestBody). Its size limit is its service's.
 import { isUtf8 } from 'node:buffer';
 import express, { type Request, type Response } from 'express';
 import { ApiError, badRequest } from '../errors.js';
+import type { StreamedMediaType, StreamedRequestBody } from './operation.js';
 
 /** What an operation's `requestBody` says. */
 export interface BodyRule {
   readonly mediaTypes: readonly string[];
   readonly required: boolean;
+  /** Handed to the handler unread (StreamedRequestBody) rather than parsed. */
+  readonly streamed: boolean;
 }
 
 /** Media types this reader can parse; start-up fails when the contract lists another. */
 const PARSEABLE = new Set(['application/json']);
+/** Media types handed over as streams (one per operation, never beside a parsed one). */
+const STREAMED = new Set<string>(['multipart/form-data' satisfies StreamedMediaType]);
 
 export function bodyRuleOf(operationId: string, requestBody: unknown): BodyRule | undefined {
   if (!requestBody) return undefined;
   const { content, required } = requestBody as { content?: Record<string, unknown>; required?: boolean };
   const mediaTypes = Object.keys(content ?? {}).map((t) => t.toLowerCase());
+  if (mediaTypes.length === 1 && STREAMED.has(mediaTypes[0]!)) return { mediaTypes, required: required === true, streamed: true };
   const unknown = mediaTypes.filter((t) => !PARSEABLE.has(t));
   if (mediaTypes.length === 0 || unknown.length > 0) {
     throw new Error(`operation ${operationId}: the server cannot read a request body of ${unknown.join(', ') || 'no media type'}`);
   }
-  return { mediaTypes, required: required === true };
+  return { mediaTypes, required: required === true, streamed: false };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/**
+ * The rules of the operations whose bodies are streamed, by operationId. Mutates `document` (the
+ * router's private copy): their requestBody is removed, so the contract validator checks only their
+ * parameters — it cannot check a body nobody has read, and must never try to read it.
+ */
+export function takeStreamedBodies(document: Record<string, unknown>): ReadonlyMap<string, BodyRule> {
+  const streamed = new Map<string, BodyRule>();
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const method of METHODS) {
+      const op = item[method] as { operationId?: string; requestBody?: unknown } | undefined;
+      if (!op?.operationId || !op.requestBody) continue;
+      const rule = bodyRuleOf(op.operationId, resolveRef(document, op.requestBody));
+      if (!rule?.streamed) continue;
+      streamed.set(op.operationId, rule);
+      delete op.requestBody;
+    }
+  }
+  return streamed;
+}
+
+function resolveRef(document: Record<string, unknown>, node: unknown): unknown {
+  let current = node as { $ref?: unknown } | undefined;
+  while (typeof current?.$ref === 'string' && current.$ref.startsWith('#/')) {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], document) as { $ref?: unknown };
+  }
+  return current;
 }
 
 export function hasBody(req: Request): boolean {
@@ -41,6 +83,48 @@ function invalidUtf8(): Error {
 }
 
 export type BodyReader = (req: Request, res: Response, rule: BodyRule | undefined) => Promise<unknown>;
+
+/**
+ * A client that sent `Expect: 100-continue` waits for this before sending the body (server.ts
+ * routes such requests here instead of letting Node answer 100 at once): it is told to go on only
+ * when the body is about to be read, after the access step and the body's own checks.
+ */
+function continueIfExpected(req: Request, res: Response): void {
+  if (req.headers.expect?.toLowerCase() === '100-continue' && !res.headersSent) res.writeContinue();
+}
+
+function mediaTypeOf(req: Request): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function unsupported(rule: BodyRule, type: string): ApiError {
+  return new ApiError('unsupported-media-type', `This operation accepts ${rule.mediaTypes.join(', ')}, not ${type || 'a body without a Content-Type'}.`);
+}
+
+/** Checks a streamed body's framing and hands it over unread. */
+function streamedBody(req: Request, res: Response, rule: BodyRule): StreamedRequestBody | undefined {
+  if (!hasBody(req)) {
+    if (rule.required) throw badRequest('This operation needs a request body.', { '/': ['the request body is required'] });
+    return undefined;
+  }
+  const type = mediaTypeOf(req);
+  if (!rule.mediaTypes.includes(type)) throw unsupported(rule, type);
+  const contentType = req.headers['content-type']!;
+  // Without a boundary no part can be found; the parser would throw where the pipeline can answer.
+  if (type.startsWith('multipart/') && !/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(contentType)) {
+    throw badRequest('A multipart body needs a boundary in its Content-Type.', { '/': ['the Content-Type has no boundary'] });
+  }
+  const declared = req.headers['content-length'];
+  const contentLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : null;
+  // The response closing before it finished means the client is gone: whatever the handler is
+  // writing on its behalf (a blob) should stop.
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('the client closed the connection'));
+  });
+  continueIfExpected(req, res);
+  return { stream: req, contentType, contentLength, signal: controller.signal };
+}
 
 export function createBodyReader(limitBytes: number): BodyReader {
   const parseJson = express.json({
@@ -58,11 +142,11 @@ export function createBodyReader(limitBytes: number): BodyReader {
 
   return async (req, res, rule) => {
     if (!rule) return undefined;
+    if (rule.streamed) return streamedBody(req, res, rule);
     if (hasBody(req)) {
-      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!rule.mediaTypes.includes(type)) {
-        throw new ApiError('unsupported-media-type', `This operation accepts ${rule.mediaTypes.join(', ')}, not ${type || 'a body without a Content-Type'}.`);
-      }
+      const type = mediaTypeOf(req);
+      if (!rule.mediaTypes.includes(type)) throw unsupported(rule, type);
+      continueIfExpected(req, res);
       await read(req, res);
     }
     // body-parser reads an empty chunked body as {}; an empty body is no body.

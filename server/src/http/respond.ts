@@ -1,10 +1,16 @@
 // The one place a handler's result becomes an HTTP response. A handler names a non-JSON media type
 // with a Content-Type header (HTML, schema+json, assets); otherwise objects are JSON and a Buffer is
-// JSON already serialised (SerializedJson, the delivery cache's finished bodies).
+// JSON already serialised (SerializedJson, the delivery cache's finished bodies). A `Readable` body
+// (a file download) is piped with backpressure: it is read only as fast as the client takes it, so
+// memory does not grow with the file, and it is destroyed when the client goes away.
+import { Readable, pipeline } from 'node:stream';
 import type { Response } from 'express';
 import type { HandlerResult } from './operation.js';
 
-export function writeResult(res: Response, result: HandlerResult): void {
+/** Called when a streamed body ends early: the client left, or the source failed mid-stream. */
+export type StreamFailure = (err: Error) => void;
+
+export function writeResult(res: Response, result: HandlerResult, onStreamFailure?: StreamFailure): void {
   let typed = false;
   for (const [name, value] of Object.entries(result.headers ?? {})) {
     res.setHeader(name, value);
@@ -12,7 +18,14 @@ export function writeResult(res: Response, result: HandlerResult): void {
   }
   res.status(result.status);
   if (result.body === undefined || result.status === 204 || result.status === 304) {
+    // A source opened for an answer that has no body must still be released.
+    if (result.body instanceof Readable) result.body.destroy();
     res.end();
+    return;
+  }
+  if (result.body instanceof Readable) {
+    if (!typed) res.type('application/octet-stream');
+    streamBody(res, result.body, onStreamFailure);
     return;
   }
   if (typeof result.body === 'string') {
@@ -22,4 +35,14 @@ export function writeResult(res: Response, result: HandlerResult): void {
   }
   if (!typed) res.type('application/json');
   res.send(Buffer.isBuffer(result.body) ? result.body : JSON.stringify(result.body));
+}
+
+function streamBody(res: Response, body: Readable, onStreamFailure: StreamFailure | undefined): void {
+  // pipeline() pauses the source while the socket is full, and on either side's failure destroys
+  // both: a client that disconnects stops the read (and frees a file handle or an S3 connection);
+  // a source that fails mid-stream destroys the socket, so the client sees a truncated answer
+  // (its Content-Length unmet) rather than a short file presented as whole.
+  pipeline(body, res, (err) => {
+    if (err) onStreamFailure?.(err);
+  });
 }

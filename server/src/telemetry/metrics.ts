@@ -14,6 +14,7 @@ import { servePrometheus, type PrometheusEndpoint } from './prometheus-endpoint.
 import { createScheduleInstruments, type ScheduleInstruments } from './schedule-instruments.js';
 import { createSecretInstruments, type SecretInstruments } from './secret-instruments.js';
 import { createCleanupInstruments, createWebhookInstruments, type CleanupInstruments, type WebhookInstruments } from './webhook-instruments.js';
+import { createMediaInstruments, type MediaInstruments } from './media-instruments.js';
 
 export const METER_NAME = 'Verso.Operational';
 
@@ -22,6 +23,7 @@ export interface Metrics {
   readonly webhooks: WebhookInstruments;
   readonly cleanup: CleanupInstruments;
   readonly secrets: SecretInstruments;
+  readonly media: MediaInstruments;
   /** The Prometheus scrape URL while Metrics__Enabled is true, else null (no port is open). */
   readonly endpointUrl: string | null;
   /** Reads every instrument now, as a scrape does (observable gauges query then). */
@@ -46,6 +48,7 @@ export async function startMetrics(config: Config, db: DatabasePool, logger: Log
   const webhooks = createWebhookInstruments(meter, db, logger);
   const cleanup = createCleanupInstruments(meter);
   const secrets = createSecretInstruments(meter, secretKeyIds);
+  const media = createMediaInstruments(meter, db, logger);
   let endpoint: PrometheusEndpoint | null = null;
   try {
     if (config.metrics.enabled) endpoint = await servePrometheus(exporter, config.metrics.host, config.metrics.port);
@@ -58,6 +61,7 @@ export async function startMetrics(config: Config, db: DatabasePool, logger: Log
     webhooks,
     cleanup,
     secrets,
+    media,
     endpointUrl: endpoint?.url ?? null,
     async collect() {
       const { resourceMetrics, errors } = await exporter.collect();

@@ -7,6 +7,7 @@ import { Wakeup } from './wakeup.js';
 import { createWebhookDeliveryWorker } from './webhook-delivery.js';
 import { createWebhookDispatchWorker } from './webhook-dispatch.js';
 import { createWebhookRetentionWorker } from './webhook-retention.js';
+import { createMediaReconciliationWorker } from './media-reconciliation.js';
 import type { BackgroundWorker } from './worker-host.js';
 
 /** What wakes the webhook workers early: notices from any replica (server.ts routes them here). */
@@ -22,6 +23,7 @@ export function createWorkers(deps: Dependencies, wakeups: WorkerWakeups = { out
       ...workers.scheduledPublishing,
       onPublished: (workspaceId) => deps.deliveryCache.invalidate(workspaceId),
     }),
+    ...mediaWorkers(deps),
   ];
   if (workers.webhookDispatch) {
     all.push(
@@ -53,4 +55,10 @@ export function createWorkers(deps: Dependencies, wakeups: WorkerWakeups = { out
   if (workers.webhookRetention) all.push(createWebhookRetentionWorker(deps.db, deps.metrics.cleanup, webhooks.cleanup));
   all.push(createSecretRotationWorker(deps.db, deps.secretBox, deps.logger, deps.metrics.secrets, deps.secretRotation));
   return all;
+}
+
+function mediaWorkers(deps: Dependencies): BackgroundWorker[] {
+  const { operations } = deps.config.media;
+  if (!operations.enabled) return [];
+  return [createMediaReconciliationWorker({ db: deps.db, storage: deps.storage, logger: deps.logger, instruments: deps.metrics.media, options: operations })];
 }

@@ -18,6 +18,8 @@ export type ComponentCheck = { readonly value: Record<string, unknown> } | { rea
 interface Findings {
   readonly missing: string[];
   readonly problems: string[];
+  /** The asset ids a Media or File member may name (available assets of the workspace). */
+  readonly assets: ReadonlySet<string>;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -108,8 +110,11 @@ function checkOne(f: ComponentFieldSchema, x: unknown, path: string, depth: numb
       return typeof x === 'string' || isObject(x) ? x : wrongType(found, path, x, 'a string or an object');
     case 'Media':
     case 'File':
-      // Presence only: media assets are not built yet, so the id cannot be looked up.
-      return typeof x === 'string' ? x : wrongType(found, path, x, `a ${f.primitiveType === 'Media' ? 'media' : 'file'} asset id (a string)`);
+      if (typeof x !== 'string') return wrongType(found, path, x, `a ${f.primitiveType === 'Media' ? 'media' : 'file'} asset id (a string)`);
+      // As for a Media or File field of the template: an asset a reader could download.
+      if (!found.assets.has(x.toLowerCase())) found.problems.push(`sets "${path}" to media asset ${quote(x)}, which is not an available asset of this workspace`);
+      // Lower-cased, as the database prints ids: a delete finds the reference by exact match.
+      return x.toLowerCase();
     case 'PickList':
       return checkPickList(f, x, path, found);
     default:
@@ -158,10 +163,13 @@ function checkObject(schema: ComponentSchema | null, record: JsonObject, prefix:
   );
 }
 
-/** Checks a Component value against the component's current version (null: no schema known, any object). */
-export function checkComponentValue(component: ComponentSchema | null, value: unknown): ComponentCheck {
+/**
+ * Checks a Component value against the component's current version (null: no schema known, any
+ * object). `assets` holds the ids its Media and File members may name; without it they name none.
+ */
+export function checkComponentValue(component: ComponentSchema | null, value: unknown, assets: ReadonlySet<string> = new Set()): ComponentCheck {
   if (!isObject(value)) return { problems: ["needs a jsonValue object keyed by the component's field keys"] };
-  const found: Findings = { missing: [], problems: [] };
+  const found: Findings = { missing: [], problems: [], assets };
   const normalized = checkObject(component, value, '', 1, found);
   const problems = [...found.problems];
   if (found.missing.length > 0) {

@@ -7,7 +7,8 @@ import { findChildItems, loadTemplateVersionFields } from '../../db/content/cont
 import { findVersion, type VersionRow } from '../../db/content/content-versions.js';
 import type { NormalizedValue } from '../../db/content/content-values.js';
 import type { ContentFieldValueRequest, CreateContentVersionRequest } from '../../generated/schemas.js';
-import { validateFieldValues } from './content-validation.js';
+import { visibleAssetIds } from '../../db/media/media-assets.js';
+import { namedAssetIds, validateFieldValues } from './content-validation.js';
 
 export async function requireItem(db: CommonQueryMethods, workspaceId: string, itemId: string, forUpdate = false): Promise<ItemRow> {
   const item = await findItem(db, workspaceId, itemId, { forUpdate });
@@ -73,7 +74,8 @@ export async function validateForTemplateVersion(
   const fields = (await loadTemplateVersionFields(db, [templateVersionId])).get(templateVersionId) ?? [];
   const childIds = [...new Set(values.map((v) => v.childContentItemId).filter((id): id is string => typeof id === 'string'))];
   const children = await findChildItems(db, workspaceId, childIds);
-  return validateFieldValues(fields, values, children);
+  const assets = await visibleAssetIds(db, workspaceId, namedAssetIds(values));
+  return validateFieldValues(fields, values, children, assets);
 }
 
 export const referencedByOthers = (referencedBy: readonly string[]) =>

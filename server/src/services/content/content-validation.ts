@@ -34,7 +34,12 @@ type Checked = Omit<NormalizedValue, 'fieldId' | 'order' | 'valueKind'>;
  * Checks one value; returns its normalised form (only the member its kind uses), a message, or
  * several (a Component value reports each bad member of its object).
  */
-function checkValue(f: FieldSchema, v: ContentFieldValueRequest, children: ChildDirectory): Checked | string | { readonly problems: readonly string[] } {
+function checkValue(
+  f: FieldSchema,
+  v: ContentFieldValueRequest,
+  children: ChildDirectory,
+  assets: ReadonlySet<string>,
+): Checked | string | { readonly problems: readonly string[] } {
   const text = typeof v.textValue === 'string' ? v.textValue : null;
   switch (v.valueKind) {
     case 'Text':
@@ -60,9 +65,11 @@ function checkValue(f: FieldSchema, v: ContentFieldValueRequest, children: Child
     }
     case 'Media':
       if (!v.mediaAssetId) return `needs a mediaAssetId`;
+      if (!assets.has(v.mediaAssetId.toLowerCase())) return unavailableAsset(v.mediaAssetId);
       return { ...EMPTY, mediaAssetId: v.mediaAssetId };
     case 'File':
       if (!v.fileAssetId) return `needs a fileAssetId`;
+      if (!assets.has(v.fileAssetId.toLowerCase())) return unavailableAsset(v.fileAssetId);
       return { ...EMPTY, fileAssetId: v.fileAssetId };
     case 'Separator':
       return { ...EMPTY };
@@ -79,17 +86,55 @@ function checkValue(f: FieldSchema, v: ContentFieldValueRequest, children: Child
       return { ...EMPTY, childContentItemId: v.childContentItemId };
     }
     case 'Component': {
-      const checked = checkComponentValue(f.component, v.jsonValue);
+      const checked = checkComponentValue(f.component, v.jsonValue, assets);
       return 'problems' in checked ? checked : { ...EMPTY, jsonValue: checked.value };
     }
   }
 }
 
-/** Validates and normalises `values` for `fields`; throws 422 listing every problem. */
+// A Media or File value must name an asset a caller could read: of this workspace, Available (its
+// blob written and present) and not deleted. Anything else would publish a broken download. Ids are
+// compared lower-cased, as the database prints them.
+const unavailableAsset = (id: string) => `names media asset ${id}, which is not an available asset of this workspace`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The asset ids the values may name, for the loader to look up: those of Media and File values,
+ * and every uuid-shaped string inside a Component value (which of its members are Media or File is
+ * the component schema's to say; looking up a few more ids costs nothing). Component values are
+ * walked with a stack and are bounded in size and depth (json-value-limits.ts) before this runs.
+ */
+export function namedAssetIds(values: readonly ContentFieldValueRequest[]): string[] {
+  const ids = new Set<string>();
+  for (const v of values) {
+    if (v.valueKind === 'Media' && typeof v.mediaAssetId === 'string') ids.add(v.mediaAssetId.toLowerCase());
+    if (v.valueKind === 'File' && typeof v.fileAssetId === 'string') ids.add(v.fileAssetId.toLowerCase());
+    if (v.valueKind !== 'Component' || jsonValueLimitProblem(v.jsonValue) !== null) continue;
+    const stack: unknown[] = [v.jsonValue];
+    while (stack.length > 0) {
+      const x = stack.pop();
+      if (typeof x === 'string') {
+        if (UUID.test(x)) ids.add(x.toLowerCase());
+      } else if (typeof x === 'object' && x !== null) {
+        // One at a time: a spread of a 100,000-element array would overflow the argument limit.
+        for (const member of Array.isArray(x) ? x : Object.values(x)) stack.push(member);
+      }
+    }
+  }
+  return [...ids];
+}
+
+/**
+ * Validates and normalises `values` for `fields`; throws 422 listing every problem. `assets` holds
+ * the named asset ids that are visible in the workspace (namedAssetIds, then a lookup); without it
+ * every Media and File value is refused.
+ */
 export function validateFieldValues(
   fields: readonly FieldSchema[],
   values: readonly ContentFieldValueRequest[],
   children: ChildDirectory,
+  assets: ReadonlySet<string> = new Set(),
 ): NormalizedValue[] {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const errors: ValidationErrors = {};
@@ -109,7 +154,7 @@ export function validateFieldValues(
     if (!kinds.includes(v.valueKind)) {
       return fail(`/fields/${index}`, `Field '${f.key}' takes ${kinds.join(' or ') || 'no values'}, not ${v.valueKind}.`);
     }
-    const checked = checkValue(f, v, children);
+    const checked = checkValue(f, v, children, assets);
     if (typeof checked === 'string' || 'problems' in checked) {
       for (const p of typeof checked === 'string' ? [checked] : checked.problems) fail(`/fields/${index}`, `Field '${f.key}' value ${index} ${p}.`);
       return;

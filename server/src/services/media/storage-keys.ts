@@ -1,0 +1,28 @@
+// Where an asset's bytes live: `verso/media/{workspaceId}/{yyyy}/{MM}/{assetId}_{safeFileName}`
+// (upstream's layout under our brand). Only the managed prefixes are ever listed or deleted by the
+// lifecycle: `verso/media/`, and `default/`, upstream's legacy prefix, for stores carried over from
+// it. Anything else in the bucket or folder is someone else's and is never touched.
+import { assertManagedKey, MANAGED_PREFIXES } from '../../storage/provider.js';
+import { keySafeFileName } from './file-names.js';
+
+export { MANAGED_PREFIXES };
+export const MEDIA_PREFIX = MANAGED_PREFIXES[0];
+
+/** The storage-settings probe writes here (an orphan if a crash leaves it, and then cleaned up). */
+export const PROBE_PREFIX = `${MEDIA_PREFIX}_probe/`;
+
+export function mediaStorageKey(workspaceId: string, assetId: string, fileName: string, at: Date): string {
+  const yyyy = String(at.getUTCFullYear()).padStart(4, '0');
+  const mm = String(at.getUTCMonth() + 1).padStart(2, '0');
+  return `${MEDIA_PREFIX}${workspaceId}/${yyyy}/${mm}/${assetId}_${keySafeFileName(fileName)}`;
+}
+
+/** A key the lifecycle may delete: safe, and strictly inside a managed prefix. */
+export function isManagedKey(key: string): boolean {
+  try {
+    assertManagedKey(key);
+    return !MANAGED_PREFIXES.includes(key as (typeof MANAGED_PREFIXES)[number]);
+  } catch {
+    return false;
+  }
+}
