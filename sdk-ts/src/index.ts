@@ -13,3 +13,15 @@ export type { CallOptions, OperationId, OperationInput, OperationResult, BinaryB
 export type { OperationSpec } from './operations/operation-spec.js';
 export { operationSpecs, VersoOperations, type PagedOperationId } from './generated/operations.js';
 export type { components, operations, paths } from './generated/openapi.js';
+export { verifyWebhook, type VerifyWebhookOptions } from './webhooks.js';
+export {
+  VersoWebhookError,
+  type ContentEventPayload,
+  type TemplateVersionPublishedPayload,
+  type VersoWebhookErrorReason,
+  type VersoWebhookEvent,
+  type WebhookEventType,
+  type WebhookPayloads,
+  type WorkspaceUpdatedPayload,
+} from './webhooks-events.js';
+export type { HeaderGetter, WebhookHeaders } from './webhooks-headers.js';

@@ -1,0 +1,90 @@
+// What a verified delivery gives the receiver, and how a rejected one is reported. The payload
+// shapes are the server's wire format (the contract's WebhookEventType description): the body is
+// the payload itself, no envelope; the event's id and type travel in headers.
+import type { components } from './generated/openapi.js';
+
+export type WebhookEventType = components['schemas']['WebhookEventType'];
+
+/** Body of every `content.*` event; the version members are null for item events (`content.created`, …). */
+export interface ContentEventPayload {
+  contentItemId: string;
+  workspaceId: string;
+  templateVersionId: string;
+  contentVersionId: string | null;
+  versionNumber: number | null;
+  status: string | null;
+}
+
+/** Body of `template.version_published`. */
+export interface TemplateVersionPublishedPayload {
+  templateId: string;
+  templateVersionId: string;
+  versionNumber: number;
+  workspaceId: string;
+}
+
+/** Body of `workspace.updated`. */
+export interface WorkspaceUpdatedPayload {
+  workspaceId: string;
+  name: string;
+  slug: string;
+}
+
+export interface WebhookPayloads {
+  'content.created': ContentEventPayload;
+  'content.updated': ContentEventPayload;
+  'content.deleted': ContentEventPayload;
+  'content.version_created': ContentEventPayload;
+  'content.version_updated': ContentEventPayload;
+  'content.version_deleted': ContentEventPayload;
+  'content.version_status_changed': ContentEventPayload;
+  'content.version_published': ContentEventPayload;
+  'content.version_template_upgraded': ContentEventPayload;
+  'template.version_published': TemplateVersionPublishedPayload;
+  'workspace.updated': WorkspaceUpdatedPayload;
+}
+
+/**
+ * A verified delivery, discriminated by `type` (so `switch (event.type)` narrows `payload`).
+ * `id` is the event id: the same on every attempt of the event, so deduplicate by it (delivery
+ * is at least once). `timestamp` is the attempt's signed `webhook-timestamp`, when the delivery
+ * carried the Standard Webhooks headers. The type comes from `X-Verso-Event` and is not checked
+ * against the list above: a server newer than this SDK may send a type the SDK does not know.
+ */
+export type VersoWebhookEvent = {
+  [T in WebhookEventType]: { readonly id: string; readonly type: T; readonly payload: WebhookPayloads[T]; readonly timestamp: Date | undefined };
+}[WebhookEventType];
+
+/**
+ * Why a delivery was refused. Every one of them means "do not act on this request" (answer 400 or
+ * 401); only `timestamp_too_old`/`timestamp_in_future` on a delivery whose signature *was* valid
+ * hint at a clock problem rather than at a forgery, and they are checked after the signatures.
+ */
+export type VersoWebhookErrorReason =
+  /** A required header is absent (or empty): `header` names it. */
+  | 'missing_header'
+  /** A header is present but not in the form the server sends (`header` names it). */
+  | 'malformed_header'
+  /** No signature in `header` matches the body under the secret(s). */
+  | 'signature_mismatch'
+  /** `webhook-timestamp` is older than the tolerance: a replay, or a delivery held up too long. */
+  | 'timestamp_too_old'
+  /** `webhook-timestamp` is further in the future than the tolerance (check the receiver's clock). */
+  | 'timestamp_in_future'
+  /** `X-Verso-Event-Id` and the signed `webhook-id` differ. */
+  | 'event_id_mismatch'
+  /** The signed body is not UTF-8 JSON. */
+  | 'invalid_payload';
+
+/** A delivery that must not be trusted. `reason` is stable; `message` is for people. */
+export class VersoWebhookError extends Error {
+  override readonly name = 'VersoWebhookError';
+  constructor(
+    readonly reason: VersoWebhookErrorReason,
+    message: string,
+    /** The header concerned (lower case), when there is one. */
+    readonly header?: string,
+  ) {
+    super(message);
+  }
+}
