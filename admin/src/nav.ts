@@ -4,6 +4,7 @@
 // A link the navigation hides is also a route the API refuses: pages render its 403/404.
 // The workspace's own screens (Content, Templates, Components, Picklists, Tags) need a selected
 // workspace: every role may look at them (Reader reads; the screens disable what a role cannot do).
+// Media is one of them (Reader views the library, Editor + Write changes it); Storage settings need Admin.
 import type { AdminUser, Role } from './auth/session.js';
 
 export interface NavLink {
@@ -13,7 +14,7 @@ export interface NavLink {
   readonly current: boolean;
 }
 
-export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages';
+export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'media' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages';
 
 /** The one list of screen paths; page modules register these. */
 export const PATHS = {
@@ -23,6 +24,7 @@ export const PATHS = {
   apiClients: '/api-clients',
   audit: '/audit',
   packages: '/packages',
+  storageSettings: '/settings/storage',
   account: '/account',
   changePassword: '/account/password',
   about: '/about',
@@ -40,6 +42,7 @@ export function workspacePaths(workspaceId: string) {
     picklists: `${root}/picklists`,
     tags: `${root}/tags`,
     webhooks: `${root}/webhooks`,
+    media: `${root}/media`,
     packageExport: `${root}/packages/export`,
     packageImport: `${root}/packages/import`,
   };
@@ -67,6 +70,7 @@ const entries: Entry[] = [
   { key: 'components', href: (ws) => workspacePaths(ws).components, label: 'Components', visible: (_u, ws) => ws !== undefined },
   { key: 'picklists', href: (ws) => workspacePaths(ws).picklists, label: 'Picklists', visible: (_u, ws) => ws !== undefined },
   { key: 'tags', href: (ws) => workspacePaths(ws).tags, label: 'Tags', visible: (_u, ws) => ws !== undefined },
+  { key: 'media', href: (ws) => workspacePaths(ws).media, label: 'Media', visible: (_u, ws) => ws !== undefined },
   { key: 'webhooks', href: (ws) => workspacePaths(ws).webhooks, label: 'Webhooks', visible: (u, ws) => ws !== undefined && hasRole(u.role, 'Editor') },
   { key: 'users', href: PATHS.users, label: 'Users', visible: (u) => u.isSuperAdmin && hasRole(u.role, 'Admin') },
   { key: 'api-clients', href: PATHS.apiClients, label: 'API Clients', visible: (u) => hasRole(u.role, 'Admin') },

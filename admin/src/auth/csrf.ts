@@ -69,7 +69,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the middleware cannot see their `_csrf` field. Only these routes may receive one; each reads its
  * form itself and calls `checkCsrfToken` with the field before acting on anything else in it.
  */
-const MULTIPART_ROUTES: readonly RegExp[] = [/^\/workspaces\/[0-9a-f-]{36}\/packages\/import\/preview$/i];
+const MULTIPART_ROUTES: readonly RegExp[] = [
+  /^\/workspaces\/[0-9a-f-]{36}\/packages\/import\/preview$/i,
+  // A media upload: streamed on to the API; its `_csrf` is the form's first part (pages/media/upload-stream.ts).
+  /^\/workspaces\/[0-9a-f-]{36}\/media$/i,
+];
 
 const isMultipart = (req: express.Request) => /^multipart\/form-data\b/i.test(req.get('content-type') ?? '');
 

@@ -10,6 +10,7 @@ import { field, formFailure, submitWithETag, type FieldErrors, type FormFailure,
 import { workspacePaths } from '../../nav.js';
 import { inputFromInstant, instantFromInput, zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
+import { mediaPaths } from '../media/media-scope.js';
 import { isUuid } from '../screen-forms.js';
 import { versionNumberOf } from '../templates/links.js';
 import { editable, workflowBar, type ContentStatus } from './workflow-rules.js';
@@ -42,7 +43,7 @@ export function viewContext(loaded: Pick<LoadedVersion, 'schema' | 'abilities'>,
     readOnly: opts.readOnly,
     childEditable: (status) => editable(status as ContentStatus, loaded.abilities),
     mayCreate: loaded.abilities.editContent,
-    links: { editor: links.editor, item: links.item },
+    links: { editor: links.editor, item: links.item, asset: (assetId) => mediaPaths(workspaceId, assetId).asset },
   };
 }
 

@@ -16,14 +16,28 @@ export interface SearchHit {
   locale: string;
 }
 
+/** An asset offered by the Media/File picker (pages/media/media-search.ts). */
+export interface MediaHit {
+  id: string;
+  fileName: string;
+  mimeType: string;
+  size: string;
+  /** The admin's path of the image's bytes; null for anything that is not an image. */
+  thumbnail: string | null;
+}
+
+export type PickHit = SearchHit | MediaHit;
+
+const isMediaHit = (hit: PickHit): hit is MediaHit => 'fileName' in hit;
+
 export interface ViewContext {
   schema: EditorSchema;
   /** The API's (and the form's own) messages by form path (value-form.ts errorsByPath). */
   errors: FieldErrors;
   /** Markdown previews asked for without JavaScript, by row path. */
   previews: Record<string, string>;
-  /** Reference search results, by row path. */
-  results: Record<string, SearchHit[]>;
+  /** Reference search and Media/File picker results, by row path. */
+  results: Record<string, PickHit[]>;
   /** The row or list to focus after an Add, Remove or Move (the page reloaded without JavaScript). */
   focus?: string;
   /** The whole form is read-only (with the reason shown above it). */
@@ -32,7 +46,7 @@ export interface ViewContext {
   childEditable: (status: string) => Permission;
   /** Whether a new inline child may be created (Editor + Write). */
   mayCreate: Permission;
-  links: { editor: (itemId: string, version: number) => string; item: (itemId: string) => string };
+  links: { editor: (itemId: string, version: number) => string; item: (itemId: string) => string; asset: (assetId: string) => string };
 }
 
 interface Button {
@@ -63,7 +77,9 @@ export interface RowView {
   inline: InlineView | null;
   preview: string | null;
   results: SearchHit[] | null;
-  /** Reference: the picked item's page. */
+  /** Media/File: the assets offered after "Choose…". */
+  assets: MediaHit[] | null;
+  /** Reference: the picked item's page; Media/File: the chosen asset's page in the library. */
   link: string | null;
 }
 
@@ -113,7 +129,7 @@ export interface FieldView {
 }
 
 /** Kinds whose row has several inputs (or none): a fieldset, not one labelled input. */
-const GROUPED: readonly FieldKind[] = ['Boolean', 'Component', 'Inline', 'Reference', 'Link', 'Quote', 'Separator'];
+const GROUPED: readonly FieldKind[] = ['Boolean', 'Component', 'Inline', 'Reference', 'Media', 'File', 'Link', 'Quote', 'Separator'];
 
 const htmlId = (path: string) => 'f-' + path.replace(/[^A-Za-z0-9_-]/g, '-');
 const nameOf = (path: string) => `v[${path.split('/').join('][')}]`;
@@ -211,13 +227,18 @@ function rowView(ctx: ViewContext, f: EditorField, field: FieldView, value: RowS
     members: null,
     inline: null,
     preview: null,
-    results: ctx.results[path] ?? null,
+    results: null,
+    assets: null,
     link: null,
   };
+  const hits = ctx.results[path];
+  if (hits && (f.kind === 'Media' || f.kind === 'File')) row.assets = hits.filter(isMediaHit);
+  else if (hits) row.results = hits.filter((h): h is SearchHit => !isMediaHit(h));
   if (f.kind === 'Markdown' || f.kind === 'RichText') {
     row.preview = ctx.previews[path] ?? (readOnly && value.v !== '' ? renderMarkdown(value.v) : null);
   }
   if (f.kind === 'Reference' && /^[0-9a-f-]{36}$/i.test(value.v.trim())) row.link = ctx.links.item(value.v.trim());
+  if ((f.kind === 'Media' || f.kind === 'File') && /^[0-9a-f-]{36}$/i.test(value.v.trim())) row.link = ctx.links.asset(value.v.trim());
   if (f.kind === 'Component') {
     // Component graphs are acyclic (the API refuses cycles); the bound only guards the page against bad data.
     row.members = depth < 16 ? fieldViews(ctx, f.members ?? [], value.members, `${path}/m/`, depth + 1, readOnly) : [];

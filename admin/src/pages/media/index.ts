@@ -1,0 +1,14 @@
+// The Media screens of a workspace (Reader views, Editor + Write changes): the library with upload,
+// each asset (alt text, delete), its bytes through the admin, and the storage settings (Admin).
+import type express from 'express';
+import * as asset from './asset.js';
+import * as file from './file.js';
+import * as library from './library.js';
+import * as storage from './storage.js';
+
+export function register(router: express.Router): void {
+  library.register(router);
+  file.register(router);
+  asset.register(router);
+  storage.register(router);
+}
