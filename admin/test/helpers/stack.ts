@@ -15,6 +15,7 @@ import { createAdminLogger } from '../../src/log.js';
 import { createActor, createWorkspace, dbQuery, FIXTURE_PASSWORD, type Role } from '../../../test/helpers/actors.js';
 import { startTestApi, type TestApi } from '../../../test/helpers/api.js';
 import { MemoryLog } from '../../../test/helpers/memory-log.js';
+import type { StartApiOptions } from '../../../server/src/server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -83,9 +84,17 @@ export async function listen(app: http.RequestListener): Promise<{ url: string; 
   };
 }
 
-export async function startAdminStack(opts: { apiEnv?: Record<string, string>; adminEnv?: Record<string, string>; adminOptions?: AdminAppOptions } = {}): Promise<AdminStack> {
+export interface AdminStackOptions {
+  apiEnv?: Record<string, string>;
+  /** The API's test-only dependencies (e.g. a webhook sender that reaches a receiver on loopback). */
+  apiOverrides?: StartApiOptions['overrides'];
+  adminEnv?: Record<string, string>;
+  adminOptions?: AdminAppOptions;
+}
+
+export async function startAdminStack(opts: AdminStackOptions = {}): Promise<AdminStack> {
   ensureSdkBuilt();
-  const api = await startTestApi({ env: { Seed__Admin__Password: SEED_PASSWORD, ...opts.apiEnv } });
+  const api = await startTestApi({ env: { Seed__Admin__Password: SEED_PASSWORD, ...opts.apiEnv }, overrides: opts.apiOverrides });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-admin-test-'));
   const admins: RunningAdmin[] = [];
   try {

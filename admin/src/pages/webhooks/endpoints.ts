@@ -71,9 +71,10 @@ async function readOnlyPage(res: express.Response, scope: WorkspaceAbilities, en
   });
 }
 
-/** The one page that ever shows a signing secret. */
-async function secretPage(res: express.Response, scope: WorkspaceAbilities, heading: string, endpoint: Endpoint, answer: SecretAnswer): Promise<void> {
+/** The one page that ever shows a signing secret: after create, or after a rotation (`rotated`). */
+async function secretPage(res: express.Response, scope: WorkspaceAbilities, endpoint: Endpoint, answer: SecretAnswer, rotated: boolean): Promise<void> {
   noStore(res);
+  const heading = rotated ? 'Signing secret rotated' : 'Webhook endpoint created';
   await render(res, 'webhooks/secret', {
     title: heading,
     heading,
@@ -82,7 +83,7 @@ async function secretPage(res: express.Response, scope: WorkspaceAbilities, head
     endpoint,
     secret: answer.secret,
     warning: answer.warning,
-    rotated: !('endpoint' in answer),
+    rotated,
   });
 }
 
@@ -177,7 +178,7 @@ export function register(router: express.Router): void {
     const values = valuesOf(req);
     try {
       const answer = await apiFor(res).createWebhookEndpoint({ path: { workspaceId: ids.workspaceId }, body: createBody(values) });
-      await secretPage(res, scope, 'Webhook endpoint created', answer.endpoint, answer);
+      await secretPage(res, scope, answer.endpoint, answer, false);
     } catch (err) {
       const failure = formFailure(err);
       if (!failure) throw err;
@@ -240,7 +241,7 @@ export function register(router: express.Router): void {
     if (field(req, 'confirm') !== 'yes') return void (await confirmPage(res, scope, 'rotate', { endpoint, failure: notConfirmed('replace the secret') }, 422));
     // The API's refusal (403 without Write, 404 for an endpoint gone) is its problem page.
     const answer = await apiFor(res).rotateWebhookSecret({ path: { workspaceId: ids.workspaceId, id: ids.id } });
-    await secretPage(res, scope, 'Signing secret rotated', endpoint, answer);
+    await secretPage(res, scope, endpoint, answer, true);
   });
 
   router.post(`${ROUTE}/:id/delete`, async (req, res, next) => {
