@@ -138,7 +138,7 @@ export async function captureDeliveries(): Promise<CapturedDeliveries> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+async function writeFixture(): Promise<void> {
   await startTestPostgres();
   try {
     const captured = await captureDeliveries();
@@ -150,4 +150,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   } finally {
     await stopTestPostgres();
   }
+}
+
+// No top-level await: mocha loads test files with require() first, and a module graph with
+// top-level await would be imported as ESM instead, with its own copy of the test helpers (and of
+// their per-process database counter).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  writeFixture().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
 }
