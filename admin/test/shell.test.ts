@@ -45,7 +45,7 @@ describe('admin shell and screens (browser)', function () {
           const { context, page } = await as(role, superadmin);
           const links = role === 'Admin' && superadmin ? ['home', 'workspaces', 'users', 'api-clients', 'audit', 'packages'] : expected[role];
           expect(await navKeys(page)).to.deep.equal(links);
-          // Webhooks: the API has no webhooks routes yet, so no link even for Editor + a selected workspace.
+          // Webhooks needs a selected workspace too (spec rule 5): none is selected here, so no link for anyone.
           expect(await page.locator('nav.main-nav a', { hasText: 'Webhooks' }).count()).to.equal(0);
           // A hidden link is also a refused route: its URL renders a 403/404 page, never a stack or a blank.
           const hidden = ['users', 'api-clients', 'audit', 'packages'].filter((k) => !links.includes(k));

@@ -80,6 +80,13 @@ export async function submitWithETag<T>(opts: {
   }
 }
 
+/** Every value of a repeated field (checkboxes, rows), in the order sent ([] when absent). */
+export function fieldValues(req: express.Request, name: string): string[] {
+  const v = (req.body as Record<string, unknown> | undefined)?.[name];
+  const list = Array.isArray(v) ? v : v === undefined ? [] : [v];
+  return list.filter((x): x is string => typeof x === 'string');
+}
+
 /** A string field of an urlencoded form body ('' when absent; arrays take the first value). */
 export function field(req: express.Request, name: string): string {
   const body = req.body as Record<string, unknown> | undefined;

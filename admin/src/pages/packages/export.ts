@@ -5,7 +5,7 @@
 // with the API's messages at their fields and the user's choices kept.
 import type express from 'express';
 import { apiFor } from '../../api.js';
-import { formFailure, pointerOf, type FieldErrors, type FormFailure } from '../../http/forms.js';
+import { fieldValues, formFailure, pointerOf, type FieldErrors, type FormFailure } from '../../http/forms.js';
 import { workspacePaths } from '../../nav.js';
 import { render } from '../../views/render.js';
 import { isUuid } from '../screen-forms.js';
@@ -39,11 +39,7 @@ function workspaceOf(req: express.Request): string | undefined {
 }
 
 /** Ticked checkboxes of one kind (only UUIDs: the API says whether they exist here). */
-function ticked(req: express.Request, name: string): string[] {
-  const v = (req.body as Record<string, unknown> | undefined)?.[name];
-  const list = Array.isArray(v) ? v : [v];
-  return list.filter(isUuid).map((x) => x.toLowerCase());
-}
+const ticked = (req: express.Request, name: string): string[] => fieldValues(req, name).filter(isUuid).map((x) => x.toLowerCase());
 
 function valuesOf(req: express.Request): ExportValues {
   const text = (name: string) => {

@@ -6,7 +6,7 @@
 // sent; the API's messages for `/options/<i>/…` are mapped back to the row the user edited.
 import type express from 'express';
 import type { components } from '@verso/sdk';
-import { field, type FieldErrors } from '../../http/forms.js';
+import { field, fieldValues, type FieldErrors } from '../../http/forms.js';
 
 type PickList = components['schemas']['PickListResponse'];
 type PickListRequest = components['schemas']['PickListRequest'];
@@ -24,15 +24,9 @@ export interface PickListValues {
 }
 
 /** A repeated urlencoded field as a list ('' entries kept, so parallel lists stay aligned). */
-function listField(req: express.Request, name: string): string[] {
-  const v = (req.body as Record<string, unknown> | undefined)?.[name];
-  if (typeof v === 'string') return [v];
-  return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : '')) : [];
-}
-
 export function valuesOf(req: express.Request): PickListValues {
-  const labels = listField(req, 'optionLabel');
-  const values = listField(req, 'optionValue');
+  const labels = fieldValues(req, 'optionLabel');
+  const values = fieldValues(req, 'optionValue');
   const count = Math.max(labels.length, values.length);
   const options = Array.from({ length: count }, (_, i) => ({ label: labels[i] ?? '', value: values[i] ?? '' }));
   return { name: field(req, 'name'), slug: field(req, 'slug').trim(), description: field(req, 'description'), options };

@@ -4,7 +4,7 @@
 // an `/allowedTypes/<i>/…` message on the checkbox that produced entry i.
 import type express from 'express';
 import type { components } from '@verso/sdk';
-import { field, type FieldErrors } from '../../http/forms.js';
+import { field, fieldValues, type FieldErrors } from '../../http/forms.js';
 import {
   COMPONENT_KIND,
   commonFieldBody,
@@ -56,19 +56,13 @@ export const TEMPLATE_KINDS: { label: string; options: KindOption[] }[] = [
 
 export const emptyTemplateInputs = (sectionId = ''): TemplateFieldInputs => ({ ...emptyInputs(), sectionId, compositionMode: 'Inline', templateId: '', allowedTypes: [] });
 
-function checkedValues(req: express.Request, name: string): string[] {
-  const v = (req.body as Record<string, unknown> | undefined)?.[name];
-  const list = Array.isArray(v) ? v : v === undefined ? [] : [v];
-  return list.filter((x): x is string => typeof x === 'string');
-}
-
 export function readTemplateFieldInputs(req: express.Request): TemplateFieldInputs {
   return {
     ...readFieldInputs(req),
     sectionId: field(req, 'sectionId'),
     compositionMode: field(req, 'compositionMode') === 'Reference' ? 'Reference' : 'Inline',
     templateId: field(req, 'templateId'),
-    allowedTypes: checkedValues(req, 'allowedTypes'),
+    allowedTypes: fieldValues(req, 'allowedTypes'),
   };
 }
 

@@ -3,7 +3,7 @@
 // checkbox), and what the conflict box shows after a 412.
 import type express from 'express';
 import type { components } from '@verso/sdk';
-import { field, type Conflict, type FieldErrors } from '../../http/forms.js';
+import { field, fieldValues, type Conflict, type FieldErrors } from '../../http/forms.js';
 import { when } from '../screen-forms.js';
 import type { Endpoint } from './endpoint-scope.js';
 import { EVENT_TYPES } from './event-types.js';
@@ -26,17 +26,11 @@ export const emptyValues = (): EndpointValues => ({ name: '', url: '', events: [
 export const valuesFrom = (e: Endpoint): EndpointValues => ({ name: e.name, url: e.url, events: [...e.events], isActive: e.isActive, secret: '' });
 
 /** Every value of a repeated form field (the ticked checkboxes). */
-function ticked(req: express.Request, name: string): string[] {
-  const v = (req.body as Record<string, unknown> | undefined)?.[name];
-  const list = Array.isArray(v) ? v : v === undefined ? [] : [v];
-  return list.filter((x): x is string => typeof x === 'string');
-}
-
 export function valuesOf(req: express.Request): EndpointValues {
   return {
     name: field(req, 'name').trim(),
     url: field(req, 'url').trim(),
-    events: ticked(req, 'events'),
+    events: fieldValues(req, 'events'),
     isActive: field(req, 'isActive') === 'true',
     // Exactly as typed: a secret is compared byte for byte by receivers.
     secret: field(req, 'secret'),
