@@ -33,6 +33,8 @@ public static class OperationInvoker
             .GetProperty("JsonSerializerSettings", BindingFlags.Instance | BindingFlags.NonPublic)!
             .GetValue(api)!;
 
+    private static readonly byte[] OnePixelPng = System.Convert.FromHexString("89504e470d0a1a0a0000000d4948445200000001000000010806000000");
+
     public static object?[] Arguments(MethodInfo method, JsonObject input, JsonSerializerOptions options, CancellationToken cancellationToken)
     {
         var values = new Dictionary<string, JsonNode?>(StringComparer.Ordinal);
@@ -49,6 +51,9 @@ public static class OperationInvoker
             var p = parameters[i];
             if (p.ParameterType == typeof(CancellationToken)) arguments[i] = cancellationToken;
             else if (p.Name == "body") arguments[i] = input.ContainsKey("body") ? Convert(input["body"], p.ParameterType, options) : p.DefaultValue;
+            // A multipart body (the media upload) is one parameter per form member: the file a one-pixel PNG.
+            else if (p.ParameterType == typeof(FileParameter)) arguments[i] = new FileParameter(new MemoryStream(OnePixelPng), "pixel.png", "image/png");
+            else if (input["body"] is JsonObject form && form.TryGetPropertyValue(p.Name!, out var member)) arguments[i] = Convert(member, p.ParameterType, options);
             else if (values.TryGetValue(Normalize(p.Name!), out var value)) arguments[i] = Convert(value, p.ParameterType, options);
             else if (p.IsOptional) arguments[i] = p.DefaultValue;
             else throw new InvalidOperationException($"{method.Name}: no example value for required parameter {p.Name}");

@@ -41,7 +41,14 @@ public sealed class PrismContractTests(PrismContractFixture fixture) : IClassFix
     public static TheoryData<string> OperationIds()
     {
         var data = new TheoryData<string>();
-        foreach (var (id, _) in ContractExamples.Operations) data.Add(id);
+        foreach (var (id, _) in ContractExamples.Operations)
+        {
+            // Prism 5.16 drops the connection on the multipart body MultipartFormDataContent sends for the media
+            // upload and answers nothing afterwards (every later case failed); the upload is exercised against the
+            // real server instead (EndToEnd/MediaRealServerTests).
+            if (id == "uploadMedia") continue;
+            data.Add(id);
+        }
         return data;
     }
 
@@ -84,7 +91,8 @@ public sealed class PrismContractTests(PrismContractFixture fixture) : IClassFix
             (result as IDisposable)?.Dispose();
         }
 
-        var response = Assert.Single(responses);
+        Assert.True(responses.Count == 1, $"{responses.Count} responses; failure {failure}\n{Tail(fixture.Prism.Output)}");
+        var response = responses[0];
         Assert.True(RequestViolations(response.Violations).Count == 0,
             $"Prism rejected {response.Method} {response.Path}: {string.Join("; ", RequestViolations(response.Violations))}\n{Tail(fixture.Prism.Output)}");
         Assert.True(failure is null, $"the call failed against the mock: {failure}");
