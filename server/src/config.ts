@@ -56,6 +56,7 @@ export interface Config {
   readonly secretsEnvironment: Readonly<Record<string, string>>;
   readonly auth: AuthConfig;
   readonly seed: SeedConfig;
+  readonly cors: CorsConfig;
 }
 
 /** Webhook delivery (upstream's WebhookOperationalOptions: names, defaults and ranges). */
@@ -274,6 +275,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
     ),
     auth: loadAuthConfig(r, environment),
     seed: loadSeedConfig(r),
+    cors: loadCorsConfig(env),
   };
   return deepFreeze(config);
 }
@@ -437,4 +439,38 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** Browser origins allowed to call the API (http/cors.ts); empty means no cross-origin browser access. */
+export interface CorsConfig {
+  /** Cors__AllowedOrigins__N, in index order: exact `scheme://host[:port]` origins, normalised. */
+  readonly allowedOrigins: readonly string[];
+}
+
+const CORS_ORIGIN_KEY = /^Cors__AllowedOrigins__(\d+)$/;
+
+// Exact origins only: a wildcard or a path would widen or blur what "allowed" means, so both stop
+// start-up instead of being matched loosely. Entries are normalised by URL (lower-case host,
+// default port dropped) so the comparison with the browser's Origin header is a plain string test.
+function loadCorsConfig(env: Env): CorsConfig {
+  const entries = Object.entries(env)
+    .map(([key, value]) => ({ key, match: CORS_ORIGIN_KEY.exec(key), value: value?.trim() ?? '' }))
+    .filter((e): e is { key: string; match: RegExpExecArray; value: string } => e.match !== null && e.value !== '')
+    .sort((a, b) => Number(a.match[1]) - Number(b.match[1]));
+  const allowedOrigins: string[] = [];
+  for (const { key, value } of entries) {
+    if (value.includes('*')) throw new ConfigError(key, 'must be an exact origin; wildcards are not allowed');
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError(key, `must be an origin such as https://app.example.com, got "${value}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(key, `must use http: or https:, got ${url.protocol}`);
+    if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+      throw new ConfigError(key, `must be an origin only (scheme, host and port), got "${value}"`);
+    }
+    if (!allowedOrigins.includes(url.origin)) allowedOrigins.push(url.origin);
+  }
+  return { allowedOrigins };
 }

@@ -6,6 +6,8 @@ import type { Dependencies } from '../dependencies.js';
 import { handlers } from '../handlers/index.js';
 import type { HandlerMap } from './operation.js';
 import { correlation } from './correlation.js';
+import { cors, corsPolicy } from './cors.js';
+import { securityHeaders } from './security-headers.js';
 import { createOpenApiRouter } from './openapi-router.js';
 import { isServerError, sendProblem, toApiError } from './problem.js';
 
@@ -15,6 +17,8 @@ export async function createApp(deps: Dependencies, handlerMap: HandlerMap = han
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // After the ban check and before the rate limiter (cors.ts says why); headers before any answer.
+  app.use(securityHeaders(deps.config.environment), cors(corsPolicy(deps.config.cors, deps.document)));
   app.use(correlation);
   app.use((req, res, next) => {
     // Below info (production load) the line would be built and then dropped by winston: skip it.
