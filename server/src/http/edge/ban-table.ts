@@ -6,7 +6,8 @@
 // later (two numbers per address instead of a timestamp per rejection).
 //
 // Memory bound: at most `maxAddresses` watched addresses and as many banned ones (IpBan__
-// MaxTrackedAddresses, 100,000 each by default: about 20 MB in all, measured in test/edge). Past
+// MaxTrackedAddresses, 100,000 each by default: about 35 MB in all with IPv6 keys, measured in
+// test/edge/ban-table.test.ts). Past
 // it the oldest entry goes first — an attacker rotating addresses can at worst shorten the oldest
 // bans, never grow the process.
 
