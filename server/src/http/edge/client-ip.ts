@@ -18,9 +18,25 @@ export interface ResolvedClient {
 const MAPPED_V4 = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
 const DOTTED_V4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
-/** The peer as Node reports it, canonical; the two common spellings avoid a parse. */
+// Peers and forwarded hops repeat (keep-alive connections, a proxy in front): their parse is kept, and the whole cache
+// dropped when it reaches PEER_CACHE_SIZE, so an address-rotating peer cannot grow it.
+const PEER_CACHE_SIZE = 10_000;
+const peers = new Map<string, ResolvedClient>();
+
+/** The peer as Node reports it, canonical. */
 function peerOf(remoteAddress: string | undefined): ResolvedClient {
   if (remoteAddress === undefined) return { address: null, canonical: UNKNOWN_CLIENT };
+  let peer = peers.get(remoteAddress);
+  if (peer === undefined) {
+    if (peers.size >= PEER_CACHE_SIZE) peers.clear();
+    peer = parsePeer(remoteAddress);
+    peers.set(remoteAddress, peer);
+  }
+  return peer;
+}
+
+/** The two common spellings avoid a second round trip through ipaddr.js for the text. */
+function parsePeer(remoteAddress: string): ResolvedClient {
   const parsed = parseClientAddress(remoteAddress);
   if (parsed === null) return { address: null, canonical: UNKNOWN_CLIENT };
   // parse() has validated; these only pick the canonical text without another round trip.
@@ -37,10 +53,10 @@ export function resolveClient(remoteAddress: string | undefined, forwardedFor: s
   let client = peer;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!.trim();
-    const parsed = hop === '' ? null : parseClientAddress(hop);
-    if (parsed === null) return client;
-    client = { address: parsed, canonical: parsed.toString() };
-    if (!trusted.has(parsed, client.canonical)) return client;
+    const parsed = hop === '' ? null : peerOf(hop);
+    if (parsed === null || parsed.address === null) return client;
+    client = parsed;
+    if (!trusted.has(parsed.address, client.canonical)) return client;
   }
   // Every hop was a trusted proxy: the leftmost is as close to the client as anyone knows.
   return client;
