@@ -8,10 +8,10 @@
 // (TrustedProxy__TrustedProxies__N: `make run` lists the admin's loopback address).
 //
 // The admin's own side of that trust: the address sent is Express's `req.ip`, which follows the
-// admin app's `trust proxy` setting, off (app.ts). So the admin never passes on an X-Forwarded-For a
-// browser sent it: it sends the socket's peer, replacing whatever the browser claimed, not appending
-// to it. An admin deployed behind its own reverse proxy must turn `trust proxy` on for exactly that
-// proxy's address, or every editor is that proxy's address again.
+// admin app's `trust proxy` setting (app.ts): off unless Admin__TrustedProxies__N lists the reverse
+// proxies in front of the admin. So by default the admin never passes on an X-Forwarded-For a browser
+// sent it: it sends the socket's peer, replacing whatever the browser claimed, not appending to it.
+// An admin behind its own reverse proxy lists that proxy there, or every editor is the proxy again.
 import { VersoClient, VersoApiError } from '@verso/sdk';
 import type express from 'express';
 import { contextOf } from './context.js';

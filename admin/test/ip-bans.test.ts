@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { dbQuery } from '../../test/helpers/actors.js';
+import { AdminConfigError, loadAdminConfig } from '../src/config.js';
 import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { screenshot } from './helpers/screenshot.js';
@@ -127,6 +128,31 @@ describe('admin: IP bans', () => {
     expect([...new Set(forwarded)]).to.deep.equal(['127.0.0.1']);
   });
 
+  it('believes X-Forwarded-For only from a proxy listed in Admin__TrustedProxies__N', async () => {
+    const behindProxy: (string | null)[] = [];
+    // Here the "proxy" is the test's own loopback browser: its claimed address is what gets forwarded.
+    const admin = await stack.startAdmin({
+      env: { Admin__TrustedProxies__0: '127.0.0.1' },
+      options: {
+        fetch: (input, init) => {
+          behindProxy.push(new Request(input, init).headers.get('x-forwarded-for'));
+          return fetch(input, init);
+        },
+      },
+    });
+    const { context, page: p } = await newPage(browser, { extraHTTPHeaders: { 'X-Forwarded-For': '192.0.2.99' } });
+    try {
+      await signIn(p, admin.url, stack.adminEmail, stack.adminPassword);
+      await p.goto(admin.url + '/settings/ip-bans');
+      expect(await p.locator('h1').textContent()).to.equal('IP bans');
+      expect(behindProxy.length).to.be.greaterThan(1);
+      expect([...new Set(behindProxy)]).to.deep.equal(['192.0.2.99']);
+    } finally {
+      await context.close();
+      await admin.close();
+    }
+  });
+
   it('is neither linked nor served for a TemplateAdmin', async () => {
     const user = await stack.createUser({ role: 'TemplateAdmin' });
     const { context, page: p } = await newPage(browser);
@@ -140,6 +166,15 @@ describe('admin: IP bans', () => {
       await expectAccessible(p);
     } finally {
       await context.close();
+    }
+  });
+
+  it('reads Admin__TrustedProxies__N in index order and refuses what is no address or network', () => {
+    const ok = loadAdminConfig({ Admin__TrustedProxies__2: '10.0.0.0/8', Admin__TrustedProxies__0: '::1', Admin__TrustedProxies__1: 'fd00::/8' });
+    expect(ok.trustedProxies).to.deep.equal(['::1', 'fd00::/8', '10.0.0.0/8']);
+    expect(loadAdminConfig({}).trustedProxies).to.deep.equal([]);
+    for (const bad of ['proxy.example.com', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', '10.0.0', '*']) {
+      expect(() => loadAdminConfig({ Admin__TrustedProxies__0: bad }), bad).to.throw(AdminConfigError).with.property('setting', 'Admin__TrustedProxies__0');
     }
   });
 });
