@@ -11,6 +11,8 @@
 //   412 PreconditionFailed    the operation declares `If-Match` (missing or stale → 412)
 //   413 PayloadTooLarge       the operation takes a body
 //   415 UnsupportedMediaType  the operation takes a body
+//   429 TooManyRequests       every operation not marked `x-verso-rate-limit: exempt` (health,
+//                             the API docs, the 1.0 package schema)
 //   500 InternalServerError   every operation: an unexpected failure can always happen
 //
 // A status the source already declares is kept as written (its description may say more).
@@ -45,6 +47,7 @@ export function pipelineResponses(doc, route, pathItem, operation) {
     out[413] = 'PayloadTooLarge';
     out[415] = 'UnsupportedMediaType';
   }
+  if (operation['x-verso-rate-limit'] !== 'exempt') out[429] = 'TooManyRequests';
   out[500] = 'InternalServerError';
   return out;
 }

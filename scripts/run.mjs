@@ -7,8 +7,15 @@ import { root } from './checks.mjs';
 const env = { ...process.env, INIT_CWD: root };
 const apiPort = env.Api__Port || '5000';
 const adminPort = env.Admin__Port || '5001';
+// The admin calls the API from this machine and forwards each browser's address in X-Forwarded-For,
+// so the API's per-IP limits and bans see editors, not one admin process. That header is believed
+// only from a trusted proxy: the API trusts the admin's loopback addresses here, unless the
+// operator configured trusted proxies of their own (README: Edge).
+const apiEnv = Object.keys(env).some((k) => /^TrustedProxy__Trusted(Proxies|Networks)__\d+$/.test(k))
+  ? env
+  : { ...env, TrustedProxy__TrustedProxies__0: '127.0.0.1', TrustedProxy__TrustedProxies__1: '::1' };
 const children = [
-  spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { env, stdio: 'inherit' }),
+  spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { env: apiEnv, stdio: 'inherit' }),
   spawn(process.execPath, [path.join(root, 'admin/dist/main.js')], { env, stdio: 'inherit' }),
 ];
 console.log(`Verso is starting:

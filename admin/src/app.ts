@@ -52,7 +52,9 @@ export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {
   app.locals.admin = context;
 
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  // req.ip is the browser's address the API is told about (api.ts): X-Forwarded-For counts only when
+  // it comes from a proxy listed in Admin__TrustedProxies__N, never from the browser itself.
+  app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
   app.use((_req, res, next) => {
     res.setHeader('Content-Security-Policy', CSP);
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -1,5 +1,6 @@
 // The admin app's settings, read once from the environment and validated like the API's: a bad value
 // stops start-up with a message naming the setting.
+import net from 'node:net';
 import path from 'node:path';
 
 export type AdminEnvironment = 'development' | 'test' | 'production';
@@ -17,6 +18,12 @@ export interface AdminConfig {
   readonly homeCountsCacheSeconds: number;
   /** How long a user's workspace list and a workspace's filter choices are reused (read-cache.ts; 0 = off). */
   readonly readCacheSeconds: number;
+  /**
+   * Admin__TrustedProxies__N: the reverse proxies (IPs or CIDRs) in front of the admin. Only a request
+   * from one of them has its X-Forwarded-For believed for the browser's address, which the admin
+   * forwards to the API (api.ts). Empty (the default): the socket's peer is the browser.
+   */
+  readonly trustedProxies: readonly string[];
   readonly auth: {
     /** The file holding the 32-byte cookie-encryption key (created with mode 0600 when missing). */
     readonly cookieKeyFile: string;
@@ -98,6 +105,7 @@ export function loadAdminConfig(env: Env, options: { cwd?: string; version?: str
     dataDirectory,
     homeCountsCacheSeconds: int('Admin__Home__CountsCacheSeconds', 10, 0, 300),
     readCacheSeconds: int('Admin__ReadCacheSeconds', 5, 0, 300),
+    trustedProxies: trustedProxiesOf(env),
     auth: {
       cookieKeyFile,
       slidingWindowMinutes: int('Admin__Auth__Session__SlidingWindowMinutes', 60, 1, 24 * 60),
@@ -105,4 +113,21 @@ export function loadAdminConfig(env: Env, options: { cwd?: string; version?: str
       secureCookie,
     },
   };
+}
+
+const TRUSTED_PROXY_KEY = /^Admin__TrustedProxies__(\d+)$/;
+
+/** Admin__TrustedProxies__N in index order, each an IP address or a CIDR network (checked by node:net). */
+function trustedProxiesOf(env: Env): string[] {
+  const entries = Object.entries(env)
+    .map(([key, value]) => ({ key, index: TRUSTED_PROXY_KEY.exec(key)?.[1], value: value?.trim() ?? '' }))
+    .filter((e) => e.index !== undefined && e.value !== '')
+    .sort((a, b) => Number(a.index) - Number(b.index));
+  for (const { key, value } of entries) {
+    const [address = '', prefix, ...rest] = value.split('/');
+    const family = net.isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || rest.length > 0) throw new AdminConfigError(key, `must be an IP address or a CIDR network such as 10.0.0.0/8, got "${value}"`);
+  }
+  return entries.map((e) => e.value);
 }

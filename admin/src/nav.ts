@@ -1,6 +1,7 @@
 // The shell's navigation, per spec rule 5: Users only for host superadmins with Admin; API Clients
-// needs Admin; Audit Log and Packages need TemplateAdmin; Webhooks needs Editor plus a selected
-// workspace (the API lets an Editor read a workspace's endpoints; a Reader gets its 403).
+// and IP Bans (a settings page, /settings/ip-bans) need Admin; Audit Log and Packages need
+// TemplateAdmin; Webhooks needs Editor plus a selected workspace (the API lets an Editor read a
+// workspace's endpoints; a Reader gets its 403).
 // A link the navigation hides is also a route the API refuses: pages render its 403/404.
 // The workspace's own screens (Content, Templates, Components, Picklists, Tags) need a selected
 // workspace: every role may look at them (Reader reads; the screens disable what a role cannot do).
@@ -14,7 +15,7 @@ export interface NavLink {
   readonly current: boolean;
 }
 
-export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'media' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages';
+export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'media' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages' | 'ip-bans';
 
 /** The one list of screen paths; page modules register these. */
 export const PATHS = {
@@ -25,6 +26,7 @@ export const PATHS = {
   audit: '/audit',
   packages: '/packages',
   storageSettings: '/settings/storage',
+  ipBans: '/settings/ip-bans',
   account: '/account',
   changePassword: '/account/password',
   about: '/about',
@@ -76,6 +78,7 @@ const entries: Entry[] = [
   { key: 'api-clients', href: PATHS.apiClients, label: 'API Clients', visible: (u) => hasRole(u.role, 'Admin') },
   { key: 'audit', href: PATHS.audit, label: 'Audit Log', visible: (u) => hasRole(u.role, 'TemplateAdmin') },
   { key: 'packages', href: PATHS.packages, label: 'Packages', visible: (u) => hasRole(u.role, 'TemplateAdmin') },
+  { key: 'ip-bans', href: PATHS.ipBans, label: 'IP Bans', visible: (u) => hasRole(u.role, 'Admin') },
 ];
 
 /** The links `user` sees, with the one matching `currentPath` marked current. */

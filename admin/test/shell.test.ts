@@ -37,13 +37,13 @@ describe('admin shell and screens (browser)', function () {
       Reader: ['home', 'workspaces'],
       Editor: ['home', 'workspaces'],
       TemplateAdmin: ['home', 'workspaces', 'audit', 'packages'],
-      Admin: ['home', 'workspaces', 'api-clients', 'audit', 'packages'],
+      Admin: ['home', 'workspaces', 'api-clients', 'audit', 'packages', 'ip-bans'],
     };
     for (const role of ['Reader', 'Editor', 'TemplateAdmin', 'Admin'] as const) {
       for (const superadmin of [false, true]) {
         it(`${role}${superadmin ? ' + host superadmin' : ''}`, async () => {
           const { context, page } = await as(role, superadmin);
-          const links = role === 'Admin' && superadmin ? ['home', 'workspaces', 'users', 'api-clients', 'audit', 'packages'] : expected[role];
+          const links = role === 'Admin' && superadmin ? ['home', 'workspaces', 'users', 'api-clients', 'audit', 'packages', 'ip-bans'] : expected[role];
           expect(await navKeys(page)).to.deep.equal(links);
           // Webhooks needs a selected workspace too (spec rule 5): none is selected here, so no link for anyone.
           expect(await page.locator('nav.main-nav a', { hasText: 'Webhooks' }).count()).to.equal(0);

@@ -3,6 +3,7 @@
 // Names follow the spec (`Section__Key`). A bad value stops start-up with a message that names the
 // setting, so a typo never turns into a silently different default.
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { passwordViolations } from './services/identity/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
@@ -56,6 +57,8 @@ export interface Config {
   readonly secretsEnvironment: Readonly<Record<string, string>>;
   readonly auth: AuthConfig;
   readonly seed: SeedConfig;
+  readonly cors: CorsConfig;
+  readonly edge: EdgeConfig;
 }
 
 /** Webhook delivery (upstream's WebhookOperationalOptions: names, defaults and ranges). */
@@ -274,6 +277,8 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
     ),
     auth: loadAuthConfig(r, environment),
     seed: loadSeedConfig(r),
+    cors: loadCorsConfig(env),
+    edge: loadEdgeConfig(r, env, environment),
   };
   return deepFreeze(config);
 }
@@ -431,10 +436,145 @@ function loadSeedConfig(r: Reader): SeedConfig {
   };
 }
 
+/**
+ * The edge (server/src/http/edge/; README: Edge): who the client is, who may skip the limits, the
+ * limits and the bans. Addresses and networks are held as canonical text (IPv4-mapped IPv6 as
+ * IPv4); http/edge/address-set.ts parses them once more into matchers.
+ */
+export interface EdgeConfig {
+  readonly trustedProxy: {
+    /** TrustedProxy__TrustedProxies__N: peers whose X-Forwarded-For is believed. */
+    readonly proxies: readonly string[];
+    /** TrustedProxy__TrustedNetworks__N: the same for whole networks (CIDR). */
+    readonly networks: readonly string[];
+    /** TrustedProxy__ForwardedHeadersEnabled: the operator's declaration that the API runs behind a proxy. */
+    readonly forwardedDeclared: boolean;
+    readonly requireInProduction: boolean;
+  };
+  readonly allowList: { readonly ips: readonly string[]; readonly networks: readonly string[] };
+  readonly rateLimit: {
+    readonly enabled: boolean;
+    readonly perActorPerMinute: number;
+    readonly perIpPerMinute: number;
+    /** Keys one window may hold (oldest dropped first): the limiter's memory bound. */
+    readonly maxKeys: number;
+  };
+  readonly ipBan: {
+    readonly enabled: boolean;
+    readonly rejectionThreshold: number;
+    readonly windowMs: number;
+    readonly banDurationMs: number;
+    /** Addresses the ban table may hold, watched and banned each (oldest dropped first): its memory bound. */
+    readonly maxAddresses: number;
+  };
+}
+
+/** The values of `Prefix__N` settings in index order, empty ones skipped. */
+function indexedValues(env: Env, prefix: string): { key: string; value: string }[] {
+  const pattern = new RegExp(`^${prefix}__(\\d+)$`);
+  return Object.entries(env)
+    .map(([key, value]) => ({ key, match: pattern.exec(key), value: value?.trim() ?? '' }))
+    .filter((e): e is { key: string; match: RegExpExecArray; value: string } => e.match !== null && e.value !== '')
+    .sort((a, b) => Number(a.match[1]) - Number(b.match[1]))
+    .map(({ key, value }) => ({ key, value }));
+}
+
+/** One address written in full (not the classful shorthands ipaddr.isValid also takes), canonical. */
+function configuredAddress(key: string, value: string): string {
+  if (!ipaddr.IPv6.isValid(value) && !ipaddr.IPv4.isValidFourPartDecimal(value)) throw new ConfigError(key, `must be an IP address, got "${value}"`);
+  const parsed = ipaddr.parse(value);
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address().toString() : parsed.toString();
+}
+
+function configuredNetwork(key: string, value: string): string {
+  let range: [ipaddr.IPv4 | ipaddr.IPv6, number];
+  try {
+    range = ipaddr.parseCIDR(value);
+  } catch {
+    throw new ConfigError(key, `must be a network in CIDR notation (10.0.0.0/8, fd00::/8), got "${value}"`);
+  }
+  return `${range[0].toString()}/${range[1]}`;
+}
+
+// Under NODE_ENV=test the suites send thousands of requests a minute from 127.0.0.1 without
+// credentials (access matrix, fuzz, 401 walks): the default permits there are out of their reach,
+// while the limiter and the ban check still run on every request. Tests of the edge set their own.
+const TEST_PERMITS = 1_000_000;
+
+function loadEdgeConfig(r: Reader, env: Env, environment: Environment): EdgeConfig {
+  const proxies = indexedValues(env, 'TrustedProxy__TrustedProxies').map((e) => configuredAddress(e.key, e.value));
+  const networks = indexedValues(env, 'TrustedProxy__TrustedNetworks').map((e) => configuredNetwork(e.key, e.value));
+  const forwardedDeclared = r.bool('TrustedProxy__ForwardedHeadersEnabled', false);
+  const requireInProduction = r.bool('TrustedProxy__RequireTrustedProxiesInProduction', true);
+  // Behind a proxy every request arrives from the proxy: without trusting it, the whole internet is
+  // one client (one rate limit, one ban for everybody). Production refuses that rather than guess.
+  if (environment === 'production' && forwardedDeclared && requireInProduction && proxies.length === 0 && networks.length === 0) {
+    throw new ConfigError(
+      'TrustedProxy__TrustedProxies__0',
+      'or TrustedProxy__TrustedNetworks__0 is required in production when TrustedProxy__ForwardedHeadersEnabled is true (or set TrustedProxy__RequireTrustedProxiesInProduction=false)',
+    );
+  }
+  const permits = environment === 'test' ? TEST_PERMITS : undefined;
+  return {
+    trustedProxy: { proxies, networks, forwardedDeclared, requireInProduction },
+    allowList: {
+      ips: indexedValues(env, 'IpAllowList__Ips').map((e) => configuredAddress(e.key, e.value)),
+      networks: indexedValues(env, 'IpAllowList__Networks').map((e) => configuredNetwork(e.key, e.value)),
+    },
+    rateLimit: {
+      enabled: r.bool('RateLimit__Enabled', true),
+      perActorPerMinute: r.int('RateLimit__PerActor__PermitPerMinute', permits ?? 600, 1, TEST_PERMITS * 10),
+      perIpPerMinute: r.int('RateLimit__PerIp__PermitPerMinute', permits ?? 60, 1, TEST_PERMITS * 10),
+      maxKeys: r.int('RateLimit__MaxTrackedKeys', 100_000, 100, 10_000_000),
+    },
+    ipBan: {
+      enabled: r.bool('IpBan__Enabled', true),
+      rejectionThreshold: r.int('IpBan__RejectionThreshold', 20, 1, 100_000),
+      windowMs: r.int('IpBan__WindowMinutes', 5, 1, 1440) * 60_000,
+      banDurationMs: r.int('IpBan__BanDurationHours', 24, 1, 8760) * 3_600_000,
+      maxAddresses: r.int('IpBan__MaxTrackedAddresses', 100_000, 100, 10_000_000),
+    },
+  };
+}
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
     for (const v of Object.values(value)) deepFreeze(v);
     Object.freeze(value);
   }
   return value;
+}
+
+/** Browser origins allowed to call the API (http/cors.ts); empty means no cross-origin browser access. */
+export interface CorsConfig {
+  /** Cors__AllowedOrigins__N, in index order: exact `scheme://host[:port]` origins, normalised. */
+  readonly allowedOrigins: readonly string[];
+}
+
+const CORS_ORIGIN_KEY = /^Cors__AllowedOrigins__(\d+)$/;
+
+// Exact origins only: a wildcard or a path would widen or blur what "allowed" means, so both stop
+// start-up instead of being matched loosely. Entries are normalised by URL (lower-case host,
+// default port dropped) so the comparison with the browser's Origin header is a plain string test.
+function loadCorsConfig(env: Env): CorsConfig {
+  const entries = Object.entries(env)
+    .map(([key, value]) => ({ key, match: CORS_ORIGIN_KEY.exec(key), value: value?.trim() ?? '' }))
+    .filter((e): e is { key: string; match: RegExpExecArray; value: string } => e.match !== null && e.value !== '')
+    .sort((a, b) => Number(a.match[1]) - Number(b.match[1]));
+  const allowedOrigins: string[] = [];
+  for (const { key, value } of entries) {
+    if (value.includes('*')) throw new ConfigError(key, 'must be an exact origin; wildcards are not allowed');
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError(key, `must be an origin such as https://app.example.com, got "${value}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(key, `must use http: or https:, got ${url.protocol}`);
+    if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+      throw new ConfigError(key, `must be an origin only (scheme, host and port), got "${value}"`);
+    }
+    if (!allowedOrigins.includes(url.origin)) allowedOrigins.push(url.origin);
+  }
+  return { allowedOrigins };
 }

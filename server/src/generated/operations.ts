@@ -259,6 +259,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions"
   },
+  "listIpBans": {
+    "method": "GET",
+    "path": "/api/v1/security/ip-bans"
+  },
   "listMedia": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/media"

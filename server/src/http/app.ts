@@ -6,6 +6,9 @@ import type { Dependencies } from '../dependencies.js';
 import { handlers } from '../handlers/index.js';
 import type { HandlerMap } from './operation.js';
 import { correlation } from './correlation.js';
+import { createEdge } from './edge/edge.js';
+import { cors, corsPolicy } from './cors.js';
+import { securityHeaders } from './security-headers.js';
 import { createOpenApiRouter } from './openapi-router.js';
 import { isServerError, sendProblem, toApiError } from './problem.js';
 
@@ -15,6 +18,12 @@ export async function createApp(deps: Dependencies, handlerMap: HandlerMap = han
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Client IP and ban check first (a banned address gets a bare 403, not even logged); the rate
+  // limit after correlation and the request log, before routing (README: Edge).
+  const edge = createEdge(deps);
+  app.use(edge.screen);
+  // After the ban check and before the rate limiter (cors.ts says why); headers before any answer.
+  app.use(securityHeaders(deps.config.environment), cors(corsPolicy(deps.config.cors, deps.document)));
   app.use(correlation);
   app.use((req, res, next) => {
     // Below info (production load) the line would be built and then dropped by winston: skip it.
@@ -30,6 +39,7 @@ export async function createApp(deps: Dependencies, handlerMap: HandlerMap = han
     });
     next();
   });
+  app.use(edge.limit);
   app.use((req, res) => router.handle(req, res));
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const error = toApiError(err);

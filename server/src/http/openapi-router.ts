@@ -39,6 +39,7 @@ import { pathParameters, precompileRoutes } from './route-matcher.js';
 import { bodyRuleOf, createBodyReader, takeStreamedBodies, type BodyRule } from './request-body.js';
 import { checkHeaderStrings, checkJsonStrings, checkPathStrings, checkQueryStrings } from './string-rule.js';
 import { requireIfMatchPresent, takeIfMatchOperations } from './if-match.js';
+import { takeEdgeAuthentication } from './edge/edge.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -271,7 +272,8 @@ export async function createOpenApiRouter(
       const id = operation.operationId!;
 
       // 2–3. Authentication and the operation's access rule.
-      const auth = await deps.authenticator.authenticate(req.headers.authorization, req.ip ?? '');
+      // The rate limit (http/edge) may have checked the credential already, to know the actor.
+      const auth = takeEdgeAuthentication(res) ?? (await deps.authenticator.authenticate(req.headers.authorization, req.ip ?? ''));
       const ctx = currentRequestContext();
       if (ctx && auth.actor) ctx.actor = `${auth.actor.kind}:${auth.actor.id}`;
       if (auth.actor?.sessionExpiresAt) res.setHeader('X-Session-Expires-At', auth.actor.sessionExpiresAt);

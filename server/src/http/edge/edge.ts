@@ -1,0 +1,92 @@
+// The edge: the first steps of every request (order: client IP → ban check → rate limiting →
+// routing → authentication → …; README: Edge).
+//
+// `screen` runs before anything else, correlation and the request log included: a banned address
+// gets a bare 403 — no body, no log line, no database query — and costs a map lookup.
+// `limit` runs after correlation and the request log (a 429 is a problem with a correlation id and
+// is logged) and before routing. The per-actor window needs the actor, so the credential is
+// checked here once and handed to the router's authentication step (res.locals), which reports
+// its outcome in its usual place: a 401 still comes after routing's 404 and 405.
+import type { NextFunction, Request, Response } from 'express';
+import type { Dependencies } from '../../dependencies.js';
+import type { AuthenticationResult } from '../../access/authentication.js';
+import { ApiError } from '../../errors.js';
+import { recordIpBan } from '../../services/security/ip-ban-events.js';
+import { AddressSet } from './address-set.js';
+import { BanTable } from './ban-table.js';
+import { resolveClient } from './client-ip.js';
+import { exemptRouteMatcher } from './exempt-routes.js';
+import { RateLimiter } from './rate-limiter.js';
+
+/** Where `limit` leaves the authentication it did for the router (openapi-router.ts, step 2). */
+export const EDGE_AUTHENTICATION = 'edgeAuthentication';
+
+export function takeEdgeAuthentication(res: Response): AuthenticationResult | undefined {
+  return res.locals[EDGE_AUTHENTICATION] as AuthenticationResult | undefined;
+}
+
+export interface Edge {
+  screen(req: Request, res: Response, next: NextFunction): void;
+  limit(req: Request, res: Response, next: NextFunction): void;
+  readonly bans: BanTable;
+}
+
+/** Marks a request whose client the allow-list exempts, for `limit`. */
+const ALLOWED = Symbol('verso.edge.allowListed');
+
+export function createEdge(deps: Dependencies): Edge {
+  const { edge } = deps.config;
+  const trusted = new AddressSet(edge.trustedProxy.proxies, edge.trustedProxy.networks);
+  const allowList = new AddressSet(edge.allowList.ips, edge.allowList.networks);
+  const bans = new BanTable(edge.ipBan);
+  const limiter = new RateLimiter(edge.rateLimit);
+  const exempt = exemptRouteMatcher(deps.document as never);
+
+  function screen(req: Request, res: Response, next: NextFunction): void {
+    const client = resolveClient(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+    // Every later step (authentication, handlers, logs) sees the resolved client as req.ip.
+    Object.defineProperty(req, 'ip', { value: client.canonical, configurable: true, enumerable: true });
+    if (!allowList.empty && client.address !== null && allowList.has(client.address, client.canonical)) {
+      (req as unknown as Record<symbol, boolean>)[ALLOWED] = true;
+      return next();
+    }
+    if (edge.ipBan.enabled && bans.isBanned(client.canonical, Date.now())) {
+      res.writeHead(403, { 'Content-Length': '0' });
+      res.end();
+      return;
+    }
+    next();
+  }
+
+  function refuse(req: Request, clientIp: string, now: number): void {
+    if (!edge.ipBan.enabled) return;
+    const ban = bans.recordRejection(clientIp, now);
+    if (ban === null) return;
+    const requestPath = req.path.slice(0, 2048);
+    deps.logger.warn('client address banned', { event: 'ip_banned', ipAddress: clientIp, rejectionCount: ban.rejectionCount, bannedUntil: new Date(ban.bannedUntil).toISOString() });
+    // The ban is in force already; its record is written on the side and a failure only logged.
+    recordIpBan(deps.db, { ipAddress: clientIp, rejectionCount: ban.rejectionCount, bannedAt: new Date(ban.bannedAt), bannedUntil: new Date(ban.bannedUntil), requestPath }).catch(
+      (err: unknown) => deps.logger.error('ip ban not recorded', { err, ipAddress: clientIp }),
+    );
+  }
+
+  async function limitAsync(req: Request, res: Response): Promise<boolean> {
+    const auth = await deps.authenticator.authenticate(req.headers.authorization, req.ip ?? '');
+    res.locals[EDGE_AUTHENTICATION] = auth;
+    const clientIp = req.ip ?? '';
+    const now = Date.now();
+    const decision = limiter.take(auth.actor ? `${auth.actor.kind}:${auth.actor.id}` : null, clientIp, now);
+    res.setHeader('RateLimit-Policy', decision.headers['RateLimit-Policy']);
+    res.setHeader('RateLimit', decision.headers.RateLimit);
+    if (decision.allowed) return true;
+    refuse(req, clientIp, now);
+    throw new ApiError('rate-limit-exceeded', `Too many requests; retry in ${decision.resetSeconds} s.`, {}, { 'Retry-After': String(decision.resetSeconds) });
+  }
+
+  function limit(req: Request, res: Response, next: NextFunction): void {
+    if (!edge.rateLimit.enabled || (req as unknown as Record<symbol, boolean>)[ALLOWED] || exempt(req.path)) return next();
+    limitAsync(req, res).then(() => next(), next);
+  }
+
+  return { screen, limit, bans };
+}
