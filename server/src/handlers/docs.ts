@@ -28,7 +28,9 @@ const VIEWER_HTML = `<!doctype html>
 </body></html>
 `;
 
-const INITIALIZER = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
+// validatorUrl null: otherwise Swagger UI asks validator.swagger.io for a badge (telling it where the
+// document lives), which the page's CSP rightly blocks.
+const INITIALIZER = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
 `;
 
