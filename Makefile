@@ -23,12 +23,13 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install sdk chromium screenshots clean-data help
+.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
 	@echo "make test      install what is needed and run every test suite"
 	@echo "make build     compile the server, admin and TypeScript SDK"
+	@echo "make pack      build the SDK package as users install it: dist/packages/verso-sdk-<version>.tgz"
 	@echo "make generate  bundle the contract and regenerate everything derived from it"
 	@echo "make check     lint the contract, fail on generated drift, typecheck, lint code"
 	@echo "make bench     run the benchmarks under bench/"
@@ -58,6 +59,14 @@ sdk: install
 
 build: sdk
 	tsc -b server admin sdk-ts
+
+# The TypeScript SDK as users install it: dist/packages/verso-sdk-<version>.tgz. `npm pack` runs the
+# package's prepack script (tsc -b, then tsup), and package.json's "files" keeps only the bundles,
+# their declarations and maps, README and package.json (sdk-ts/test/consumer checks all of it).
+pack: install
+	mkdir -p dist/packages
+	cd sdk-ts && npm pack --pack-destination $(CURDIR)/dist/packages
+	ls -l $(CURDIR)/dist/packages
 
 generate: install
 	node scripts/generate.mjs
