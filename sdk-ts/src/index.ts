@@ -25,3 +25,4 @@ export {
   type WorkspaceUpdatedPayload,
 } from './webhooks-events.js';
 export type { HeaderGetter, WebhookHeaders } from './webhooks-headers.js';
+export { renderPlaceholders, type PlaceholderValue, type PlaceholderValues } from './placeholders.js';
