@@ -45,15 +45,15 @@ const bundler = { module: 'esnext', moduleResolution: 'bundler' };
 
 const consumerFiles: Record<string, unknown> = {
   'package.json': { name: 'verso-consumer', version: '1.0.0', private: true, type: 'module' },
-  'esm.mjs': `import { VersoClient, VersoApiError, operationSpecs } from '${manifest.name}';
+  'esm.mjs': `import { VersoClient, VersoApiError, operationSpecs, renderPlaceholders } from '${manifest.name}';
 const verso = new VersoClient({ baseUrl: process.argv[2], retry: false });
 const live = await verso.getHealthLive();
-console.log(JSON.stringify({ resolved: import.meta.resolve('${manifest.name}'), client: typeof VersoClient, error: typeof VersoApiError, spec: operationSpecs.getHealthLive.path, status: live.status }));
+console.log(JSON.stringify({ resolved: import.meta.resolve('${manifest.name}'), client: typeof VersoClient, error: typeof VersoApiError, spec: operationSpecs.getHealthLive.path, status: live.status, rendered: renderPlaceholders('Hi \${{name}}', { name: 'Ada' }) }));
 `,
-  'cjs.cjs': `const { VersoClient, VersoApiError, operationSpecs } = require('${manifest.name}');
+  'cjs.cjs': `const { VersoClient, VersoApiError, operationSpecs, renderPlaceholders } = require('${manifest.name}');
 const verso = new VersoClient({ baseUrl: process.argv[2], retry: false });
 verso.getHealthLive().then((live) => {
-  console.log(JSON.stringify({ resolved: require.resolve('${manifest.name}'), client: typeof VersoClient, error: typeof VersoApiError, spec: operationSpecs.getHealthLive.path, status: live.status }));
+  console.log(JSON.stringify({ resolved: require.resolve('${manifest.name}'), client: typeof VersoClient, error: typeof VersoApiError, spec: operationSpecs.getHealthLive.path, status: live.status, rendered: renderPlaceholders('Hi \${{name}}', { name: 'Ada' }) }));
 }, (e) => { console.error(e); process.exit(1); });
 `,
   // Uses the types: options, an operation's result, the error class, a typed input.
@@ -147,7 +147,7 @@ describe('SDK consumer: the packed tarball installed into a fresh project', func
     const r = await sh(process.execPath, ['esm.mjs', baseUrl], app);
     expect(r.ok, r.out).to.equal(true);
     const out = JSON.parse(r.out.trim().split('\n').pop()!);
-    expect(out).to.include({ client: 'function', error: 'function', spec: '/health/live', status: 'ok' });
+    expect(out).to.include({ client: 'function', error: 'function', spec: '/health/live', status: 'ok', rendered: 'Hi Ada' });
     expect(out.resolved).to.match(/\/node_modules\/@verso\/sdk\/dist\/index\.js$/);
   });
 
@@ -155,7 +155,7 @@ describe('SDK consumer: the packed tarball installed into a fresh project', func
     const r = await sh(process.execPath, ['cjs.cjs', baseUrl], app);
     expect(r.ok, r.out).to.equal(true);
     const out = JSON.parse(r.out.trim().split('\n').pop()!);
-    expect(out).to.include({ client: 'function', error: 'function', spec: '/health/live', status: 'ok' });
+    expect(out).to.include({ client: 'function', error: 'function', spec: '/health/live', status: 'ok', rendered: 'Hi Ada' });
     expect(out.resolved).to.match(/\/node_modules\/@verso\/sdk\/dist\/index\.cjs$/);
   });
 
