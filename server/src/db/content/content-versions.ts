@@ -28,6 +28,27 @@ export const versionRow = z.object({
 });
 export type VersionRow = z.infer<typeof versionRow>;
 
+/** The columns a version summary is made of (what a list row joins for its served and latest version). */
+export const versionSummaryRow = versionRow.pick({
+  id: true,
+  version_number: true,
+  status: true,
+  template_version_id: true,
+  slug: true,
+  locale_code: true,
+  tags: true,
+  effective_start_at: true,
+  effective_end_at: true,
+  publish_at: true,
+  published_at: true,
+  published_by_user_id: true,
+  archived_at: true,
+  rolled_back_from_version_number: true,
+  created_at: true,
+  updated_at: true,
+});
+export type VersionSummaryRow = z.infer<typeof versionSummaryRow>;
+
 /** Version columns with its template's id, name and slug; needs `cv`, `tv` and `t` in scope. */
 export const VERSION_COLUMNS = sql.fragment`cv.id, cv.content_item_id, cv.version_number, cv.status, cv.template_version_id,
   cv.slug, cv.locale_code, cv.translation_group_id, cv.tags, cv.effective_start_at, cv.effective_end_at, cv.publish_at,

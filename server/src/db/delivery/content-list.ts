@@ -28,6 +28,7 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { ITEM_COLUMNS, itemRow } from '../content/content-items.js';
+import { versionSummaryRow, type VersionSummaryRow } from '../content/content-versions.js';
 import { servedVersionOf } from './content-serving.js';
 import { prepared } from '../prepared.js';
 
@@ -55,36 +56,34 @@ export interface ContentListQuery {
   readonly offset: number;
 }
 
-/** A version summary's columns, selected as `<prefix>_<column>` (null when the join found none). */
+/** A joined version's columns, selected as `<prefix>_<column>`: `versionSummaryRow`'s, each null when the LEFT JOIN found none. */
 function versionColumns<P extends string>(prefix: P) {
-  const shape = {
-    id: z.string().nullable(),
-    version_number: z.number().nullable(),
-    status: z.enum(['Draft', 'Review', 'Approved', 'Published', 'Archived']).nullable(),
-    template_version_id: z.string().nullable(),
-    slug: z.string().nullable(),
-    locale_code: z.string().nullable(),
-    tags: z.array(z.string()).nullable(),
-    effective_start_at: z.string().nullable(),
-    effective_end_at: z.string().nullable(),
-    publish_at: z.string().nullable(),
-    published_at: z.string().nullable(),
-    published_by_user_id: z.string().nullable(),
-    archived_at: z.string().nullable(),
-    rolled_back_from_version_number: z.number().nullable(),
-    created_at: z.string().nullable(),
-    updated_at: z.string().nullable(),
+  const shape = versionSummaryRow.shape;
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [`${prefix}_${k}`, v.nullable()])) as {
+    [K in keyof typeof shape as `${P}_${K}`]: z.ZodNullable<(typeof shape)[K]>;
   };
-  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [`${prefix}_${k}`, v])) as { [K in keyof typeof shape as `${P}_${K}`]: (typeof shape)[K] };
 }
 
-/** The columns of `versionColumns(prefix)` selected from the row alias `alias`. */
+const SUMMARY_COLUMNS = Object.keys(versionSummaryRow.shape) as (keyof VersionSummaryRow)[];
+
+/** `versionSummaryRow`'s columns selected from the row alias `alias` as `<prefix>_<column>`. */
 function versionSelect(alias: string, prefix: string) {
-  const names = Object.keys(versionColumns(prefix)).map((k) => k.slice(prefix.length + 1));
   return sql.join(
-    names.map((n) => sql.fragment`${sql.identifier([alias, n])} AS ${sql.identifier([`${prefix}_${n}`])}`),
+    SUMMARY_COLUMNS.map((n) => sql.fragment`${sql.identifier([alias, n])} AS ${sql.identifier([`${prefix}_${n}`])}`),
     sql.fragment`, `,
   );
+}
+
+/**
+ * The version a list row joined as `prefix` (`sv` served, `lv` latest), or null when that LEFT JOIN
+ * found none (or, for `lv`, the row comes from the resolved page, which does not join it).
+ */
+export function joinedVersion(row: ContentListRow, prefix: 'sv' | 'lv'): VersionSummaryRow | null {
+  const columns = row as unknown as Record<string, unknown>;
+  if (columns[`${prefix}_id`] == null) return null;
+  // A joined row's columns are all set or all null (its NOT NULL columns included), so a set id
+  // means the whole row was read, with the types the row schema checked.
+  return Object.fromEntries(SUMMARY_COLUMNS.map((n) => [n, columns[`${prefix}_${n}`]])) as VersionSummaryRow;
 }
 
 const servedColumns = versionColumns('sv');

@@ -2,9 +2,9 @@
 // Every presenter returns the contract's schema type, so a field the contract lacks fails `tsc`.
 import { PRIMITIVE_TYPES } from '../model/primitive-types.js';
 import type { ItemRow } from '../../db/content/content-items.js';
-import type { ContentListRow } from '../../db/delivery/content-list.js';
+import { joinedVersion, type ContentListRow } from '../../db/delivery/content-list.js';
 import type { ValueRow } from '../../db/content/content-values.js';
-import type { VersionRow } from '../../db/content/content-versions.js';
+import type { VersionRow, VersionSummaryRow } from '../../db/content/content-versions.js';
 import type {
   ContentItemDetailResponse,
   ContentItemSummaryResponse,
@@ -25,9 +25,7 @@ export interface Tagged<T> {
 export const itemEtag = (item: Pick<ItemRow, 'id' | 'row_version'>) => etagOf(item.id, item.row_version);
 export const versionEtag = (v: Pick<VersionRow, 'id' | 'row_version'>) => etagOf(v.id, v.row_version);
 
-export function versionSummary(
-  v: Omit<VersionRow, 'template_id' | 'template_name' | 'template_slug' | 'translation_group_id'>,
-): ContentVersionSummaryResponse {
+export function versionSummary(v: VersionSummaryRow & Pick<VersionRow, 'content_item_id'>): ContentVersionSummaryResponse {
   return {
     id: v.id,
     contentItemId: v.content_item_id,
@@ -125,29 +123,10 @@ export function itemDetail(item: ItemRow, versions: readonly VersionRow[], now: 
   };
 }
 
-/** The version summary of a list row's `sv_`/`lv_` columns, or null when that join found no version. */
-function joinedVersion(row: ContentListRow, prefix: 'sv' | 'lv'): ContentVersionSummaryResponse | null {
-  const col = <K extends string>(name: K) => (row as unknown as Record<string, unknown>)[`${prefix}_${name}`];
-  if (col('id') == null) return null;
-  return {
-    id: col('id') as string,
-    contentItemId: row.id,
-    versionNumber: col('version_number') as number,
-    status: col('status') as ContentVersionSummaryResponse['status'],
-    templateVersionId: col('template_version_id') as string,
-    slug: col('slug') as string | null,
-    localeCode: col('locale_code') as string | null,
-    effectiveStartAt: col('effective_start_at') as string | null,
-    effectiveEndAt: col('effective_end_at') as string | null,
-    publishAt: col('publish_at') as string | null,
-    publishedAt: col('published_at') as string | null,
-    archivedAt: col('archived_at') as string | null,
-    publishedByUserId: col('published_by_user_id') as string | null,
-    rolledBackFromVersionNumber: col('rolled_back_from_version_number') as number | null,
-    tags: (col('tags') as string[] | null) ?? [],
-    createdAt: col('created_at') as string,
-    updatedAt: col('updated_at') as string,
-  };
+/** The summary of the version a list row joined as `prefix` (served `sv`, latest `lv`), or null. */
+function joinedSummary(row: ContentListRow, prefix: 'sv' | 'lv'): ContentVersionSummaryResponse | null {
+  const v = joinedVersion(row, prefix);
+  return v ? versionSummary({ ...v, content_item_id: row.id }) : null;
 }
 
 /**
@@ -155,12 +134,12 @@ function joinedVersion(row: ContentListRow, prefix: 'sv' | 'lv'): ContentVersion
  * versionCount is 1. The plain list's rows also carry the latest version (any status).
  */
 export function listItemSummary(row: ContentListRow, resolve: boolean): ContentItemSummaryResponse {
-  const served = joinedVersion(row, 'sv');
+  const served = joinedSummary(row, 'sv');
   const base = itemBase(row);
   if (resolve && served) {
     return { ...base, createdAt: served.publishedAt!, updatedAt: served.publishedAt!, versionCount: 1, currentlyServingVersion: served };
   }
   const summary: ContentItemSummaryResponse = { ...base, versionCount: row.version_count, currentlyServingVersion: served };
-  if (row.lv_id !== undefined) summary.latestVersion = joinedVersion(row, 'lv');
+  if (row.lv_id !== undefined) summary.latestVersion = joinedSummary(row, 'lv');
   return summary;
 }
