@@ -9,7 +9,7 @@
 // keep-alive agents. The scenarios run interleaved in rounds and the median of each is reported,
 // so drift on the machine skews both sides alike.
 // Run: node --import tsx bench/edge.ts [--seconds 4] [--rounds 5] [--connections 32] [--workers 2]
-import { Worker } from 'node:worker_threads';
+import { runLoad } from './lib/load.js';
 import { startTestApi, type TestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace } from '../test/helpers/actors.js';
 import { startTestPostgres, stopTestPostgres, createTestDatabase } from '../test/helpers/database.js';
@@ -27,39 +27,6 @@ const progress = (what: string) => process.stderr.write(`bench/edge: ${what}\n`)
 
 // Plain JavaScript, evaluated in each worker: `connections` loops over one keep-alive agent,
 // until `durationMs` is up or `limit` requests have been sent. `expect` is the status every answer must have.
-const WORKER_SOURCE = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, connections, durationMs, limit, expect } = workerData;
-const target = new URL(url);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const latencies = [];
-let failures = 0;
-let sent = 0;
-const started = performance.now();
-function once() {
-  return new Promise((resolve) => {
-    const t = performance.now();
-    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers, timeout: 10000 }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode !== expect) failures++;
-        latencies.push(performance.now() - t);
-        resolve();
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => { failures++; resolve(); });
-    req.end();
-  });
-}
-async function loop() { while (performance.now() - started < durationMs && sent++ < limit) await once(); }
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
-  agent.destroy();
-  parentPort.postMessage({ latencies, failures, elapsedMs: performance.now() - started });
-});
-`;
-
 interface Result {
   readonly scenario: string;
   readonly requests: number;
@@ -75,31 +42,20 @@ interface Load {
   readonly expect: number;
 }
 
+/** One scenario through the shared load generator (bench/lib/load.ts). */
 async function run(scenario: string, load: Load, o: { seconds: number; connections: number; workers: number; limit?: number }): Promise<Result> {
-  const perWorker = Math.max(1, Math.round(o.connections / o.workers));
-  const outcomes = await Promise.all(
-    Array.from({ length: o.workers }, () =>
-      new Promise<{ latencies: number[]; failures: number; elapsedMs: number }>((resolve, reject) => {
-        const worker = new Worker(WORKER_SOURCE, {
-          eval: true,
-          workerData: { ...load, connections: perWorker, durationMs: o.seconds * 1000, limit: o.limit ?? Number.MAX_SAFE_INTEGER },
-        });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      }),
-    ),
-  );
-  const latencies = outcomes.flatMap((x) => x.latencies).sort((a, b) => a - b);
-  const elapsed = Math.max(...outcomes.map((x) => x.elapsedMs));
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]! * 1000) / 1000;
-  return {
-    scenario,
-    requests: latencies.length,
-    perSecond: Math.round((latencies.length / elapsed) * 1000),
-    p50Ms: pct(0.5),
-    p99Ms: pct(0.99),
-    failures: outcomes.reduce((n, x) => n + x.failures, 0),
-  };
+  const target = new URL(load.url);
+  const s = await runLoad({
+    url: target.origin,
+    headers: load.headers,
+    expectStatus: load.expect,
+    requests: [{ path: target.pathname + target.search }],
+    clients: o.connections,
+    workers: o.workers,
+    durationMs: o.seconds * 1000,
+    maxRequests: o.limit,
+  });
+  return { scenario, requests: s.requests, perSecond: s.perSecond, p50Ms: s.p50Ms, p99Ms: s.p99Ms, failures: s.failures };
 }
 
 async function main(): Promise<void> {

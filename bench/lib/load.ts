@@ -16,7 +16,14 @@ export interface LoadRequest {
 
 export interface LoadOptions {
   readonly url: string;
-  readonly token: string;
+  /** Sent as a bearer token (omit for anonymous requests). */
+  readonly token?: string;
+  /** More headers for every request (e.g. X-Forwarded-For). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The status every answer must have; default: any status below 400 counts as a success. */
+  readonly expectStatus?: number;
+  /** At most this many requests in all (default: no bound but the time). */
+  readonly maxRequests?: number;
   /** Requests to send: cycled until `durationMs` is up, or each sent once when `once` is set. */
   readonly requests: readonly LoadRequest[];
   readonly clients: number;
@@ -44,7 +51,7 @@ export interface LoadSummary {
 const WORKER_SOURCE = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, requests, connections, durationMs, once, cursor } = workerData;
+const { url, token, extraHeaders, expectStatus, maxRequests, requests, connections, durationMs, once, cursor } = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const counter = new Int32Array(cursor);
@@ -55,12 +62,13 @@ const cpuStart = process.threadCpuUsage();
 function send(r) {
   return new Promise((resolve) => {
     const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-    const headers = { authorization: 'Bearer ' + token };
+    const headers = Object.assign({}, extraHeaders);
+    if (token) headers.authorization = 'Bearer ' + token;
     if (body !== undefined) { headers['content-type'] = 'application/json'; headers['content-length'] = Buffer.byteLength(body); }
     const t = performance.now();
     const req = http.request({ host: target.hostname, port: target.port, path: r.path, method: r.method || 'GET', agent, headers, timeout: 30000 }, (res) => {
       res.resume();
-      res.on('end', () => { latencies.push(performance.now() - t); if (res.statusCode >= 400) failures++; resolve(); });
+      res.on('end', () => { latencies.push(performance.now() - t); if (expectStatus ? res.statusCode !== expectStatus : res.statusCode >= 400) failures++; resolve(); });
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', () => { failures++; resolve(); });
@@ -70,7 +78,7 @@ function send(r) {
 async function loop() {
   while (performance.now() - started < durationMs) {
     const i = Atomics.add(counter, 0, 1);
-    if (once && i >= requests.length) return;
+    if ((once && i >= requests.length) || i >= maxRequests) return;
     await send(requests[i % requests.length]);
   }
 }
@@ -139,7 +147,18 @@ export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
       return new Promise<{ latencies: number[]; failures: number; cpuMs: number }>((resolve, reject) => {
         const worker = new Worker(WORKER_SOURCE, {
           eval: true,
-          workerData: { url: o.url, token: o.token, requests: o.requests, connections, durationMs: o.durationMs, once: o.once ?? false, cursor },
+          workerData: {
+            url: o.url,
+            token: o.token,
+            extraHeaders: o.headers ?? {},
+            expectStatus: o.expectStatus ?? 0,
+            maxRequests: o.maxRequests ?? Number.MAX_SAFE_INTEGER,
+            requests: o.requests,
+            connections,
+            durationMs: o.durationMs,
+            once: o.once ?? false,
+            cursor,
+          },
         });
         worker.once('message', resolve);
         worker.once('error', reject);
