@@ -14,19 +14,13 @@ import { render, setFlash } from '../views/render.js';
 import { applyRowChange, emptyValues, errorsByRow, requestOf, rowChange, valuesFrom, valuesOf, type PickListValues } from './picklists/options-form.js';
 import { revisionsOf, type RevisionLink } from './picklists/revisions.js';
 import { isUuid, pageLinks, pageOf, queryValue, refuse, when } from './screen-forms.js';
-import { abilitiesIn, type WorkspaceAbilities } from './workspace-scope.js';
+import { abilitiesIn, type WorkspaceAbilities, workspaceIdsOf } from './workspace-scope.js';
 
 type PickList = components['schemas']['PickListResponse'];
 
 const PAGE_SIZE = 20;
 const ROUTE = '/workspaces/:workspaceId/picklists';
 
-/** The workspace and picklist ids of the URL, when both are UUIDs (else the route falls through to 404). */
-function idsOf(req: express.Request): { workspaceId: string; id: string } | undefined {
-  const { workspaceId, id } = req.params as Record<string, string | undefined>;
-  if (!isUuid(workspaceId) || (id !== undefined && !isUuid(id))) return undefined;
-  return { workspaceId: workspaceId.toLowerCase(), id: id?.toLowerCase() ?? '' };
-}
 
 async function readPickList(res: express.Response, workspaceId: string, id: string) {
   const { data, etag } = await apiFor(res).call('getPickList', { path: { workspaceId, id } });
@@ -130,7 +124,7 @@ function referencedByOf(err: unknown): string[] {
 
 export function register(router: express.Router): void {
   router.get(ROUTE, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const search = queryValue(req.query, 'q').trim().slice(0, 200);
     const page = pageOf(req.query);
@@ -154,7 +148,7 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${ROUTE}/new`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const scope = await abilitiesIn(res, ids.workspaceId);
     if (!scope.model.allowed) return refuse(res, scope.model.reason);
@@ -162,7 +156,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${ROUTE}/new`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const scope = await abilitiesIn(res, ids.workspaceId);
     const values = valuesOf(req);
@@ -184,7 +178,7 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${ROUTE}/:id`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const [scope, { picklist, etag }] = await Promise.all([abilitiesIn(res, ids.workspaceId), readPickList(res, ids.workspaceId, ids.id)]);
     if (!scope.model.allowed) return readOnlyPage(res, scope, picklist, revisionsOf(res, picklist), scope.model.reason);
@@ -192,7 +186,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${ROUTE}/:id`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const { workspaceId, id } = ids;
     const zone = zoneOf(res);
@@ -228,7 +222,7 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${ROUTE}/:id/revisions/:revisionId`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     const revisionId = req.params.revisionId;
     if (!ids || !isUuid(revisionId)) return next();
     const [scope, picklist] = await Promise.all([
@@ -239,7 +233,7 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${ROUTE}/:id/delete`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const [scope, { picklist, etag }] = await Promise.all([abilitiesIn(res, ids.workspaceId), readPickList(res, ids.workspaceId, ids.id)]);
     if (!scope.model.allowed) return refuse(res, scope.model.reason);
@@ -247,7 +241,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${ROUTE}/:id/delete`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const { workspaceId, id } = ids;
     const [scope, { picklist }] = await Promise.all([abilitiesIn(res, workspaceId), readPickList(res, workspaceId, id)]);

@@ -9,19 +9,14 @@ import { field, type FormFailure } from '../http/forms.js';
 import { PageNotFound } from '../http/page-errors.js';
 import { workspacePaths } from '../nav.js';
 import { render, setFlash } from '../views/render.js';
-import { isUuid, pageLinks, pageOf, refuse } from './screen-forms.js';
-import { abilitiesIn, permission, type WorkspaceAbilities } from './workspace-scope.js';
+import { pageLinks, pageOf, refuse } from './screen-forms.js';
+import { abilitiesIn, permission, type WorkspaceAbilities, workspaceIdsOf } from './workspace-scope.js';
 
 type Tag = components['schemas']['TagResponse'];
 
 const PAGE_SIZE = 50;
 const ROUTE = '/workspaces/:workspaceId/tags';
 
-function idsOf(req: express.Request): { workspaceId: string; id: string } | undefined {
-  const { workspaceId, id } = req.params as Record<string, string | undefined>;
-  if (!isUuid(workspaceId) || (id !== undefined && !isUuid(id))) return undefined;
-  return { workspaceId: workspaceId.toLowerCase(), id: id?.toLowerCase() ?? '' };
-}
 
 const mayDelete = (scope: WorkspaceAbilities) => permission(scope.role, scope.canWrite, 'Admin', 'Deleting a tag');
 
@@ -44,7 +39,7 @@ async function confirmPage(res: express.Response, scope: WorkspaceAbilities, tag
 
 export function register(router: express.Router): void {
   router.get(ROUTE, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const page = pageOf(req.query);
     const [scope, list] = await Promise.all([abilitiesIn(res, ids.workspaceId), apiFor(res).listTags({ path: { workspaceId: ids.workspaceId }, query: { page, pageSize: PAGE_SIZE } })]);
@@ -63,7 +58,7 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${ROUTE}/:id/delete`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const page = pageOf(req.query);
     const [scope, tag] = await Promise.all([abilitiesIn(res, ids.workspaceId), findTag(res, ids.workspaceId, ids.id, page)]);
@@ -73,7 +68,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${ROUTE}/:id/delete`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const page = pageOf({ page: field(req, 'page') });
     const name = field(req, 'name');

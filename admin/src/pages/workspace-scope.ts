@@ -40,6 +40,20 @@ export function permission(role: Role, canWrite: boolean, needed: Role, what: st
   return { allowed: true };
 }
 
+/** The ids of a `/workspaces/:workspaceId[/…/:id]` URL, lower-cased. */
+export interface WorkspaceIds {
+  workspaceId: string;
+  /** The resource's id ('' on pages without one: a list, a create form). */
+  id: string;
+}
+
+/** The URL's ids when each present one is a UUID; undefined otherwise (the route falls through to 404). */
+export function workspaceIdsOf(req: express.Request): WorkspaceIds | undefined {
+  const { workspaceId, id } = req.params as Record<string, string | undefined>;
+  if (!isUuid(workspaceId) || (id !== undefined && !isUuid(id))) return undefined;
+  return { workspaceId: workspaceId.toLowerCase(), id: id?.toLowerCase() ?? '' };
+}
+
 /** Marks `/workspaces/<uuid>/…` pages as inside that workspace (the shell then shows its screens). */
 export function register(router: express.Router): void {
   router.use('/workspaces/:workspaceId', (req, res, next) => {

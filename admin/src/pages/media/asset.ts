@@ -11,8 +11,8 @@ import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
 import { itemPaths } from '../content/item-paths.js';
 import { refuse, when } from '../screen-forms.js';
-import { abilitiesIn, type WorkspaceAbilities } from '../workspace-scope.js';
-import { idsOf, isImage, mayChange, mediaPaths, readAsset, ROUTE, sizeText, type MediaAsset } from './media-scope.js';
+import { abilitiesIn, type WorkspaceAbilities, workspaceIdsOf } from '../workspace-scope.js';
+import { isImage, mayChange, mediaPaths, readAsset, ROUTE, sizeText, type MediaAsset } from './media-scope.js';
 
 /** The conflict box's view of the asset as it is now. */
 function conflictOf(asset: MediaAsset, etag: string | undefined, zone: string): Conflict {
@@ -99,14 +99,14 @@ const notConfirmed: FormFailure = {
 
 export function register(router: express.Router): void {
   router.get(`${ROUTE}/:id`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const [scope, { asset, etag }] = await Promise.all([abilitiesIn(res, ids.workspaceId), readAsset(res, ids.workspaceId, ids.id)]);
     await assetPage(res, scope, { asset, etag, altText: asset.altText ?? '' });
   });
 
   router.post(`${ROUTE}/:id`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const { workspaceId, id } = ids;
     const altText = field(req, 'altText');
@@ -135,7 +135,7 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${ROUTE}/:id/delete`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const [scope, { asset, etag }] = await Promise.all([abilitiesIn(res, ids.workspaceId), readAsset(res, ids.workspaceId, ids.id)]);
     const allowed = mayChange(scope);
@@ -144,7 +144,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${ROUTE}/:id/delete`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const { workspaceId, id } = ids;
     const sentETag = field(req, '_etag');

@@ -6,14 +6,15 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type express from 'express';
-import { idsOf, ROUTE } from './media-scope.js';
+import { ROUTE } from './media-scope.js';
 import { openDownload } from './transfer-client.js';
+import { workspaceIdsOf } from '../workspace-scope.js';
 
 const PASSED_ON = ['Content-Type', 'Content-Length', 'Content-Range', 'Content-Disposition', 'Accept-Ranges', 'ETag', 'Cache-Control', 'Last-Modified'];
 
 export function register(router: express.Router): void {
   router.get(`${ROUTE}/:id/file`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const gone = new AbortController();
     res.once('close', () => gone.abort(new Error('the browser closed the connection')));

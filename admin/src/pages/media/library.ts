@@ -11,8 +11,8 @@ import { zoneOf } from '../../time.js';
 import { apiFor } from '../../api.js';
 import { render, setFlash } from '../../views/render.js';
 import { pageLinks, pageOf, queryValue, when } from '../screen-forms.js';
-import { abilitiesIn, type WorkspaceAbilities } from '../workspace-scope.js';
-import { idsOf, isImage, mayChange, mediaPaths, ROUTE, sizeText, type MediaAsset } from './media-scope.js';
+import { abilitiesIn, type WorkspaceAbilities, workspaceIdsOf } from '../workspace-scope.js';
+import { isImage, mayChange, mediaPaths, ROUTE, sizeText, type MediaAsset } from './media-scope.js';
 import { streamUpload } from './transfer-client.js';
 import { forwardedForm } from './upload-stream.js';
 
@@ -77,13 +77,13 @@ const wantsJson = (req: express.Request) => req.accepts(['html', 'json']) === 'j
 
 export function register(router: express.Router): void {
   router.get(ROUTE, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     await libraryPage(res, await abilitiesIn(res, ids.workspaceId));
   });
 
   router.post(ROUTE, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     if (!/^multipart\/form-data\b/i.test(req.get('content-type') ?? '')) {
       // Only a browser that ignored the form's enctype gets here (the CSRF middleware checked it).

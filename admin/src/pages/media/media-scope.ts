@@ -6,25 +6,13 @@ import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
 import { workspacePaths } from '../../nav.js';
-import { isUuid } from '../screen-forms.js';
 import { permission, type Permission, type WorkspaceAbilities } from '../workspace-scope.js';
 
 export type MediaAsset = components['schemas']['MediaAssetResponse'];
 
 export const ROUTE = '/workspaces/:workspaceId/media';
 
-export interface MediaIds {
-  workspaceId: string;
-  /** The asset's id ('' on the library page). */
-  id: string;
-}
 
-/** The ids of the URL, when each present one is a UUID (else the route falls through to 404). */
-export function idsOf(req: express.Request): MediaIds | undefined {
-  const { workspaceId, id } = req.params as Record<string, string | undefined>;
-  if (!isUuid(workspaceId) || (id !== undefined && !isUuid(id))) return undefined;
-  return { workspaceId: workspaceId.toLowerCase(), id: id?.toLowerCase() ?? '' };
-}
 
 /** The screens of one workspace's media library, and of asset `id` when given. */
 export function mediaPaths(workspaceId: string, id = '') {

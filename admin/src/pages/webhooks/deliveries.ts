@@ -10,8 +10,8 @@ import { field, formFailure, type FormFailure } from '../../http/forms.js';
 import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
 import { isUuid, pageLinks, pageOf, queryValue, when } from '../screen-forms.js';
-import { abilitiesIn } from '../workspace-scope.js';
-import { idsOf, mayChange, readEndpoint, ROUTE, webhookPaths, type WebhookIds } from './endpoint-scope.js';
+import { abilitiesIn, type WorkspaceIds, workspaceIdsOf } from '../workspace-scope.js';
+import { mayChange, readEndpoint, ROUTE, webhookPaths } from './endpoint-scope.js';
 
 type Delivery = components['schemas']['WebhookDeliveryResponse'];
 type DeliveryQuery = Pick<NonNullable<operations['listWebhookDeliveries']['parameters']['query']>, 'isDelivered' | 'isFailed' | 'isDeadLetter'>;
@@ -43,7 +43,7 @@ interface Listing {
 }
 
 /** The deliveries page a listing was on (after a retry, back to it). */
-function listingUrl(ids: WebhookIds, listing: Listing): string {
+function listingUrl(ids: WorkspaceIds, listing: Listing): string {
   const q = new URLSearchParams();
   if (listing.filter) q.set('status', listing.filter);
   if (listing.page > 1) q.set('page', String(listing.page));
@@ -51,7 +51,7 @@ function listingUrl(ids: WebhookIds, listing: Listing): string {
   return q.size > 0 ? `${path}?${q}` : path;
 }
 
-async function deliveriesPage(res: express.Response, ids: WebhookIds, listing: Listing, failure?: FormFailure, status?: number): Promise<void> {
+async function deliveriesPage(res: express.Response, ids: WorkspaceIds, listing: Listing, failure?: FormFailure, status?: number): Promise<void> {
   const { workspaceId, id } = ids;
   const { filter, page } = listing;
   const query = { page, pageSize: PAGE_SIZE, ...(filter ? FILTERS[filter].query : {}) };
@@ -96,13 +96,13 @@ async function deliveriesPage(res: express.Response, ids: WebhookIds, listing: L
 
 export function register(router: express.Router): void {
   router.get(`${ROUTE}/:id/deliveries`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     await deliveriesPage(res, ids, { filter: filterOf(queryValue(req.query, 'status')), page: pageOf(req.query) });
   });
 
   router.post(`${ROUTE}/:id/deliveries/:deliveryId/retry`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     const deliveryId = req.params.deliveryId;
     if (!ids || !isUuid(deliveryId)) return next();
     // Back to the list the button was on.

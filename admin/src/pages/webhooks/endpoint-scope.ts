@@ -5,25 +5,13 @@ import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
 import { workspacePaths } from '../../nav.js';
-import { isUuid } from '../screen-forms.js';
 import { permission, type Permission, type WorkspaceAbilities } from '../workspace-scope.js';
 
 export type Endpoint = components['schemas']['WebhookEndpointResponse'];
 
 export const ROUTE = '/workspaces/:workspaceId/webhooks';
 
-export interface WebhookIds {
-  workspaceId: string;
-  /** The endpoint's id ('' on the list and create pages). */
-  id: string;
-}
 
-/** The ids of the URL, when each present one is a UUID (else the route falls through to 404). */
-export function idsOf(req: express.Request): WebhookIds | undefined {
-  const { workspaceId, id } = req.params as Record<string, string | undefined>;
-  if (!isUuid(workspaceId) || (id !== undefined && !isUuid(id))) return undefined;
-  return { workspaceId: workspaceId.toLowerCase(), id: id?.toLowerCase() ?? '' };
-}
 
 /** The screens of one workspace's webhooks, and of endpoint `id` when given. */
 export function webhookPaths(workspaceId: string, id = '') {

@@ -11,9 +11,9 @@ import { field, formFailure, submitWithETag, type Conflict, type FormFailure } f
 import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
 import { noStore, pageLinks, pageOf, refuse, when } from '../screen-forms.js';
-import { abilitiesIn, type WorkspaceAbilities } from '../workspace-scope.js';
+import { abilitiesIn, type WorkspaceAbilities, workspaceIdsOf } from '../workspace-scope.js';
 import { conflictOf, createBody, emptyValues, errorsAtInputs, otherErrors, updateBody, valuesFrom, valuesOf, type EndpointValues } from './endpoint-form.js';
-import { idsOf, mayChange, readEndpoint, ROUTE, webhookPaths, type Endpoint } from './endpoint-scope.js';
+import { mayChange, readEndpoint, ROUTE, webhookPaths, type Endpoint } from './endpoint-scope.js';
 import { EVENT_TYPES } from './event-types.js';
 
 type SecretAnswer = components['schemas']['CreateWebhookEndpointResponse'] | components['schemas']['RotateWebhookSecretResponse'];
@@ -143,7 +143,7 @@ const notConfirmed = (what: string): FormFailure => ({
 
 export function register(router: express.Router): void {
   router.get(ROUTE, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const page = pageOf(req.query);
     // A Reader (or anyone the API does not let read endpoints) gets the API's own 403 page.
@@ -163,7 +163,7 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${ROUTE}/new`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const scope = await abilitiesIn(res, ids.workspaceId);
     const allowed = mayChange(scope);
@@ -172,7 +172,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${ROUTE}/new`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const scope = await abilitiesIn(res, ids.workspaceId);
     const values = valuesOf(req);
@@ -187,7 +187,7 @@ export function register(router: express.Router): void {
   });
 
   router.get(`${ROUTE}/:id`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const [scope, { endpoint, etag }] = await Promise.all([abilitiesIn(res, ids.workspaceId), readEndpoint(res, ids.workspaceId, ids.id)]);
     const allowed = mayChange(scope);
@@ -196,7 +196,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${ROUTE}/:id`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const { workspaceId, id } = ids;
     const values = valuesOf(req);
@@ -225,7 +225,7 @@ export function register(router: express.Router): void {
 
   for (const action of Object.keys(ACTIONS) as Action[]) {
     router.get(`${ROUTE}/:id/${action}`, async (req, res, next) => {
-      const ids = idsOf(req);
+      const ids = workspaceIdsOf(req);
       if (!ids) return next();
       const [scope, { endpoint, etag }] = await Promise.all([abilitiesIn(res, ids.workspaceId), readEndpoint(res, ids.workspaceId, ids.id)]);
       const allowed = mayChange(scope);
@@ -235,7 +235,7 @@ export function register(router: express.Router): void {
   }
 
   router.post(`${ROUTE}/:id/rotate`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const [scope, { endpoint }] = await Promise.all([abilitiesIn(res, ids.workspaceId), readEndpoint(res, ids.workspaceId, ids.id)]);
     if (field(req, 'confirm') !== 'yes') return void (await confirmPage(res, scope, 'rotate', { endpoint, failure: notConfirmed('replace the secret') }, 422));
@@ -245,7 +245,7 @@ export function register(router: express.Router): void {
   });
 
   router.post(`${ROUTE}/:id/delete`, async (req, res, next) => {
-    const ids = idsOf(req);
+    const ids = workspaceIdsOf(req);
     if (!ids) return next();
     const { workspaceId, id } = ids;
     const sentETag = field(req, '_etag');
