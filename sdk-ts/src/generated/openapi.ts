@@ -3168,7 +3168,10 @@ export interface components {
          */
         WebhookEventType: "content.created" | "content.updated" | "content.deleted" | "content.version_created" | "content.version_updated" | "content.version_deleted" | "content.version_status_changed" | "content.version_published" | "content.version_template_upgraded" | "template.version_published" | "workspace.updated";
         WebhookName: string;
-        /** @description Where deliveries are POSTed. `https://` (plain `http://` only where the server allows it, `Webhook__AllowHttp`), no user information, and a host that is not a literal private, loopback or reserved address (422 otherwise). The host name is resolved and checked again before every attempt. */
+        /**
+         * @description Where deliveries are POSTed. `https://` (plain `http://` only where the server allows it, `Webhook__AllowHttp`), no user information, and a host that is not a literal private, loopback or reserved address (422 otherwise). The host name is resolved and checked again before every attempt.
+         * @example https://hooks.example.com/verso
+         */
         WebhookUrl: string;
         /**
          * @description A workspace grant. No grant (none) is the absence of an entry.
