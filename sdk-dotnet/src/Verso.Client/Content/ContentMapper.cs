@@ -14,33 +14,36 @@ internal static class ContentMapper
     /// <summary>A version's values (grouped by key, in order) onto a new <paramref name="type"/>.</summary>
     public static object MapVersion(ContentVersionDetailResponse version, Type type, string path)
     {
-        var byKey = new Dictionary<string, List<object>>(StringComparer.OrdinalIgnoreCase);
+        var byKey = new Dictionary<string, Values>(StringComparer.OrdinalIgnoreCase);
         foreach (var value in (version.Fields ?? []).OrderBy(f => f.Order))
         {
             // Separators carry no data; keyless values cannot be addressed.
             if (value.Key is null || value.ValueKind == ValueKind.Separator) continue;
-            if (!byKey.TryGetValue(value.Key, out var list)) byKey[value.Key] = list = [];
-            list.Add(value);
+            if (!byKey.TryGetValue(value.Key, out var values)) byKey[value.Key] = values = new Values(value.Key, []);
+            values.Items.Add(value);
         }
-        return Build(type, path, key => byKey.TryGetValue(key, out var values) ? values : null);
+        return Build(type, path, key => byKey.GetValueOrDefault(key));
     }
 
     /// <summary>A JSON object (a component value) onto a new <paramref name="type"/>, members by key (case-insensitive).</summary>
     private static object MapJsonObject(JsonElement json, Type type, string path)
     {
-        var byKey = new Dictionary<string, List<object>>(StringComparer.OrdinalIgnoreCase);
+        var byKey = new Dictionary<string, Values>(StringComparer.OrdinalIgnoreCase);
         foreach (var member in json.EnumerateObject())
         {
             // Absent, null, "" and [] all mean "no value" to the server's component rules; only null is dropped here
             // so that an explicit empty list still maps to an empty list.
             if (member.Value.ValueKind == JsonValueKind.Null) continue;
-            if (!byKey.TryGetValue(member.Name, out var list)) byKey[member.Name] = list = [];
-            list.Add(member.Value);
+            if (!byKey.TryGetValue(member.Name, out var values)) byKey[member.Name] = values = new Values(member.Name, []);
+            values.Items.Add(member.Value);
         }
-        return Build(type, path, key => byKey.TryGetValue(key, out var values) ? values : null);
+        return Build(type, path, key => byKey.GetValueOrDefault(key));
     }
 
-    private static object Build(Type type, string path, Func<string, IReadOnlyList<object>?> valuesOf)
+    /// <summary>The values of one key, and the key as the data spells it (error paths use that spelling).</summary>
+    private sealed record Values(string Key, List<object> Items);
+
+    private static object Build(Type type, string path, Func<string, Values?> valuesOf)
     {
         var shape = ContentShape.For(type);
         var arguments = new object?[shape.Parameters.Count];
@@ -50,14 +53,14 @@ internal static class ContentMapper
             var values = valuesOf(member.Key);
             arguments[i] = values is null
                 ? (member.Parameter!.HasDefaultValue ? member.Parameter.DefaultValue : DefaultOf(member.Type))
-                : MapMember(values, member, type, Join(path, member.Key));
+                : MapMember(values.Items, member, type, Join(path, values.Key));
         }
         var instance = shape.Constructor is null ? Activator.CreateInstance(type)! : Invoke(shape.Constructor, arguments, type, path);
         foreach (var member in shape.Properties)
         {
             // No values: the property keeps its initializer's value.
             if (valuesOf(member.Key) is not { } values) continue;
-            member.Property!.SetValue(instance, MapMember(values, member, type, Join(path, member.Key)));
+            member.Property!.SetValue(instance, MapMember(values.Items, member, type, Join(path, values.Key)));
         }
         return instance;
     }

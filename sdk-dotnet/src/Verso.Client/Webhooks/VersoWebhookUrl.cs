@@ -86,7 +86,8 @@ public static class VersoWebhookUrl
         {
             if (c <= ' ' || c == '\u007f') return "The webhook URL must not contain whitespace or control characters.";
         }
-        if (!Uri.TryCreate(url, UriKind.Absolute, out var uri)) return "The webhook URL must be an absolute URL.";
+        // On Unix, Uri reads "/path" as file:///path; an absolute URL must start with its scheme.
+        if (!HasScheme(url) || !Uri.TryCreate(url, UriKind.Absolute, out var uri)) return "The webhook URL must be an absolute URL.";
         if (uri.Scheme != Uri.UriSchemeHttps) return "The webhook URL must use https.";
         if (uri.UserInfo.Length > 0 || HasUserInfo(url)) return "The webhook URL must not contain user information.";
         if (url.Contains('#')) return "The webhook URL must not contain a fragment.";
@@ -140,6 +141,12 @@ public static class VersoWebhookUrl
         var end = authority.IndexOfAny(['/', '?', '#']);
         if (end >= 0) authority = authority[..end];
         return authority.Contains('@');
+    }
+
+    private static bool HasScheme(string url)
+    {
+        var colon = url.IndexOf(':');
+        return colon > 0 && char.IsAsciiLetter(url[0]) && url[..colon].All(c => char.IsAsciiLetterOrDigit(c) || c is '+' or '-' or '.');
     }
 
     private static bool EndsInNumber(string host)
