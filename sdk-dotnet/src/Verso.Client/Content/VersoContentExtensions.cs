@@ -18,8 +18,9 @@ namespace Verso.Client.Content;
 /// (or <c>string</c>) with the asset id. Link and Quote fill <c>string</c> from their text, or a record or
 /// <c>System.Text.Json.JsonElement</c> from their JSON. A Component value fills a nested record from its JSON object,
 /// by the component's field keys, by the same rules, to any depth. A ChildContent value fills the child template's
-/// record from the expanded child (read the version with <c>expandChildren: true</c>; an unexpanded or unserved
-/// child gives null), a <c>Guid</c> with the child item's id, or <see cref="ContentVersionDetailResponse"/> as is.
+/// record from the expanded child (reads expand children by default; with <c>expandChildren: false</c>, or a child
+/// that serves nothing at that instant, the record is null), a <c>Guid</c> with the child item's id, or
+/// <see cref="ContentVersionDetailResponse"/> as is.
 /// Repeated fields, multiple-choice picklists and JSON lists fill <c>T[]</c>, <c>List&lt;T&gt;</c>,
 /// <c>IReadOnlyList&lt;T&gt;</c>, <c>IList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c>,
 /// <c>IReadOnlyCollection&lt;T&gt;</c> or <c>IEnumerable&lt;T&gt;</c>, in the values' order. Separators carry no
@@ -32,7 +33,7 @@ public static class VersoContentExtensions
     /// <summary>Maps the version's field values onto a new <typeparamref name="T"/> (see the class remarks).</summary>
     /// <typeparam name="T">A record or class whose properties are named after (or attributed with) field keys.</typeparam>
     /// <param name="version">A version as <c>GetContentVersionAsync</c>, <c>GetContentBySlugAsync</c> or a publish
-    /// returns it; pass <c>expandChildren: true</c> to the read when <typeparamref name="T"/> has child records.</param>
+    /// returns it; child records need the children expanded (the reads' default, <c>expandChildren: true</c>).</param>
     /// <returns>The typed content.</returns>
     /// <exception cref="VersoContentMappingException">A value cannot become its property's type.</exception>
     public static T ToContent<T>(this ContentVersionDetailResponse version) => (T)version.ToContent(typeof(T));
