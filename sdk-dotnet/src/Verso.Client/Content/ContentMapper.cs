@@ -12,6 +12,10 @@ namespace Verso.Client.Content;
 internal static class ContentMapper
 {
     /// <summary>A version's values (grouped by key, in order) onto a new <paramref name="type"/>.</summary>
+    /// <summary>Whether a version (a set of keyed fields) can become <paramref name="type"/>: records and classes only.</summary>
+    public static bool IsRecordLike(Type type) =>
+        !ScalarText.IsScalar(type) && ListShape.Of(type) is null && DictionaryShape.Of(type) is null && type != typeof(object) && type != typeof(JsonElement);
+
     public static object MapVersion(ContentVersionDetailResponse version, Type type, string path)
     {
         var byKey = new Dictionary<string, Values>(StringComparer.OrdinalIgnoreCase);
@@ -161,7 +165,7 @@ internal static class ContentMapper
                 if (target == typeof(ContentVersionDetailResponse) || target == typeof(object)) return field.Child;
                 // Not expanded (expandChildren false or beyond the server's 8 levels) or nothing served: no child.
                 if (field.Child is null) return NullFor(type, path, field.ValueKind);
-                if (ScalarText.IsScalar(target)) throw Cannot(path, type, "a ChildContent value (a content item: use its record type, Guid or ContentVersionDetailResponse)");
+                if (!IsRecordLike(target)) throw Cannot(path, type, "a ChildContent value (a content item: use its record type, Guid or ContentVersionDetailResponse)");
                 return MapVersion(field.Child, target, path);
             default:
                 throw Cannot(path, type, $"a {field.ValueKind} value");
@@ -188,7 +192,10 @@ internal static class ContentMapper
                 throw Cannot(path, type, "a boolean");
             case JsonValueKind.Object:
                 if (target == typeof(object)) return json.Clone();
-                if (ScalarText.IsScalar(target)) throw Cannot(path, type, "an object (a component or a Link/Quote object: use a record or JsonElement)");
+                if (ScalarText.IsScalar(target) || ListShape.Of(target) is not null)
+                    throw Cannot(path, type, "an object (a component or a Link/Quote object: use a record, a dictionary or JsonElement)");
+                if (DictionaryShape.Of(target) is { } dictionary)
+                    return dictionary.Create(json.EnumerateObject().Select(m => (m.Name, MapOne(m.Value, dictionary.Value, Join(path, m.Name)))));
                 return MapJsonObject(json, target, path);
             case JsonValueKind.Array:
                 if (ListShape.Of(type) is { } list)

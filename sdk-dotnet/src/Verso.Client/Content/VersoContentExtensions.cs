@@ -17,7 +17,8 @@ namespace Verso.Client.Content;
 /// <see cref="VersoPickListOption"/> (value and label). Boolean fills <c>bool</c>; Media and File fill <c>Guid</c>
 /// (or <c>string</c>) with the asset id. Link and Quote fill <c>string</c> from their text, or a record or
 /// <c>System.Text.Json.JsonElement</c> from their JSON. A Component value fills a nested record from its JSON object,
-/// by the component's field keys, by the same rules, to any depth. A ChildContent value fills the child template's
+/// by the component's field keys, by the same rules, to any depth (or a string-keyed dictionary, keys compared
+/// case-insensitively). A ChildContent value fills the child template's
 /// record from the expanded child (reads expand children by default; with <c>expandChildren: false</c>, or a child
 /// that serves nothing at that instant, the record is null), a <c>Guid</c> with the child item's id, or
 /// <see cref="ContentVersionDetailResponse"/> as is.
@@ -43,10 +44,13 @@ public static class VersoContentExtensions
     /// <param name="type">A record or class whose properties are named after (or attributed with) field keys.</param>
     /// <returns>The typed content, an instance of <paramref name="type"/>.</returns>
     /// <exception cref="VersoContentMappingException">A value cannot become its property's type.</exception>
+    /// <exception cref="ArgumentException"><paramref name="type"/> is a scalar, list or dictionary type.</exception>
     public static object ToContent(this ContentVersionDetailResponse version, Type type)
     {
         ArgumentNullException.ThrowIfNull(version);
         ArgumentNullException.ThrowIfNull(type);
+        if (!ContentMapper.IsRecordLike(type))
+            throw new ArgumentException($"A content version maps onto a record or class with a property per field key, not {ContentMapper.Describe(type)}.", nameof(type));
         return ContentMapper.MapVersion(version, type, path: "");
     }
 }

@@ -299,4 +299,66 @@ public sealed class ToContentTests
             System.Globalization.CultureInfo.CurrentCulture = saved;
         }
     }
+
+    public sealed record Loose(IReadOnlyDictionary<string, string> Meta, Dictionary<string, List<int>> Scores);
+
+    [Fact]
+    public void A_component_object_maps_onto_a_string_keyed_dictionary_with_case_insensitive_keys()
+    {
+        var version = Version(
+            Value("meta", 0, "Component", new { jsonValue = new { Author = "Ada", year = "1843" } }),
+            Value("scores", 1, "Component", new { jsonValue = new { a = new[] { 1, 2 }, b = new int[0] } }));
+        var loose = version.ToContent<Loose>();
+        Assert.Equal("Ada", loose.Meta["author"]);
+        Assert.Equal("1843", loose.Meta["YEAR"]);
+        Assert.Equal([1, 2], loose.Scores["A"]);
+        Assert.Empty(loose.Scores["b"]);
+    }
+
+    [Theory]
+    [InlineData(typeof(string))]
+    [InlineData(typeof(int))]
+    [InlineData(typeof(List<string>))]
+    [InlineData(typeof(Dictionary<string, string>))]
+    [InlineData(typeof(object))]
+    public void A_version_maps_only_onto_records_and_classes(Type type)
+    {
+        var e = Assert.Throws<ArgumentException>(() => Version(Value("title", 0, "Text", new { textValue = "a" })).ToContent(type));
+        Assert.Equal("type", e.ParamName);
+    }
+
+    public sealed record ChildAsText(string Author);
+
+    [Fact]
+    public void A_child_cannot_become_a_string()
+    {
+        var e = Assert.Throws<VersoContentMappingException>(() => FullArticle().ToContent<ChildAsText>());
+        Assert.Equal("author", e.FieldPath);
+        Assert.Contains("a ChildContent value", e.Message);
+    }
+
+    public sealed record Grandparent(Parent Child);
+
+    public sealed record Parent(string Name, StockOnly Child);
+
+    [Fact]
+    public void Errors_inside_expanded_children_name_the_path_through_them()
+    {
+        var options = new VersoApiClient(new HttpClient()).JsonOptions;
+        var grandchild = Version(Value("stock", 0, "Text", new { textValue = "x" }));
+        var child = Version(Value("name", 0, "Text", new { textValue = "p" }),
+            Value("child", 1, "ChildContent", new { childContentItemId = ChildItem, child = JsonSerializer.SerializeToElement(grandchild, options) }));
+        var root = Version(Value("child", 0, "ChildContent", new { childContentItemId = ChildItem, child = JsonSerializer.SerializeToElement(child, options) }));
+        var e = Assert.Throws<VersoContentMappingException>(() => root.ToContent<Grandparent>());
+        Assert.Equal("child.child.stock", e.FieldPath);
+    }
+
+    public sealed record WithDefaults(string Title, int Count = 5, bool Flag = true);
+
+    [Fact]
+    public void Absent_fields_take_a_constructor_parameters_default()
+    {
+        var mapped = Version(Value("title", 0, "Text", new { textValue = "t" })).ToContent<WithDefaults>();
+        Assert.Equal(new WithDefaults("t", 5, true), mapped);
+    }
 }
