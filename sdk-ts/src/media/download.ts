@@ -50,9 +50,9 @@ export async function downloadMediaFile(client: VersoClient, ref: MediaFileRef, 
 
 export interface MediaDownloadRequest extends MediaFileRef {
   /** A file ETag from an earlier download: an unchanged file is answered 304 with no body. */
-  ifNoneMatch?: string;
+  ifNoneMatch?: string | undefined;
   /** One byte range (`bytes=0-1023`): answered 206 with that part. */
-  range?: string;
+  range?: string | undefined;
 }
 
 export interface MediaDownload {

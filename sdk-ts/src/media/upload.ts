@@ -15,20 +15,20 @@ export type MediaAsset = components['schemas']['MediaAssetResponse'];
  * pass `Infinity` for none) and the caller's `signal`.
  */
 export interface TransferOptions extends CallOptions {
-  attemptTimeoutMs?: number;
+  attemptTimeoutMs?: number | undefined;
 }
 
 export interface MediaUpload {
   workspaceId: string;
   file: UploadSource;
   /** Default: the File's name, else `upload`. */
-  fileName?: string;
+  fileName?: string | undefined;
   /** Default: the Blob's type, else `application/octet-stream`. The server checks it against the bytes. */
-  contentType?: string;
+  contentType?: string | undefined;
   /** The file's length, when `file` is a stream (lets progress report a total and sends Content-Length). */
-  size?: number;
-  altText?: string;
-  onProgress?: UploadProgressCallback;
+  size?: number | undefined;
+  altText?: string | undefined;
+  onProgress?: UploadProgressCallback | undefined;
 }
 
 function uploadOptions(options: TransferOptions | undefined): { call: CallOptions; attemptTimeoutMs: number } {
@@ -58,8 +58,8 @@ export interface MediaFormUpload {
   body: ReadableStream<Uint8Array>;
   /** Its Content-Type, boundary included. */
   contentType: string;
-  contentLength?: number;
-  onProgress?: UploadProgressCallback;
+  contentLength?: number | undefined;
+  onProgress?: UploadProgressCallback | undefined;
 }
 
 /** Uploads an already encoded multipart form (a browser's, passed on by a server) as it arrives. */
