@@ -20,6 +20,9 @@ import { MemoryContentCacheStore, type ContentCacheStore } from './content-cache
 import { sha256Hex } from './sha256.js';
 
 const DEFAULT_TTL_MS = 300_000;
+
+/** Wall-clock ms with a fraction (performance.now is monotonic and finer than Date.now). */
+const preciseNow = () => (typeof performance === 'object' ? performance.timeOrigin + performance.now() : Date.now());
 /** Markers outlive every entry they could concern: a TTL may not exceed this. */
 const MARKER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -37,7 +40,10 @@ export interface ContentCacheOptions {
   keyPrefix?: string;
   /** Told about a store failure a read survived by going to the API instead. */
   onStoreError?: (error: unknown, operation: 'get' | 'set') => void;
-  /** Wall clock in ms (default Date.now). Processes sharing a store should have synchronised clocks. */
+  /**
+   * Wall clock in ms (default: Date.now with sub-millisecond precision, so an invalidation and a read
+   * in the same millisecond stay ordered). Processes sharing a store should have synchronised clocks.
+   */
   now?: () => number;
 }
 
@@ -128,7 +134,7 @@ export class ContentCache {
     this.#store = options.store ?? new MemoryContentCacheStore({ now: options.now });
     this.#prefix = options.keyPrefix ?? 'verso:content';
     this.#onStoreError = options.onStoreError;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? preciseNow;
   }
 
   /** The item's detail (ContentItemDetailResponse), cached. */
