@@ -12,9 +12,17 @@
 // proxies in front of the admin. So by default the admin never passes on an X-Forwarded-For a browser
 // sent it: it sends the socket's peer, replacing whatever the browser claimed, not appending to it.
 // An admin behind its own reverse proxy lists that proxy there, or every editor is the proxy again.
-import { VersoClient, VersoApiError } from '@verso/sdk';
+//
+// The clients are made by ONE factory per admin app (so per process): the SDK's circuit breaker is
+// the factory's, shared by every request's client. A client per request with a breaker each would
+// never see enough failures to open; shared, a failing API makes the admin fail fast (and say so in
+// its log) instead of piling up requests that wait out their timeouts.
+//
+// Webhook URLs are not checked by the SDK here (validateWebhookUrls: false): the API checks the same
+// rules, and its 422 names every wrong field at once, which is what the endpoint form shows.
+import { createVersoClientFactory, VersoClient, VersoApiError, type VersoClientFactory } from '@verso/sdk';
 import type express from 'express';
-import { contextOf } from './context.js';
+import { contextOf, type AdminContext } from './context.js';
 
 export { VersoApiError };
 
@@ -35,17 +43,35 @@ export function browserAddress(req: express.Request): string | undefined {
   return req.ip || undefined;
 }
 
+const factories = new WeakMap<AdminContext, VersoClientFactory>();
+
+/** The admin app's one client factory (and so its one circuit breaker). */
+export function clientFactoryOf(context: AdminContext): VersoClientFactory {
+  let factory = factories.get(context);
+  if (!factory) {
+    const { config, fetch, logger } = context;
+    factory = createVersoClientFactory({
+      baseUrl: config.apiBaseUrl,
+      timeoutMs: 20_000,
+      attemptTimeoutMs: 10_000,
+      headers: { 'User-Agent': `verso-admin/${config.version}` },
+      fetch,
+      pipelineName: 'verso-admin',
+      validateWebhookUrls: false,
+      onCircuitStateChanged: (e) => {
+        const fields = { state: e.state, previousState: e.previousState, status: e.status, failure: e.failure, breakMs: e.delayMs };
+        if (e.state === 'open') logger.warn('The API is failing: calls fail fast until the circuit closes', fields);
+        else logger.info('API circuit state changed', fields);
+      },
+    });
+    factories.set(context, factory);
+  }
+  return factory;
+}
+
 function build(res: express.Response, token: string | undefined): VersoClient {
-  const { config, fetch } = contextOf(res);
   const address = browserAddress(res.req);
-  return new VersoClient({
-    baseUrl: config.apiBaseUrl,
-    token,
-    timeoutMs: 20_000,
-    attemptTimeoutMs: 10_000,
-    headers: { 'User-Agent': `verso-admin/${config.version}`, ...(address ? { 'X-Forwarded-For': address } : {}) },
-    fetch,
-  });
+  return clientFactoryOf(contextOf(res)).create({ token, headers: address ? { 'X-Forwarded-For': address } : {} });
 }
 
 /** The SDK client for this request, authenticated as the signed-in user (anonymous when signed out). */

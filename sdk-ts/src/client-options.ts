@@ -1,8 +1,9 @@
 // VersoClient's options and their defaults. The client keeps a validated, frozen copy made at
 // construction, so changing the caller's object afterwards changes nothing (the spec fixes the
 // resilience configuration at construction).
-import type { CircuitBreakerSettings } from './transport/circuit-breaker.js';
+import { VersoCircuitBreaker, type CircuitBreakerSettings } from './transport/circuit-breaker.js';
 import type { ResponseObserver } from './transport/response-observer.js';
+import type { TelemetryCallbacks } from './transport/telemetry.js';
 import type { TokenSource } from './transport/token-provider.js';
 
 export interface RetryOptions {
@@ -16,7 +17,7 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 
-export interface VersoClientOptions {
+export interface VersoClientOptions extends TelemetryCallbacks {
   /** API origin, optionally with a path prefix: `https://cms.example.com`. */
   baseUrl: string;
   /** A bearer token, or a provider asked before every attempt (string, or sync/async function). */
@@ -27,8 +28,13 @@ export interface VersoClientOptions {
   timeoutMs?: number;
   /** Budget of a single attempt; hitting it is a transient failure and retried (default 30 000 ms). */
   attemptTimeoutMs?: number;
-  /** Circuit breaker settings, or `false` to disable it. */
-  circuitBreaker?: Partial<CircuitBreakerSettings> | false;
+  /**
+   * Circuit breaker settings (this client gets a breaker of its own), a VersoCircuitBreaker to
+   * share with other clients (see createVersoClientFactory), or `false` to disable it.
+   */
+  circuitBreaker?: Partial<CircuitBreakerSettings> | VersoCircuitBreaker | false;
+  /** Check webhook URLs of createWebhookEndpoint/updateWebhookEndpoint before sending (default true). */
+  validateWebhookUrls?: boolean;
   /** Called once for every response received, before the SDK looks at it. */
   onResponse?: ResponseObserver;
   /** Remember ETags of reads and send them as If-Match on writes to the same URL (default true). */
@@ -53,6 +59,13 @@ export interface ResolvedClientOptions {
   readonly timeoutMs: number;
   readonly attemptTimeoutMs: number;
   readonly circuitBreaker: CircuitBreakerSettings | null;
+  /** The breaker this client reports to: its own, or the one shared through the options. */
+  readonly circuit: VersoCircuitBreaker | null;
+  readonly pipelineName: string;
+  readonly onRetry: TelemetryCallbacks['onRetry'];
+  readonly onTimeout: TelemetryCallbacks['onTimeout'];
+  readonly onCircuitStateChanged: TelemetryCallbacks['onCircuitStateChanged'];
+  readonly validateWebhookUrls: boolean;
   readonly onResponse: ResponseObserver | undefined;
   readonly trackETags: boolean;
   readonly headers: Readonly<Record<string, string>>;
@@ -86,7 +99,15 @@ export function resolveClientOptions(options: VersoClientOptions): ResolvedClien
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('VersoClient needs options.baseUrl.');
   const retry = options.retry === false ? { maxAttempts: 1 } : (options.retry ?? {});
   const statuses = retry.retryableStatuses ?? DEFAULT_RETRYABLE_STATUSES;
+  const now = options.now ?? Date.now;
+  const pipelineName = options.pipelineName ?? 'verso';
   const breaker = options.circuitBreaker;
+  const circuit =
+    breaker === false
+      ? null
+      : breaker instanceof VersoCircuitBreaker
+        ? breaker
+        : new VersoCircuitBreaker(breaker, { now, pipeline: pipelineName, onStateChanged: options.onCircuitStateChanged });
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new TypeError('VersoClient needs a fetch implementation.');
   return Object.freeze({
@@ -98,19 +119,19 @@ export function resolveClientOptions(options: VersoClientOptions): ResolvedClien
     maxDelayMs: positive('retry.maxDelayMs', retry.maxDelayMs, 30_000, { allowZero: true }),
     timeoutMs: positive('timeoutMs', options.timeoutMs, 100_000, { allowZero: true, allowInfinity: true }),
     attemptTimeoutMs: positive('attemptTimeoutMs', options.attemptTimeoutMs, 30_000, { allowInfinity: true }),
-    circuitBreaker:
-      breaker === false
-        ? null
-        : Object.freeze({
-            failureThreshold: Math.floor(positive('circuitBreaker.failureThreshold', breaker?.failureThreshold, 5)),
-            breakDurationMs: positive('circuitBreaker.breakDurationMs', breaker?.breakDurationMs, 30_000, { allowZero: true }),
-          }),
+    circuitBreaker: circuit?.settings ?? null,
+    circuit,
+    pipelineName,
+    onRetry: options.onRetry,
+    onTimeout: options.onTimeout,
+    onCircuitStateChanged: options.onCircuitStateChanged,
+    validateWebhookUrls: options.validateWebhookUrls ?? true,
     onResponse: options.onResponse,
     trackETags: options.trackETags ?? true,
     headers: Object.freeze({ ...options.headers }),
     // Bound so a later reassignment of globalThis.fetch (test doubles) does not leak into this client.
     fetch: fetchImpl.bind(globalThis),
-    now: options.now ?? Date.now,
+    now,
     random: options.random ?? Math.random,
   });
 }

@@ -1,6 +1,8 @@
 // VersoClient: the generated per-operation methods (VersoOperations) on top of one resilient
-// transport. Each instance owns its options, token source, circuit breaker, ETags and session
-// expiry, so two clients (two users, two tokens) never share anything.
+// transport. Each instance owns its options, token source, ETags and session expiry, so two clients
+// (two users, two tokens) never share them. The circuit breaker is the one exception, on purpose:
+// clients made by one createVersoClientFactory report to one breaker, because the circuit describes
+// the API's health, not a user's.
 import { resolveClientOptions, type ResolvedClientOptions, type VersoClientOptions } from './client-options.js';
 import { ETagStore } from './etag-store.js';
 import { operationSpecs, VersoOperations, type PagedOperationId } from './generated/operations.js';
@@ -10,10 +12,11 @@ import type { CallOptions, OperationId, OperationInput, OperationResult } from '
 import { listAllItems, paginate, startPageOf, withPage, type PagedEnvelope, type PageItem, type PagedInput, type PageOf } from './pagination.js';
 import { SessionExpiryTracker } from './session-expiry.js';
 import { CallScope } from './transport/call-scope.js';
-import { CircuitBreaker, type CircuitState } from './transport/circuit-breaker.js';
+import { NO_CIRCUIT, type CircuitState } from './transport/circuit-breaker.js';
 import { readSuccessBody, toApiError } from './transport/read-response.js';
 import type { ObservedResponse } from './transport/response-observer.js';
-import { isReplayable, sendWithRetries, type OutgoingRequest, type RequestBody, type TransportContext } from './transport/send-with-retries.js';
+import { isReplayable, reportDeadline, sendWithRetries, type OutgoingRequest, type ReceivedResponse, type RequestBody, type TransportContext } from './transport/send-with-retries.js';
+import { assertWebhookUrlInput } from './webhook-url.js';
 
 export interface VersoResponse<T> {
   readonly data: T;
@@ -40,22 +43,34 @@ export interface RawRequest {
   accept?: string;
 }
 
+/** Transport access for the SDK's own modules (media); not part of the package's exports. */
+export let clientInternals: {
+  execute(client: VersoClient, request: OutgoingRequest, options: CallOptions | undefined): Promise<VersoResponse<unknown>>;
+  open(client: VersoClient, request: OutgoingRequest, options: OpenOptions | undefined): Promise<OpenedExchange>;
+};
+
 export class VersoClient extends VersoOperations {
   /** The frozen options captured at construction. */
   readonly options: ResolvedClientOptions;
   readonly etags = new ETagStore();
   readonly #sessions = new SessionExpiryTracker();
-  readonly #circuit: CircuitBreaker;
   readonly #transport: TransportContext;
+
+  static {
+    // The media functions (media/*.ts) reach the transport through these; index.ts does not export them.
+    clientInternals = {
+      execute: (client, request, options) => client.#execute(request, options),
+      open: (client, request, options) => client.#open(request, options),
+    };
+  }
 
   constructor(options: VersoClientOptions) {
     super();
     this.options = resolveClientOptions(options);
-    this.#circuit = new CircuitBreaker(this.options.circuitBreaker, this.options.now);
     const observer = this.options.onResponse;
     this.#transport = {
       options: this.options,
-      circuit: this.#circuit,
+      circuit: this.options.circuit ?? NO_CIRCUIT,
       observe: async (response: ObservedResponse) => {
         this.#sessions.record(response.headers.get('x-session-expires-at'));
         if (observer) await observer(response);
@@ -68,8 +83,9 @@ export class VersoClient extends VersoOperations {
     return this.#sessions.expiresAt;
   }
 
+  /** The state of the circuit this client reports to (shared with its factory's other clients). */
   get circuitState(): CircuitState {
-    return this.#circuit.state;
+    return this.#transport.circuit.state;
   }
 
   /** Calls an operation by operationId and returns the parsed body with status, headers and ETag. */
@@ -78,6 +94,7 @@ export class VersoClient extends VersoOperations {
     if (!spec) return Promise.reject(new TypeError(`Unknown Verso operation ${operationId}.`));
     let request: OutgoingRequest;
     try {
+      if (this.options.validateWebhookUrls) assertWebhookUrlInput(operationId, input);
       request = buildOperationRequest(operationId, spec, input as OperationInputShape | undefined, {
         baseUrl: this.options.baseUrl,
         ifMatch: options?.ifMatch,
@@ -149,7 +166,7 @@ export class VersoClient extends VersoOperations {
       try {
         data = await readSuccessBody(request.method, response);
       } catch (error) {
-        throw scope.endedError(error) ?? error;
+        throw this.#endedDuringBody(scope, received, error);
       }
       const etag = response.headers.get('etag') ?? undefined;
       if (this.options.trackETags) this.etags.set(request.url, etag ?? null);
@@ -158,4 +175,43 @@ export class VersoClient extends VersoOperations {
       scope.dispose();
     }
   }
+
+  /**
+   * Sends through the retry loop and hands back the response with its body unread, for callers that
+   * stream it. The retries end when the response head arrives, so a body is never re-requested.
+   * Statuses in `passStatuses` (besides 2xx) come back as answers; any other final status becomes
+   * the VersoApiError. The caller owns the returned scope and must dispose it.
+   */
+  async #open(request: OutgoingRequest, options: OpenOptions | undefined): Promise<OpenedExchange> {
+    const scope = new CallScope(options?.timeoutMs ?? this.options.timeoutMs, options?.signal);
+    try {
+      const received = await sendWithRetries(request, scope, this.#transport);
+      const { response } = received;
+      if (!response.ok && !options?.passStatuses?.includes(response.status)) throw await toApiError(request.method, request.url, request.operationId, received);
+      return { ...received, scope, endedError: (error: unknown) => this.#endedDuringBody(scope, received, error) };
+    } catch (error) {
+      scope.dispose();
+      throw error;
+    }
+  }
+
+  /** The error a failed body read ends the call with: the caller's abort or the deadline if either ended it. */
+  #endedDuringBody(scope: CallScope, received: ReceivedResponse, error: unknown): unknown {
+    const ended = scope.endedError(error);
+    if (ended && !scope.callerAborted) reportDeadline(this.options, received.attempt);
+    return ended ?? error;
+  }
 }
+
+export interface OpenOptions extends CallOptions {
+  /** Non-2xx statuses returned as answers instead of errors (304 for a conditional download). */
+  passStatuses?: readonly number[];
+}
+
+export interface OpenedExchange extends ReceivedResponse {
+  /** The call's deadline and the caller's signal; dispose it once the body no longer needs the deadline. */
+  readonly scope: CallScope;
+  /** Maps a body-read failure to the caller's abort or the deadline's timeout when one of them caused it. */
+  readonly endedError: (error: unknown) => unknown;
+}
+

@@ -6,11 +6,12 @@ import type { ResolvedClientOptions } from '../client-options.js';
 import { VersoCircuitOpenError, VersoTimeoutError } from '../errors.js';
 import { backoffDelay } from './backoff.js';
 import type { CallScope } from './call-scope.js';
-import type { CircuitBreaker } from './circuit-breaker.js';
+import type { CircuitGate } from './circuit-breaker.js';
 import { newCorrelationId } from './correlation-id.js';
 import type { ObservedResponse } from './response-observer.js';
 import { parseRetryAfter } from './retry-after.js';
 import { sleep } from './sleep.js';
+import { notify, type FailureCategory } from './telemetry.js';
 import { resolveToken } from './token-provider.js';
 
 /** Any body fetch accepts (the DOM's BodyInit, which Node's types do not name globally). */
@@ -27,11 +28,13 @@ export interface OutgoingRequest {
   /** Writes, uploads and caller-owned streams are never replayed. */
   readonly replayable: boolean;
   readonly operationId: string | undefined;
+  /** Overrides the client's per-attempt limit (uploads: the call's deadline alone bounds them). */
+  readonly attemptTimeoutMs?: number;
 }
 
 export interface TransportContext {
   readonly options: ResolvedClientOptions;
-  readonly circuit: CircuitBreaker;
+  readonly circuit: CircuitGate;
   /** Records session expiry and calls the user's observer; may throw to stop the call. */
   readonly observe: (response: ObservedResponse) => Promise<void>;
 }
@@ -56,8 +59,26 @@ function attemptFailure(error: unknown, attemptSignal: AbortSignal, attemptTimeo
 }
 
 export async function sendWithRetries(request: OutgoingRequest, scope: CallScope, context: TransportContext): Promise<ReceivedResponse> {
+  const attempts = { last: 0 };
+  try {
+    return await attemptUntilDone(request, scope, context, attempts);
+  } catch (error) {
+    if (error instanceof VersoTimeoutError && error.scope === 'deadline') reportDeadline(context.options, attempts.last);
+    throw error;
+  }
+}
+
+/** Tells onTimeout that the call's overall deadline ended it (during `attempt` or the wait after it). */
+export function reportDeadline(options: ResolvedClientOptions, attempt: number): void {
+  notify(options.onTimeout, { pipeline: options.pipelineName, attempt, failure: 'deadline' });
+}
+
+async function attemptUntilDone(request: OutgoingRequest, scope: CallScope, context: TransportContext, attempts: { last: number }): Promise<ReceivedResponse> {
   const { options, circuit } = context;
   const maxAttempts = request.replayable ? options.maxAttempts : 1;
+  const attemptTimeoutMs = request.attemptTimeoutMs ?? options.attemptTimeoutMs;
+  const retrying = (attempt: number, failure: FailureCategory, delayMs: number, status?: number) =>
+    notify(options.onRetry, { pipeline: options.pipelineName, attempt, failure, delayMs, ...(status !== undefined ? { status } : {}) });
 
   for (let attempt = 1; ; attempt += 1) {
     const ended = scope.endedError();
@@ -72,6 +93,7 @@ export async function sendWithRetries(request: OutgoingRequest, scope: CallScope
       throw scope.endedError() ?? error;
     }
 
+    attempts.last = attempt;
     const correlationId = newCorrelationId(options.now());
     const headers = new Headers({ ...options.headers, ...request.headers });
     headers.set('Accept', request.accept);
@@ -80,9 +102,7 @@ export async function sendWithRetries(request: OutgoingRequest, scope: CallScope
     else headers.delete('Authorization');
 
     const attemptTimeout = new AbortController();
-    const timer = Number.isFinite(options.attemptTimeoutMs)
-      ? setTimeout(() => attemptTimeout.abort(), options.attemptTimeoutMs)
-      : undefined;
+    const timer = Number.isFinite(attemptTimeoutMs) ? setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs) : undefined;
     let response: Response;
     try {
       const init: RequestInit & { duplex?: 'half' } = {
@@ -101,13 +121,16 @@ export async function sendWithRetries(request: OutgoingRequest, scope: CallScope
         throw scope.callerSignal!.reason;
       }
       // The server was too slow for the deadline: that counts against it like any timeout.
-      circuit.recordFailure();
+      const category: FailureCategory = scope.deadlinePassed ? 'deadline' : attemptTimeout.signal.aborted ? 'attempt-timeout' : 'network';
+      circuit.recordFailure({ attempt, failure: category });
       const endedNow = scope.endedError(error);
       if (endedNow) throw endedNow;
-      const failure = attemptFailure(error, attemptTimeout.signal, options.attemptTimeoutMs);
+      if (category === 'attempt-timeout') notify(options.onTimeout, { pipeline: options.pipelineName, attempt, failure: 'attempt-timeout' });
+      const failure = attemptFailure(error, attemptTimeout.signal, attemptTimeoutMs);
       if (attempt >= maxAttempts || !circuit.allowsAttempts) throw failure;
       const delay = backoffDelay(attempt, options, options.random);
       if (delay >= scope.remainingMs) throw failure;
+      retrying(attempt, category, delay);
       await waitBeforeRetry(delay, scope);
       continue;
     }
@@ -144,7 +167,7 @@ export async function sendWithRetries(request: OutgoingRequest, scope: CallScope
       circuit.recordSuccess();
       return { response, correlationId, attempt };
     }
-    circuit.recordFailure();
+    circuit.recordFailure({ attempt, status: response.status, failure: 'status' });
     if (attempt >= maxAttempts || !circuit.allowsAttempts) return { response, correlationId, attempt };
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'), options.now());
     const wait = Math.min(retryAfter ?? backoffDelay(attempt, options, options.random), options.maxDelayMs);
@@ -152,6 +175,7 @@ export async function sendWithRetries(request: OutgoingRequest, scope: CallScope
     // answer now instead, so the caller sees the real status (and its Retry-After).
     if (wait >= scope.remainingMs) return { response, correlationId, attempt };
     await discard(response);
+    retrying(attempt, 'status', wait, response.status);
     await waitBeforeRetry(wait, scope);
   }
 }

@@ -48,7 +48,8 @@ describe('SDK cancellation and deadline', () => {
 
   it('caller aborts do not count towards the circuit breaker', async () => {
     server.fallback = { delayMs: 500, status: 200, body: {} };
-    const client = new VersoClient({ baseUrl: server.url, circuitBreaker: { failureThreshold: 2, breakDurationMs: 60_000 } });
+    // Four aborted calls would be a 100% failure ratio over the minimum throughput, if they counted.
+    const client = new VersoClient({ baseUrl: server.url, circuitBreaker: { failureRatio: 0.5, minimumThroughput: 2, breakDurationMs: 60_000 } });
     for (let i = 0; i < 4; i += 1) {
       await client.getHealthLive(undefined, { signal: AbortSignal.timeout(20) }).catch(() => undefined);
     }

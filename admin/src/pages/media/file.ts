@@ -1,13 +1,14 @@
 // An asset's bytes through the admin (`/workspaces/<ws>/media/<id>/file`): thumbnails, previews and
 // downloads in the admin's own origin, so the page never sees the user's token or the API's URL.
-// The API's answer is streamed on as it arrives (transfer-client.ts openDownload), with its
-// caching and range headers; the browser's If-None-Match and Range go to the API, so 304 and 206
-// work end to end.
+// The API's answer is streamed on as it arrives (the SDK's openMediaDownload: retried only until
+// the head arrives, the body never re-requested), with its caching and range headers; the
+// browser's If-None-Match and Range go to the API, so 304 and 206 work end to end.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { openMediaDownload } from '@verso/sdk';
 import type express from 'express';
+import { apiFor } from '../../api.js';
 import { ROUTE } from './media-scope.js';
-import { openDownload } from './transfer-client.js';
 import { workspaceIdsOf } from '../workspace-scope.js';
 
 const PASSED_ON = ['Content-Type', 'Content-Length', 'Content-Range', 'Content-Disposition', 'Accept-Ranges', 'ETag', 'Cache-Control', 'Last-Modified'];
@@ -18,7 +19,8 @@ export function register(router: express.Router): void {
     if (!ids) return next();
     const gone = new AbortController();
     res.once('close', () => gone.abort(new Error('the browser closed the connection')));
-    const download = await openDownload(res, ids, { ifNoneMatch: req.get('if-none-match'), range: req.get('range') }, gone.signal);
+    // The client's deadline bounds the wait for the API's head; the body takes as long as the bytes do.
+    const download = await openMediaDownload(apiFor(res), { ...ids, ifNoneMatch: req.get('if-none-match'), range: req.get('range') }, { signal: gone.signal });
     res.status(download.status);
     for (const name of PASSED_ON) {
       const value = download.headers.get(name);

@@ -1,9 +1,11 @@
 // The media library of one workspace: a paged grid of its assets (type filter, file-name search)
 // with thumbnails served through the admin (file.ts), and the upload form for an Editor with Write
 // (disabled with the reason for everyone else). The upload streams the browser's form on to the API
-// (upload-stream.ts, transfer-client.ts); the API's refusals — 413 too large, 415 a type it does not
+// (upload-stream.ts, then the SDK's uploadMediaForm: one attempt, no deadline but the browser's own
+// disconnect); the API's refusals — 413 too large, 415 a type it does not
 // take or a file whose bytes contradict its type, 400 empty — are shown on the form. public/media.js
 // posts the same form with XMLHttpRequest to show progress and asks for JSON answers.
+import { uploadMediaForm } from '@verso/sdk';
 import type express from 'express';
 import { formFailure, type FormFailure } from '../../http/forms.js';
 import { PATHS } from '../../nav.js';
@@ -13,7 +15,6 @@ import { render, setFlash } from '../../views/render.js';
 import { pageLinks, pageOf, queryValue, when } from '../screen-forms.js';
 import { abilitiesIn, type WorkspaceAbilities, workspaceIdsOf } from '../workspace-scope.js';
 import { isImage, mayChange, mediaPaths, ROUTE, sizeText, type MediaAsset } from './media-scope.js';
-import { streamUpload } from './transfer-client.js';
 import { forwardedForm } from './upload-stream.js';
 
 const PAGE_SIZE = 24;
@@ -97,7 +98,8 @@ export function register(router: express.Router): void {
       if (!res.writableFinished) gone.abort(new Error('the browser closed the connection'));
     });
     try {
-      const asset = await streamUpload(res, ids.workspaceId, form, gone.signal);
+      // A transfer lasts as long as the bytes take: no call or attempt deadline, only the browser leaving.
+      const asset = await uploadMediaForm(apiFor(res), { workspaceId: ids.workspaceId, ...form }, { signal: gone.signal, timeoutMs: Number.POSITIVE_INFINITY });
       const paths = mediaPaths(ids.workspaceId, asset.id);
       if (wantsJson(req)) return void res.status(201).json({ id: asset.id, fileName: asset.fileName, location: paths.asset });
       setFlash(res, 'success', `“${asset.fileName}” uploaded.`);
