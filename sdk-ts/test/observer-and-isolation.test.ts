@@ -1,6 +1,6 @@
 // The response observer, session-expiry recording, frozen options and isolation between clients.
 import { expect } from 'chai';
-import { VersoClient, type ObservedResponse, type VersoClientOptions } from '../src/index.js';
+import { createVersoClientFactory, VersoClient, type ObservedResponse, type VersoClientOptions } from '../src/index.js';
 import { startFakeHttpServer, type FakeHttpServer } from './support/fake-http-server.js';
 
 describe('SDK response observer and client isolation', () => {
@@ -76,6 +76,29 @@ describe('SDK response observer and client isolation', () => {
     const auth = server.requests.map((r) => r.headers.authorization);
     expect(auth.filter((a) => a === 'Bearer alice-token')).to.have.length(3);
     expect(auth.filter((a) => a === 'Bearer bob-token')).to.have.length(3);
+  });
+
+  it('clients of one factory share only the circuit: tokens, observers, session expiries and ETags stay their own', async () => {
+    const factory = createVersoClientFactory({ baseUrl: server.url, headers: { 'User-Agent': 'site/2' } });
+    const seenByAlice: number[] = [];
+    const alice = factory.create({ token: 'alice-token', onResponse: (r) => void seenByAlice.push(r.status) });
+    const bob = factory.create({ token: async () => 'bob-token' });
+    server.script(
+      { status: 200, headers: { 'x-session-expires-at': '2026-11-23T12:00:00Z', etag: '"a"' }, body: {} },
+      { status: 200, headers: { 'x-session-expires-at': '2026-11-23T13:00:00Z', etag: '"b"' }, body: {} },
+    );
+    await alice.getCurrentUser();
+    await bob.getCurrentUser();
+    expect(alice.sessionExpiresAt?.toISOString()).to.equal('2026-11-23T12:00:00.000Z');
+    expect(bob.sessionExpiresAt?.toISOString()).to.equal('2026-11-23T13:00:00.000Z');
+    expect(alice.etags.get(`${server.url}/api/v1/auth/me`)).to.equal('"a"');
+    expect(bob.etags.get(`${server.url}/api/v1/auth/me`)).to.equal('"b"');
+    expect(seenByAlice).to.deep.equal([200]);
+    expect(server.requests.map((r) => [r.headers.authorization, r.headers['user-agent']])).to.deep.equal([
+      ['Bearer alice-token', 'site/2'],
+      ['Bearer bob-token', 'site/2'],
+    ]);
+    expect(alice.options.circuit).to.equal(bob.options.circuit).and.equal(factory.circuit);
   });
 
   it('options are a frozen copy: changing the caller\'s object later changes nothing', async () => {

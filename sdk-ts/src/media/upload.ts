@@ -37,15 +37,18 @@ function uploadOptions(options: TransferOptions | undefined): { call: CallOption
 
 /** Uploads a file as multipart `file` (+ `altText`), streamed, single attempt; resolves to the new asset. */
 export async function uploadMediaFile(client: VersoClient, upload: MediaUpload, options?: TransferOptions): Promise<MediaAsset> {
-  const { source, size } = { source: upload.file, size: upload.size ?? sizeOf(upload.file) };
-  if (size !== undefined && !(Number.isInteger(size) && size >= 0)) throw new RangeError('uploadMediaFile: size must be a non-negative integer.');
   const file = upload.file;
+  const size = upload.size ?? sizeOf(file);
+  if (size !== undefined && !(Number.isInteger(size) && size >= 0)) throw new RangeError('uploadMediaFile: size must be a non-negative integer.');
+  const contentType = upload.contentType ?? (file instanceof Blob && file.type ? file.type : 'application/octet-stream');
+  // It becomes a header line of the file's part: a line break in it would forge other headers.
+  if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(contentType)) throw new TypeError('uploadMediaFile: contentType must be a single-line MIME type.');
   const body = multipartBody(
     {
-      source,
+      source: file,
       size,
       fileName: upload.fileName ?? (typeof File !== 'undefined' && file instanceof File && file.name ? file.name : 'upload'),
-      contentType: upload.contentType ?? (file instanceof Blob && file.type ? file.type : 'application/octet-stream'),
+      contentType,
     },
     { altText: upload.altText },
   );

@@ -1,7 +1,9 @@
 // The retry loop: every attempt is a fresh request with a freshly provided token and a new
 // X-Correlation-Id. Only replayable requests (GET/HEAD/OPTIONS without a stream body) are retried,
 // and only on a retryable status, a network failure or a per-attempt timeout — never on the
-// caller's abort, which ends the call at once with the caller's reason.
+// caller's abort, which ends the call at once with the caller's reason. Every attempt's outcome goes
+// to the circuit breaker (possibly shared with other clients); retries and timeouts are reported to
+// the telemetry callbacks (telemetry.ts) as they happen.
 import type { ResolvedClientOptions } from '../client-options.js';
 import { VersoCircuitOpenError, VersoTimeoutError } from '../errors.js';
 import { backoffDelay } from './backoff.js';

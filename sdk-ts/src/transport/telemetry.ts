@@ -21,6 +21,7 @@ export interface RetryEvent {
 
 export interface TimeoutEvent {
   readonly pipeline: string;
+  /** The attempt the limit ended (0: the deadline had passed before the first attempt). */
   readonly attempt: number;
   readonly failure: 'attempt-timeout' | 'deadline';
 }

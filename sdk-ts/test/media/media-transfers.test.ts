@@ -204,9 +204,11 @@ describe('SDK media transfers (loopback server)', () => {
       expect(String((error as Error).cause ?? error)).to.match(/ended after 10 of its declared 20 bytes/);
     });
 
-    it('checks the workspace id before sending anything', async () => {
+    it('checks the workspace id and the content type before sending anything', async () => {
       const error = await uploadMediaFile(client, { workspaceId: 'my-site', file: bytes(1) }).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(TypeError);
+      const forged = await uploadMediaFile(client, { workspaceId: WS, file: bytes(1), contentType: 'text/plain\r\nX-Evil: 1' }).catch((e: unknown) => e);
+      expect(forged).to.be.instanceOf(TypeError);
       expect(server.received).to.have.length(0);
     });
 

@@ -69,6 +69,22 @@ describe('SDK circuit breaker', () => {
     expect(server.requests).to.have.length(5);
   });
 
+  it('while open, fetch is not called at all', async () => {
+    server.fallback = { status: 503 };
+    let fetches = 0;
+    const counting: typeof fetch = (input, init) => {
+      fetches += 1;
+      return fetch(input, init);
+    };
+    const client = new VersoClient({ baseUrl: server.url, retry: false, fetch: counting, circuitBreaker: { minimumThroughput: 2 } });
+    await failed(client.getHealthLive());
+    await failed(client.getHealthLive());
+    expect(fetches).to.equal(2);
+    for (let i = 0; i < 3; i += 1) expect(await failed(client.call('getHealthReady'))).to.be.instanceOf(VersoCircuitOpenError);
+    expect(await failed(client.send({ method: 'GET', path: '/health/live' }))).to.be.instanceOf(VersoCircuitOpenError);
+    expect(fetches).to.equal(2);
+  });
+
   it('does not open below the minimum throughput, however many of the attempts failed', async () => {
     server.fallback = { status: 503 };
     const client = new VersoClient({ baseUrl: server.url, retry: false, circuitBreaker: { minimumThroughput: 4, failureRatio: 0.1 } });
