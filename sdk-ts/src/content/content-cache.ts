@@ -21,8 +21,18 @@ import { sha256Hex } from './sha256.js';
 
 const DEFAULT_TTL_MS = 300_000;
 
-/** Wall-clock ms with a fraction (performance.now is monotonic and finer than Date.now). */
-const preciseNow = () => (typeof performance === 'object' ? performance.timeOrigin + performance.now() : Date.now());
+/**
+ * Wall-clock ms that never repeats within this process: two readings in one millisecond differ by a
+ * fraction (1/4096 ms, the finest step a double holds at today's epoch values), so an invalidation
+ * and a read started just after it stay ordered. Still Date.now, so processes sharing a store compare
+ * like with like; readings from different processes in one millisecond count as "invalidated".
+ */
+let lastStamp = 0;
+const orderedNow = (): number => {
+  const now = Date.now();
+  lastStamp = now > lastStamp ? now : lastStamp + 1 / 4096;
+  return lastStamp;
+};
 /** Markers outlive every entry they could concern: a TTL may not exceed this. */
 const MARKER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -41,8 +51,9 @@ export interface ContentCacheOptions {
   /** Told about a store failure a read survived by going to the API instead. */
   onStoreError?: (error: unknown, operation: 'get' | 'set') => void;
   /**
-   * Wall clock in ms (default: Date.now with sub-millisecond precision, so an invalidation and a read
-   * in the same millisecond stay ordered). Processes sharing a store should have synchronised clocks.
+   * Wall clock in ms (default: Date.now, made strictly increasing within the process so an
+   * invalidation and a read in the same millisecond stay ordered). Processes sharing a store should
+   * have synchronised clocks.
    */
   now?: () => number;
 }
@@ -134,7 +145,7 @@ export class ContentCache {
     this.#store = options.store ?? new MemoryContentCacheStore({ now: options.now });
     this.#prefix = options.keyPrefix ?? 'verso:content';
     this.#onStoreError = options.onStoreError;
-    this.#now = options.now ?? preciseNow;
+    this.#now = options.now ?? orderedNow;
   }
 
   /** The item's detail (ContentItemDetailResponse), cached. */

@@ -195,6 +195,20 @@ describe('Content cache: cached reads of the real API', function () {
     expect(counts(), "everything of the workspace, not the other workspace's").to.deep.equal([15, 6, 8]);
   });
 
+  it('caches sharing one store (two processes on one Redis) share entries and invalidations', async () => {
+    const store = new MemoryContentCacheStore();
+    const one = countingClient(api, w.token);
+    const two = countingClient(api, w.token);
+    const first = createContentCache(one.client, { partition: () => 'p', store });
+    const second = createContentCache(two.client, { partition: () => 'p', store });
+    await first.getContentBySlug(slugInput(b.slug));
+    await second.getContentBySlug(slugInput(b.slug));
+    expect([one.count(), two.count()], 'the second process reads what the first stored').to.deep.equal([1, 0]);
+    await second.invalidateItem(w.workspaceId, b.id);
+    await first.getContentBySlug(slugInput(b.slug));
+    expect(one.count(), "the first process sees the second's invalidation").to.equal(2);
+  });
+
   it('an invalidation while a read is in flight keeps that read out of the cache', async () => {
     for (const invalidate of ['item', 'workspace'] as const) {
       const c = countingClient(api, w.token);
