@@ -12,6 +12,9 @@ export interface RenderOptions {
   readonly source?: string;
 }
 
+/** Code-point order, the same on every machine (localeCompare depends on the locale's collation). */
+const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+
 const RESERVED = new Set(['VersoChild', 'VersoContentModel', 'VersoJsonObject', 'VersoUntypedContent', 'VersoContentTypes', 'versoContentModel']);
 
 function pascal(slug: string): string {
@@ -44,8 +47,8 @@ class Renderer {
 
   constructor(readonly model: WorkspaceModel) {
     this.#templatesById = new Map(model.templates.map((t) => [t.id, t]));
-    for (const t of [...model.templates].sort((a, b) => a.slug.localeCompare(b.slug))) this.#name(`t:${t.id}`, pascal(t.slug));
-    for (const c of [...model.components.values()].sort((a, b) => a.slug.localeCompare(b.slug))) this.#name(`c:${c.id}`, `${pascal(c.slug)}Component`);
+    for (const t of [...model.templates].sort(bySlug)) this.#name(`t:${t.id}`, pascal(t.slug));
+    for (const c of [...model.components.values()].sort(bySlug)) this.#name(`c:${c.id}`, `${pascal(c.slug)}Component`);
   }
 
   #name(id: string, wanted: string): void {
@@ -146,8 +149,8 @@ function descriptorsLiteral(descriptors: readonly VersoFieldDescriptor[]): strin
 /** The generated module's text. */
 export function renderContentModule(model: WorkspaceModel, options: RenderOptions = {}): string {
   const r = new Renderer(model);
-  const templates = [...model.templates].sort((a, b) => a.slug.localeCompare(b.slug));
-  const comps: PublishedComponent[] = [...model.components.values()].sort((a, b) => a.slug.localeCompare(b.slug));
+  const templates = [...model.templates].sort(bySlug);
+  const comps: PublishedComponent[] = [...model.components.values()].sort(bySlug);
   const blocks: string[] = [];
   const templateDescriptors: string[] = [];
   const componentDescriptors: string[] = [];
