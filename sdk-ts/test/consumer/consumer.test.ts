@@ -245,6 +245,16 @@ describe('SDK consumer: the packed tarball installed into a fresh project', func
     expect(installed.scripts, 'no install scripts in the published manifest').to.not.have.any.keys('preinstall', 'install', 'postinstall');
   });
 
+  it('the library bundles import nothing (no Node built-ins), so they load in edge runtimes; only the CLI uses node:', () => {
+    const dist = path.join(app, 'node_modules', manifest.name, 'dist');
+    for (const bundle of ['index.js', 'index.cjs']) {
+      const code = fs.readFileSync(path.join(dist, bundle), 'utf8');
+      expect(code, bundle).to.not.match(/^\s*import\s[^;]*from\s*['"]|\brequire\(\s*['"]/m);
+      expect(code, bundle).to.include('crypto.subtle');
+    }
+    expect(fs.readFileSync(path.join(dist, 'verso-typegen.js'), 'utf8')).to.match(/^#!\/usr\/bin\/env node\n/).and.match(/from ['"](node:)?fs['"]/);
+  });
+
   it("Node ESM: import { VersoClient } from '@verso/sdk' loads dist/index.js and calls the API", async () => {
     const r = await sh(process.execPath, ['esm.mjs', baseUrl], app);
     expect(r.ok, r.out).to.equal(true);
