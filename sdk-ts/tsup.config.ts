@@ -1,17 +1,33 @@
 // The published build: one ESM bundle, one CommonJS bundle and their declarations, all from
-// src/index.ts. `tsc -b` (the monorepo build) emits per-file output into the same dist/ first;
-// tsup runs after it and its bundles are what package.json's exports point at.
+// src/index.ts, plus the `verso-typegen` command (package.json "bin"), one self-contained ESM file
+// for Node. `tsc -b` (the monorepo build) emits per-file output into the same dist/ first; tsup runs
+// after it and its bundles are what package.json's exports and bin point at.
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  outDir: 'dist',
-  target: 'node20',
-  platform: 'neutral',
-  dts: { compilerOptions: { composite: false, incremental: false } },
-  sourcemap: true,
-  clean: false,
-  splitting: false,
-  treeshake: true,
-});
+export default defineConfig([
+  {
+    entry: ['src/index.ts'],
+    format: ['esm', 'cjs'],
+    outDir: 'dist',
+    target: 'node20',
+    platform: 'neutral',
+    dts: { compilerOptions: { composite: false, incremental: false } },
+    sourcemap: true,
+    clean: false,
+    splitting: false,
+    treeshake: true,
+  },
+  {
+    // The CLI runs only on Node (it writes a file); the library above stays runtime-neutral.
+    entry: { 'verso-typegen': 'src/typegen/cli.ts' },
+    format: ['esm'],
+    outDir: 'dist',
+    target: 'node20',
+    platform: 'node',
+    dts: false,
+    sourcemap: false,
+    clean: false,
+    splitting: false,
+    treeshake: true,
+  },
+]);

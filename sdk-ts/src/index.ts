@@ -30,3 +30,16 @@ export {
 } from './webhooks-events.js';
 export type { HeaderGetter, WebhookHeaders } from './webhooks-headers.js';
 export { renderPlaceholders, type PlaceholderValue, type PlaceholderValues } from './placeholders.js';
+export { ContentCache, createContentCache, type CachedCallOptions, type ContentCacheOptions, type WebhookInvalidation } from './content/content-cache.js';
+export { MemoryContentCacheStore, type ContentCacheEntry, type ContentCacheStore, type MemoryContentCacheStoreOptions } from './content/content-cache-store.js';
+export type { CachedOperation } from './content/content-cache-keys.js';
+export {
+  toContent,
+  type VersoChild,
+  type VersoContentModel,
+  type VersoFieldDescriptor,
+  type VersoJsonObject,
+  type VersoUntypedContent,
+  type VersoValueType,
+  type VersoVersionLike,
+} from './content/typed-content.js';

@@ -1,0 +1,283 @@
+// Cached content reads (requirement 37), opt-in: getContent, getContentBySlug and listContent
+// answered from a store for a while, per audience, and invalidated by key, by item, by workspace or
+// straight from a verified webhook delivery.
+//
+// How invalidation works with any store, shared or not: an invalidation writes a marker (the time
+// it happened) for the workspace, for the workspace's lists, or for one content item. Every entry
+// records when its fetch started and which content items its response carried (the item, and the
+// children expanded into a by-slug read). An entry is served only while every marker that concerns
+// it is older than its fetch's start, so an invalidation that lands while a read is in flight keeps
+// that read's result out of the cache (it is not written, and would not be served if it were), and
+// an item's invalidation reaches its by-id, by-slug and expanded-as-a-child entries in every
+// partition without the cache having to enumerate them.
+import type { VersoClient } from '../client.js';
+import type { CallOptions, OperationResult } from '../operations/operation-types.js';
+import { verifyWebhook, type VerifyWebhookOptions } from '../webhooks.js';
+import type { VersoWebhookEvent } from '../webhooks-events.js';
+import type { WebhookHeaders } from '../webhooks-headers.js';
+import { entryName, markerKeys, workspaceOf, type CachedInput, type CachedOperation } from './content-cache-keys.js';
+import { MemoryContentCacheStore, type ContentCacheStore } from './content-cache-store.js';
+import { sha256Hex } from './sha256.js';
+
+const DEFAULT_TTL_MS = 300_000;
+
+/**
+ * Wall-clock ms that never repeats within this process: two readings in one millisecond differ by a
+ * fraction (1/4096 ms, the finest step a double holds at today's epoch values), so an invalidation
+ * and a read started just after it stay ordered. Still Date.now, so processes sharing a store compare
+ * like with like; readings from different processes in one millisecond count as "invalidated".
+ */
+let lastStamp = 0;
+const orderedNow = (): number => {
+  const now = Date.now();
+  lastStamp = now > lastStamp ? now : lastStamp + 1 / 4096;
+  return lastStamp;
+};
+/** Markers outlive every entry they could concern: a TTL may not exceed this. */
+const MARKER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface ContentCacheOptions {
+  /**
+   * The audience the current request reads as: a stable, non-secret id (a role, a tenant, "public").
+   * Mandatory, so callers that see different content never share entries. Called on every read.
+   */
+  partition: () => string | Promise<string>;
+  /** Absolute expiry of an entry in ms (default 300,000); a call may pass its own `ttlMs`. */
+  defaultTtlMs?: number;
+  /** Where entries live (default: a MemoryContentCacheStore of 10,000 keys). */
+  store?: ContentCacheStore;
+  /** Prefix of every key (default "verso:content"). */
+  keyPrefix?: string;
+  /** Told about a store failure a read survived by going to the API instead. */
+  onStoreError?: (error: unknown, operation: 'get' | 'set') => void;
+  /**
+   * Wall clock in ms (default: Date.now, made strictly increasing within the process so an
+   * invalidation and a read in the same millisecond stay ordered). Processes sharing a store should
+   * have synchronised clocks.
+   */
+  now?: () => number;
+}
+
+export type CachedCallOptions = CallOptions & {
+  /** This entry's absolute expiry in ms, instead of the cache's defaultTtlMs. */
+  ttlMs?: number;
+};
+
+/** What invalidateFromWebhook did for a verified delivery. */
+export interface WebhookInvalidation {
+  readonly event: VersoWebhookEvent;
+  /** `item`: the content item's entries and its workspace's lists; `workspace`: all of it; `none`: nothing named a workspace. */
+  readonly scope: 'item' | 'workspace' | 'none';
+  readonly workspaceId?: string;
+  readonly contentItemId?: string;
+}
+
+interface StoredRead {
+  readonly startedAt: number;
+  /** Content items the response carried (lower case); empty for lists. */
+  readonly items: readonly string[];
+  readonly data: unknown;
+}
+
+function isStoredRead(x: unknown): x is StoredRead {
+  const r = x as StoredRead | null;
+  return typeof r === 'object' && r !== null && typeof r.startedAt === 'number' && Array.isArray(r.items) && 'data' in r;
+}
+
+function checkTtl(ttlMs: number, name: string): number {
+  if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0 || ttlMs > MARKER_LIFETIME_MS) {
+    throw new RangeError(`${name} must be a number of ms above 0 and at most 30 days.`);
+  }
+  return ttlMs;
+}
+
+/** Every content item id in a response: the item itself and, in a version, each child (expanded or not). */
+function carriedItems(operation: CachedOperation, data: unknown): string[] {
+  const ids = new Set<string>();
+  if (operation === 'getContent') {
+    const id = (data as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') ids.add(id.toLowerCase());
+  } else if (operation === 'getContentBySlug') {
+    const stack: unknown[] = [data];
+    while (stack.length > 0) {
+      const v = stack.pop() as { contentItemId?: unknown; fields?: unknown } | null;
+      if (!v || typeof v !== 'object') continue;
+      if (typeof v.contentItemId === 'string') ids.add(v.contentItemId.toLowerCase());
+      if (!Array.isArray(v.fields)) continue;
+      for (const f of v.fields as { childContentItemId?: unknown; child?: unknown }[]) {
+        if (typeof f?.childContentItemId === 'string') ids.add(f.childContentItemId.toLowerCase());
+        if (f?.child) stack.push(f.child);
+      }
+    }
+  }
+  return [...ids];
+}
+
+/** Content events name one item; anything else about a workspace (templates, the workspace itself, a type newer than this SDK) concerns all of it. */
+function scopeOf(event: VersoWebhookEvent): { scope: 'item' | 'workspace' | 'none'; workspaceId?: string; contentItemId?: string } {
+  const payload = (event.payload ?? {}) as { workspaceId?: unknown; contentItemId?: unknown };
+  const workspaceId = typeof payload.workspaceId === 'string' && payload.workspaceId !== '' ? payload.workspaceId : undefined;
+  if (!workspaceId) return { scope: 'none' };
+  if (String(event.type).startsWith('content.') && typeof payload.contentItemId === 'string' && payload.contentItemId !== '') {
+    return { scope: 'item', workspaceId, contentItemId: payload.contentItemId };
+  }
+  return { scope: 'workspace', workspaceId };
+}
+
+export class ContentCache {
+  readonly #client: VersoClient;
+  readonly #partition: () => string | Promise<string>;
+  readonly #defaultTtlMs: number;
+  readonly #store: ContentCacheStore;
+  readonly #prefix: string;
+  readonly #onStoreError: ((error: unknown, operation: 'get' | 'set') => void) | undefined;
+  readonly #now: () => number;
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(client: VersoClient, options: ContentCacheOptions) {
+    if (!client || typeof (client as { call?: unknown }).call !== 'function') throw new TypeError('createContentCache needs a VersoClient.');
+    if (!options || typeof options.partition !== 'function') {
+      throw new TypeError('createContentCache needs a partition provider: options.partition, a function returning a stable, non-secret audience id.');
+    }
+    this.#client = client;
+    this.#partition = options.partition;
+    this.#defaultTtlMs = checkTtl(options.defaultTtlMs ?? DEFAULT_TTL_MS, 'defaultTtlMs');
+    this.#store = options.store ?? new MemoryContentCacheStore({ now: options.now });
+    this.#prefix = options.keyPrefix ?? 'verso:content';
+    this.#onStoreError = options.onStoreError;
+    this.#now = options.now ?? orderedNow;
+  }
+
+  /** The item's detail (ContentItemDetailResponse), cached. */
+  getContent(input: CachedInput<'getContent'>, options?: CachedCallOptions): Promise<OperationResult<'getContent'>> {
+    return this.#read('getContent', input, options) as Promise<OperationResult<'getContent'>>;
+  }
+
+  /** The version served under a slug (with expandChildren and asOf as given; both are part of the key), cached. */
+  getContentBySlug(input: CachedInput<'getContentBySlug'>, options?: CachedCallOptions): Promise<OperationResult<'getContentBySlug'>> {
+    return this.#read('getContentBySlug', input, options) as Promise<OperationResult<'getContentBySlug'>>;
+  }
+
+  /** One page of the content list for exactly this query, cached. */
+  listContent(input: CachedInput<'listContent'>, options?: CachedCallOptions): Promise<OperationResult<'listContent'>> {
+    return this.#read('listContent', input, options) as Promise<OperationResult<'listContent'>>;
+  }
+
+  /** The store key a read of `input` uses for the current partition (for invalidateKey). */
+  async keyOf<Op extends CachedOperation>(operation: Op, input: CachedInput<Op>): Promise<string> {
+    const partition = await this.#partition();
+    if (typeof partition !== 'string' || partition === '') throw new TypeError('The content cache partition provider must return a non-empty string.');
+    return `${this.#prefix}:${await sha256Hex(partition)}:${workspaceOf(input).toLowerCase()}:${await entryName(operation, input)}`;
+  }
+
+  /** Removes one entry. Rejects when the store fails (nothing is swallowed on the way to fresh content). */
+  invalidateKey(key: string): Promise<void> {
+    return this.#store.delete(key);
+  }
+
+  /**
+   * Every entry that carried the item (by id, by slug, or expanded as a child of another item) in
+   * every partition, and every list of its workspace. Rejects when the marker cannot be written.
+   */
+  async invalidateItem(workspaceId: string, contentItemId: string): Promise<void> {
+    if (!workspaceId || !contentItemId) throw new TypeError('invalidateItem needs a workspace id and a content item id.');
+    await Promise.all([this.#mark(markerKeys.item(this.#prefix, workspaceId, contentItemId)), this.#mark(markerKeys.lists(this.#prefix, workspaceId))]);
+  }
+
+  /** Every entry of the workspace, in every partition. Rejects when the marker cannot be written. */
+  async invalidateWorkspace(workspaceId: string): Promise<void> {
+    if (!workspaceId) throw new TypeError('invalidateWorkspace needs a workspace id.');
+    await this.#mark(markerKeys.workspace(this.#prefix, workspaceId));
+  }
+
+  /**
+   * Verifies a webhook delivery (verifyWebhook: a bad one rejects with its VersoWebhookError and
+   * nothing is invalidated), then invalidates exactly what the event names: a `content.*` event its
+   * item (and its workspace's lists), any other event about a workspace the whole workspace.
+   * Answer the delivery with a 5xx when this rejects for another reason, so the server retries it.
+   */
+  async invalidateFromWebhook(
+    rawBody: Uint8Array | ArrayBuffer | string,
+    headers: WebhookHeaders,
+    secret: string | readonly string[],
+    options?: VerifyWebhookOptions,
+  ): Promise<WebhookInvalidation> {
+    const event = await verifyWebhook(rawBody, headers, secret, options);
+    const target = scopeOf(event);
+    if (target.scope === 'item') await this.invalidateItem(target.workspaceId!, target.contentItemId!);
+    else if (target.scope === 'workspace') await this.invalidateWorkspace(target.workspaceId!);
+    return { event, ...target };
+  }
+
+  async #read(operation: CachedOperation, input: CachedInput<CachedOperation>, options: CachedCallOptions | undefined): Promise<unknown> {
+    const ttlMs = checkTtl(options?.ttlMs ?? this.#defaultTtlMs, 'ttlMs');
+    const key = await this.keyOf(operation, input);
+    let flight = this.#inFlight.get(key);
+    if (!flight) {
+      flight = this.#load(operation, input, key, ttlMs, options).finally(() => this.#inFlight.delete(key));
+      this.#inFlight.set(key, flight);
+    }
+    // Every caller gets its own copy: nobody can change what the cache (or another caller) holds.
+    return structuredClone(await flight);
+  }
+
+  async #load(operation: CachedOperation, input: CachedInput<CachedOperation>, key: string, ttlMs: number, options: CachedCallOptions | undefined): Promise<unknown> {
+    const workspaceId = workspaceOf(input);
+    const lists = operation === 'listContent';
+    const cached = await this.#storeGet(key);
+    if (isStoredRead(cached?.value) && cached.expiresAt > this.#now() && (await this.#fresh(cached.value, workspaceId, lists))) return cached.value.data;
+
+    const startedAt = this.#now();
+    const { ttlMs: _ttl, ...callOptions } = options ?? {};
+    const data = (await this.#client.call(operation, input as never, callOptions)).data;
+    const read: StoredRead = { startedAt, items: carriedItems(operation, data), data };
+    // An invalidation that landed while the read was in flight keeps its result out.
+    if (await this.#fresh(read, workspaceId, lists)) await this.#storeSet(key, { value: read, expiresAt: startedAt + ttlMs });
+    return data;
+  }
+
+  /** Whether no marker concerning the read is as recent as the read's start. Unreadable markers mean "not fresh". */
+  async #fresh(read: StoredRead, workspaceId: string, lists: boolean): Promise<boolean> {
+    const keys = [markerKeys.workspace(this.#prefix, workspaceId)];
+    if (lists) keys.push(markerKeys.lists(this.#prefix, workspaceId));
+    for (const item of read.items) keys.push(markerKeys.item(this.#prefix, workspaceId, item));
+    try {
+      const markers = await Promise.all(keys.map((k) => this.#store.get(k)));
+      return markers.every((m) => m === undefined || m.expiresAt <= this.#now() || !(typeof m.value === 'number' && m.value >= read.startedAt));
+    } catch (error) {
+      this.#onStoreError?.(error, 'get');
+      return false;
+    }
+  }
+
+  async #mark(key: string): Promise<void> {
+    const now = this.#now();
+    // Never move a marker back (a clock step, or a later marker written by another process).
+    let previous: number | undefined;
+    const existing = await this.#store.get(key);
+    if (existing && typeof existing.value === 'number') previous = existing.value;
+    await this.#store.set(key, { value: Math.max(now, previous ?? now), expiresAt: now + MARKER_LIFETIME_MS });
+  }
+
+  async #storeGet(key: string) {
+    try {
+      return await this.#store.get(key);
+    } catch (error) {
+      this.#onStoreError?.(error, 'get');
+      return undefined;
+    }
+  }
+
+  async #storeSet(key: string, entry: { value: StoredRead; expiresAt: number }): Promise<void> {
+    try {
+      await this.#store.set(key, entry);
+    } catch (error) {
+      this.#onStoreError?.(error, 'set');
+    }
+  }
+}
+
+/** Cached content reads through `client`; see ContentCacheOptions (the partition provider is mandatory). */
+export function createContentCache(client: VersoClient, options: ContentCacheOptions): ContentCache {
+  return new ContentCache(client, options);
+}

@@ -1,0 +1,285 @@
+// Cached content reads against the real API: every read a test counts is a real request (the
+// client's response observer sees it), every invalidation a real marker in the store.
+import { expect } from 'chai';
+import { startTestApi, type TestApi } from '../../../test/helpers/api.js';
+import {
+  createContentCache,
+  MemoryContentCacheStore,
+  VersoClient,
+  type ContentCacheEntry,
+  type ContentCacheStore,
+  type ObservedResponse,
+} from '../../src/index.js';
+import { sha256Hex } from '../../src/content/sha256.js';
+import { buildTypedWorld, publishArticle, type TypedWorld } from './typed-world.js';
+
+/** A client whose requests are counted by operation, and which can hold a response before the SDK reads it. */
+function countingClient(api: TestApi, token: string) {
+  const seen: ObservedResponse[] = [];
+  let hold: { operationId: string; reached: () => void; release: Promise<void> } | undefined;
+  const client = new VersoClient({
+    baseUrl: api.url,
+    token,
+    onResponse: async (r) => {
+      seen.push(r);
+      if (hold && r.operationId === hold.operationId) {
+        const h = hold;
+        hold = undefined;
+        h.reached();
+        await h.release;
+      }
+    },
+  });
+  return {
+    client,
+    count: (operationId?: string) => seen.filter((r) => operationId === undefined || r.operationId === operationId).length,
+    /** The next response of `operationId` waits (after the server answered) until `release()`. */
+    holdNext(operationId: string) {
+      let reached!: () => void;
+      let release!: () => void;
+      const reachedP = new Promise<void>((r) => (reached = r));
+      hold = { operationId, reached, release: new Promise<void>((r) => (release = r)) };
+      return { reached: reachedP, release };
+    },
+  };
+}
+
+/** A store that records every call and can be made to fail. */
+class RecordingStore implements ContentCacheStore {
+  readonly inner = new MemoryContentCacheStore();
+  readonly keys = new Set<string>();
+  failing = false;
+  async get(key: string) {
+    if (this.failing) throw new Error('store down');
+    return this.inner.get(key);
+  }
+  async set(key: string, entry: ContentCacheEntry) {
+    if (this.failing) throw new Error('store down');
+    this.keys.add(key);
+    return this.inner.set(key, entry);
+  }
+  async delete(key: string) {
+    if (this.failing) throw new Error('store down');
+    return this.inner.delete(key);
+  }
+}
+
+describe('Content cache: cached reads of the real API', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let w: TypedWorld;
+  let a: Awaited<ReturnType<typeof publishArticle>>;
+  let b: Awaited<ReturnType<typeof publishArticle>>;
+  let other: TypedWorld;
+  let otherArticle: Awaited<ReturnType<typeof publishArticle>>;
+
+  before(async () => {
+    api = await startTestApi();
+    w = await buildTypedWorld(api);
+    a = await publishArticle(w);
+    b = await publishArticle(w);
+    other = await buildTypedWorld(api);
+    otherArticle = await publishArticle(other);
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  const slugInput = (slug: string, query?: { expandChildren?: boolean; asOf?: string }) => ({ path: { workspaceId: w.workspaceId, slug }, ...(query ? { query } : {}) });
+
+  it('is opt-in with a mandatory partition provider and a sane TTL', () => {
+    const { client } = countingClient(api, w.token);
+    expect(() => createContentCache(client, {} as never)).to.throw(TypeError, /partition provider/);
+    expect(() => createContentCache(client, undefined as never)).to.throw(TypeError, /partition provider/);
+    expect(() => createContentCache({} as never, { partition: () => 'p' })).to.throw(TypeError, /VersoClient/);
+    expect(() => createContentCache(client, { partition: () => 'p', defaultTtlMs: 0 })).to.throw(RangeError, /defaultTtlMs/);
+    expect(() => createContentCache(client, { partition: () => 'p', defaultTtlMs: 31 * 24 * 3600 * 1000 })).to.throw(RangeError);
+  });
+
+  it('answers a repeated read from the cache, with a copy the caller may change', async () => {
+    const c = countingClient(api, w.token);
+    const cache = createContentCache(c.client, { partition: () => 'public' });
+    const first = await cache.getContentBySlug(slugInput(a.slug));
+    expect(first.contentItemId).to.equal(a.id);
+    first.fields.length = 0; // a careless caller
+    const second = await cache.getContentBySlug(slugInput(a.slug));
+    expect(second.fields.length).to.be.above(10);
+    await cache.getContent({ path: { workspaceId: w.workspaceId, id: a.id } });
+    await cache.getContent({ path: { workspaceId: w.workspaceId, id: a.id } });
+    await cache.listContent({ path: { workspaceId: w.workspaceId }, query: { resolve: true, pageSize: 50 } });
+    await cache.listContent({ path: { workspaceId: w.workspaceId }, query: { pageSize: 50, resolve: true } }); // same query, other member order
+    expect([c.count('getContentBySlug'), c.count('getContent'), c.count('listContent')]).to.deep.equal([1, 1, 1]);
+    await cache.getContentBySlug(slugInput(a.slug, { expandChildren: false }));
+    await cache.getContentBySlug(slugInput(a.slug, { expandChildren: true })); // the server's default: the same read as omitted
+    await cache.getContentBySlug(slugInput(a.slug, { asOf: new Date().toISOString() }));
+    expect(c.count('getContentBySlug')).to.equal(3);
+  });
+
+  it('keeps partitions apart; keys carry the partition only as its SHA-256', async () => {
+    const c = countingClient(api, w.token);
+    const store = new RecordingStore();
+    let audience = 'members:gold';
+    const cache = createContentCache(c.client, { partition: async () => audience, store });
+    await cache.getContentBySlug(slugInput(a.slug));
+    await cache.getContentBySlug(slugInput(a.slug));
+    audience = 'public';
+    await cache.getContentBySlug(slugInput(a.slug));
+    expect(c.count('getContentBySlug')).to.equal(2);
+    const keys = [...store.keys];
+    expect(keys).to.have.length(2);
+    expect(keys.join(' ')).to.not.include('members').and.not.include('public').and.not.include(a.slug);
+    expect(keys[0]).to.match(new RegExp(`^verso:content:${await sha256Hex('members:gold')}:${w.workspaceId}:slug:[0-9a-f]{64}$`));
+    expect(await cache.keyOf('getContentBySlug', slugInput(a.slug))).to.equal(keys[1]);
+    audience = '';
+    const error = await cache.getContentBySlug(slugInput(a.slug)).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(TypeError).with.property('message').that.matches(/non-empty string/);
+  });
+
+  it('expires each entry at its absolute time (per-call TTL over the default); reading does not extend it', async () => {
+    const c = countingClient(api, w.token);
+    let now = Date.now();
+    const cache = createContentCache(c.client, { partition: () => 'p', defaultTtlMs: 10_000, now: () => now });
+    await cache.getContentBySlug(slugInput(a.slug), { ttlMs: 1_000 });
+    await cache.getContentBySlug(slugInput(b.slug));
+    now += 900;
+    await cache.getContentBySlug(slugInput(a.slug)); // hit, does not slide
+    now += 101;
+    await cache.getContentBySlug(slugInput(a.slug)); // 1,001 ms after the fetch: gone
+    await cache.getContentBySlug(slugInput(b.slug)); // default 10 s: still there
+    expect(c.count('getContentBySlug')).to.equal(3);
+    now += 9_000;
+    await cache.getContentBySlug(slugInput(b.slug));
+    expect(c.count('getContentBySlug')).to.equal(4);
+    const bad = await cache.getContent({ path: { workspaceId: w.workspaceId, id: a.id } }, { ttlMs: -1 }).catch((e: unknown) => e);
+    expect(bad).to.be.instanceOf(RangeError).with.property('message').that.matches(/ttlMs/);
+  });
+
+  it('invalidates one exact key, one item everywhere it was carried (by id, by slug, as an expanded child, in any partition) with its workspace lists, or a whole workspace', async () => {
+    const c = countingClient(api, w.token);
+    const store = new MemoryContentCacheStore();
+    let audience = 'one';
+    const cache = createContentCache(c.client, { partition: () => audience, store });
+    const list = { path: { workspaceId: w.workspaceId }, query: { pageSize: 50 } };
+    const warm = async () => {
+      for (const p of ['one', 'two']) {
+        audience = p;
+        await cache.getContentBySlug(slugInput(a.slug));
+        await cache.getContentBySlug(slugInput(b.slug));
+        await cache.getContent({ path: { workspaceId: w.workspaceId, id: a.id } });
+        await cache.listContent(list);
+        await cache.getContentBySlug({ path: { workspaceId: other.workspaceId, slug: otherArticle.slug } });
+      }
+    };
+    const counts = () => [c.count('getContentBySlug'), c.count('getContent'), c.count('listContent')];
+    await warm();
+    expect(counts()).to.deep.equal([6, 2, 2]);
+    await warm();
+    expect(counts(), 'all cached').to.deep.equal([6, 2, 2]);
+
+    audience = 'one';
+    await cache.invalidateKey(await cache.keyOf('getContentBySlug', slugInput(b.slug)));
+    await warm();
+    expect(counts(), 'only b by slug in partition one').to.deep.equal([7, 2, 2]);
+
+    await cache.invalidateItem(w.workspaceId, a.id);
+    await warm();
+    expect(counts(), 'a by slug and by id, and the lists, in both partitions').to.deep.equal([9, 4, 4]);
+
+    // a's Inline author is expanded into a's by-slug read: changing the child reaches the parent.
+    await cache.invalidateItem(w.workspaceId, a.authorId);
+    await warm();
+    expect(counts(), "the child's parent by slug, and the lists").to.deep.equal([11, 4, 6]);
+
+    await cache.invalidateWorkspace(w.workspaceId);
+    await warm();
+    expect(counts(), "everything of the workspace, not the other workspace's").to.deep.equal([15, 6, 8]);
+  });
+
+  it('caches sharing one store (two processes on one Redis) share entries and invalidations', async () => {
+    const store = new MemoryContentCacheStore();
+    const one = countingClient(api, w.token);
+    const two = countingClient(api, w.token);
+    const first = createContentCache(one.client, { partition: () => 'p', store });
+    const second = createContentCache(two.client, { partition: () => 'p', store });
+    await first.getContentBySlug(slugInput(b.slug));
+    await second.getContentBySlug(slugInput(b.slug));
+    expect([one.count(), two.count()], 'the second process reads what the first stored').to.deep.equal([1, 0]);
+    await second.invalidateItem(w.workspaceId, b.id);
+    await first.getContentBySlug(slugInput(b.slug));
+    expect(one.count(), "the first process sees the second's invalidation").to.equal(2);
+  });
+
+  it('an invalidation while a read is in flight keeps that read out of the cache', async () => {
+    for (const invalidate of ['item', 'workspace'] as const) {
+      const c = countingClient(api, w.token);
+      const store = new RecordingStore();
+      const cache = createContentCache(c.client, { partition: () => 'p', store });
+      const held = c.holdNext('getContentBySlug');
+      const reading = cache.getContentBySlug(slugInput(a.slug));
+      await held.reached; // the server has answered; the cache has not stored anything yet
+      if (invalidate === 'item') await cache.invalidateItem(w.workspaceId, a.id);
+      else await cache.invalidateWorkspace(w.workspaceId);
+      held.release();
+      expect((await reading).contentItemId, 'the caller still gets its answer').to.equal(a.id);
+      const key = await cache.keyOf('getContentBySlug', slugInput(a.slug));
+      expect(await store.inner.get(key), `not cached after an ${invalidate} invalidation`).to.equal(undefined);
+      await cache.getContentBySlug(slugInput(a.slug));
+      await cache.getContentBySlug(slugInput(a.slug));
+      expect(c.count('getContentBySlug'), 'the next read fetches, and that one is cached').to.equal(2);
+    }
+    // The same for a list and an item invalidation (the workspace's lists go with any of its items).
+    const c = countingClient(api, w.token);
+    const cache = createContentCache(c.client, { partition: () => 'p' });
+    const held = c.holdNext('listContent');
+    const reading = cache.listContent({ path: { workspaceId: w.workspaceId } });
+    await held.reached;
+    await cache.invalidateItem(w.workspaceId, b.id);
+    held.release();
+    await reading;
+    await cache.listContent({ path: { workspaceId: w.workspaceId } });
+    expect(c.count('listContent')).to.equal(2);
+  });
+
+  it('sends one request for concurrent reads of one key (single flight), each caller with its own copy', async () => {
+    const c = countingClient(api, w.token);
+    const cache = createContentCache(c.client, { partition: () => 'p' });
+    const results = await Promise.all(Array.from({ length: 8 }, () => cache.getContentBySlug(slugInput(b.slug))));
+    expect(c.count('getContentBySlug')).to.equal(1);
+    expect(new Set(results).size).to.equal(8);
+    for (const r of results) expect(r).to.deep.equal(results[0]);
+  });
+
+  it('fails open when the store throws: reads come from the API; invalidations reject', async () => {
+    const c = countingClient(api, w.token);
+    const store = new RecordingStore();
+    const errors: string[] = [];
+    const cache = createContentCache(c.client, { partition: () => 'p', store, onStoreError: (e, op) => errors.push(`${op}: ${(e as Error).message}`) });
+    store.failing = true;
+    expect((await cache.getContentBySlug(slugInput(a.slug))).contentItemId).to.equal(a.id);
+    expect((await cache.getContentBySlug(slugInput(a.slug))).contentItemId).to.equal(a.id);
+    expect(c.count('getContentBySlug')).to.equal(2);
+    // Neither the entry nor the markers could be read: the API answers and nothing is written.
+    expect(errors).to.have.length.above(1);
+    expect(new Set(errors)).to.deep.equal(new Set(['get: store down']));
+    const error = await cache.invalidateItem(w.workspaceId, a.id).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Error).with.property('message', 'store down');
+    store.failing = false;
+    await cache.getContentBySlug(slugInput(a.slug));
+    await cache.getContentBySlug(slugInput(a.slug));
+    expect(c.count('getContentBySlug'), 'cached again once the store is back').to.equal(3);
+  });
+
+  it('the memory store holds at most maxEntries keys and drops the soonest-expiring first (markers last)', async () => {
+    let now = 1_000_000;
+    const store = new MemoryContentCacheStore({ maxEntries: 10, now: () => now });
+    await store.set('marker', { value: 1, expiresAt: now + 30 * 86_400_000 });
+    for (let i = 0; i < 30; i += 1) await store.set(`entry-${i}`, { value: i, expiresAt: now + 1_000 + i });
+    expect(store.size).to.be.at.most(10);
+    expect(await store.get('marker')).to.deep.include({ value: 1 });
+    expect(await store.get('entry-29')).to.deep.include({ value: 29 });
+    expect(await store.get('entry-0')).to.equal(undefined);
+    now += 2_000;
+    expect(await store.get('entry-29'), 'expired').to.equal(undefined);
+    expect(() => new MemoryContentCacheStore({ maxEntries: 0 })).to.throw(RangeError);
+  });
+});
