@@ -259,4 +259,57 @@ public class CircuitBreakerTests
         Assert.Equal(setting, error.ParamName);
         Assert.Contains(setting, error.Message);
     }
+
+    [Fact]
+    public async Task A_probe_the_caller_cancels_does_not_close_the_circuit_and_the_next_break_allows_another_probe()
+    {
+        var clock = new ManualClock();
+        var transport = new StubTransport(
+            Replies.Status(503), Replies.Status(503), Replies.Status(503), Replies.Status(503), Replies.Hang(), Replies.Ok());
+        using var client = Clients.Build(transport, Circuit(clock));
+        for (var i = 0; i < 4; i++) await Assert.ThrowsAsync<VersoApiException>(() => Get(client));
+        clock.Advance(TimeSpan.FromSeconds(30));
+
+        using (var caller = new CancellationTokenSource())
+        {
+            var probe = client.HttpClient.GetAsync("api/v1/things", caller.Token);
+            await transport.WaitForAsync(5);
+            caller.Cancel();
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => probe.Within());
+        }
+        // Not a success: the circuit does not close on a probe nobody heard back from. Polly 8.4.2 cannot leave it
+        // half-open (it would stick), so it is open for one more break; other calls fail fast until then.
+        Assert.Equal(VersoCircuitState.Open, client.CircuitState);
+        await Assert.ThrowsAsync<VersoCircuitOpenException>(() => Get(client));
+        clock.Advance(TimeSpan.FromSeconds(30));
+        using var second = await Get(client);
+
+        Assert.Equal(VersoCircuitState.Closed, client.CircuitState);
+        Assert.Equal(6, transport.Count);
+    }
+
+    [Fact]
+    public async Task Caller_cancellations_are_not_counted_as_successes_either()
+    {
+        var clock = new ManualClock();
+        var transport = new StubTransport(
+            Replies.Status(503), Replies.Status(503),
+            Replies.Hang(), Replies.Hang(), Replies.Hang(), Replies.Hang(), Replies.Hang(),
+            Replies.Status(503), Replies.Status(503));
+        using var client = Clients.Build(transport, Circuit(clock));
+
+        for (var i = 0; i < 2; i++) await Assert.ThrowsAsync<VersoApiException>(() => Get(client));
+        for (var i = 0; i < 5; i++)
+        {
+            using var caller = new CancellationTokenSource();
+            var call = client.HttpClient.GetAsync("api/v1/things", caller.Token);
+            await transport.WaitForAsync(3 + i);
+            caller.Cancel();
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => call.Within());
+        }
+        for (var i = 0; i < 2; i++) await Assert.ThrowsAsync<VersoApiException>(() => Get(client));
+
+        // Four failures and nothing else counted: 4/4. Had the five cancellations counted as successes, 4/9 < 0.5.
+        Assert.Equal(VersoCircuitState.Open, client.CircuitState);
+    }
 }

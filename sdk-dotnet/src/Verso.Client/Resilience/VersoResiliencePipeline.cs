@@ -77,7 +77,7 @@ public sealed class VersoResiliencePipeline
                 SamplingDuration = frozen.CircuitSamplingDuration,
                 BreakDuration = frozen.CircuitBreakDuration,
                 StateProvider = _circuit,
-                ShouldHandle = args => ValueTask.FromResult(CallOf(args.Context) is { } call && Classify(args.Outcome, call) is not null),
+                ShouldHandle = args => ValueTask.FromResult(CountsAsCircuitFailure(args.Outcome, args.Context)),
                 OnOpened = args =>
                 {
                     Interlocked.Exchange(ref _openUntilUtcTicks, (frozen.TimeProvider.GetUtcNow() + args.BreakDuration).UtcTicks);
@@ -143,6 +143,12 @@ public sealed class VersoResiliencePipeline
             return await _pipeline.ExecuteOutcomeAsync(
                 static (ctx, state) => state.AttemptAsync(ctx), context, call).ConfigureAwait(false);
         }
+        catch (Exception e)
+        {
+            // Only the breaker's predicate throws (see CountsAsCircuitFailure), and only the outcome it was given; when
+            // no strategy outside it turned that back into an outcome, do it here.
+            return Outcome.FromException<HttpResponseMessage>(e);
+        }
         finally
         {
             ResilienceContextPool.Shared.Return(context);
@@ -181,6 +187,33 @@ public sealed class VersoResiliencePipeline
             _ => null,
         };
     }
+
+    /// <summary>
+    /// The breaker's predicate: true for a failure of the server, false for an answer. An outcome that is neither (the
+    /// caller cancelled, the caller's own token provider or observer failed, a late response was discarded) must not be
+    /// counted, but Polly 8.4.2 records every outcome its predicate rejects as a success: that would lower the failure
+    /// ratio and let a cancelled half-open probe close the circuit on a server nobody heard from.
+    /// <list type="bullet">
+    /// <item>Closed: rethrowing the outcome's exception from the predicate makes the breaker record nothing; the strategy
+    /// outside it receives the same exception as the outcome.</item>
+    /// <item>Half-open: a probe that records nothing leaves 8.4.2's breaker half-open for good (App-vNext/Polly#1979), so
+    /// the probe counts as failed instead: the circuit reopens for one break and then lets the next probe through, which
+    /// is when a later Polly, which records nothing, would let it through too.</item>
+    /// </list>
+    /// </summary>
+    private bool CountsAsCircuitFailure(Outcome<HttpResponseMessage> outcome, ResilienceContext context)
+    {
+        if (CallOf(context) is not { } call) return false;
+        if (Classify(outcome, call) is not null) return true;
+        if (outcome.Exception is null || !IsNeitherSuccessNorFailure(outcome.Exception, call)) return false;
+        if (_circuit?.CircuitState == Polly.CircuitBreaker.CircuitState.HalfOpen) return true;
+        outcome.ThrowIfException();
+        return false;
+    }
+
+    /// <summary>Outcomes that say nothing about the server's health.</summary>
+    private static bool IsNeitherSuccessNorFailure(Exception failure, ResilientCall call) =>
+        call.CallerToken.IsCancellationRequested || call.IsCallersOwnFailure(failure) || failure is LateResponseDiscardedException;
 
     /// <summary>Once per call: the whole-call budget ran out.</summary>
     internal void ReportWholeCallTimeout(ResilientCall call)
