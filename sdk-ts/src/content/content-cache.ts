@@ -212,13 +212,18 @@ export class ContentCache {
   async #read(operation: CachedOperation, input: CachedInput<CachedOperation>, options: CachedCallOptions | undefined): Promise<unknown> {
     const ttlMs = checkTtl(options?.ttlMs ?? this.#defaultTtlMs, 'ttlMs');
     const key = await this.keyOf(operation, input);
+    // The shared read runs without any one caller's signal: a caller who cancels stops waiting,
+    // but the others (who joined the same flight) still get the result. The call's own timeoutMs
+    // still bounds the shared read.
+    const { signal, ...shared } = options ?? {};
+    signal?.throwIfAborted();
     let flight = this.#inFlight.get(key);
     if (!flight) {
-      flight = this.#load(operation, input, key, ttlMs, options).finally(() => this.#inFlight.delete(key));
+      flight = this.#load(operation, input, key, ttlMs, shared).finally(() => this.#inFlight.delete(key));
       this.#inFlight.set(key, flight);
     }
     // Every caller gets its own copy: nobody can change what the cache (or another caller) holds.
-    return structuredClone(await flight);
+    return structuredClone(await untilAborted(flight, signal));
   }
 
   async #load(operation: CachedOperation, input: CachedInput<CachedOperation>, key: string, ttlMs: number, options: CachedCallOptions | undefined): Promise<unknown> {
@@ -275,6 +280,25 @@ export class ContentCache {
       this.#onStoreError?.(error, 'set');
     }
   }
+}
+
+/** `promise`, or the signal's reason as soon as the caller aborts (the promise runs on for others). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Cached content reads through `client`; see ContentCacheOptions (the partition provider is mandatory). */

@@ -249,6 +249,25 @@ describe('Content cache: cached reads of the real API', function () {
     for (const r of results) expect(r).to.deep.equal(results[0]);
   });
 
+  it('a caller who aborts a shared read stops waiting; the others still get the result (one request)', async () => {
+    const c = countingClient(api, w.token);
+    const cache = createContentCache(c.client, { partition: () => 'p' });
+    const held = c.holdNext('getContentBySlug');
+    const first = new AbortController();
+    const leaving = cache.getContentBySlug(slugInput(b.slug), { signal: first.signal });
+    const staying = cache.getContentBySlug(slugInput(b.slug));
+    await held.reached;
+    const reason = new Error('caller left');
+    first.abort(reason);
+    expect(await leaving.catch((e: unknown) => e)).to.equal(reason);
+    held.release();
+    expect((await staying).contentItemId).to.equal(b.id);
+    expect(c.count('getContentBySlug')).to.equal(1);
+    // The shared read completed, so it was cached for the next reader.
+    await cache.getContentBySlug(slugInput(b.slug));
+    expect(c.count('getContentBySlug')).to.equal(1);
+  });
+
   it('fails open when the store throws: reads come from the API; invalidations reject', async () => {
     const c = countingClient(api, w.token);
     const store = new RecordingStore();
