@@ -43,15 +43,16 @@ internal abstract class ContentCacheStore
     public abstract ValueTask<CacheLookup<T>> LookupAsync<T>(VersoContentCacheKey key, CancellationToken cancellationToken)
         where T : class;
 
-    /// <summary>Stores a fetched value; <paramref name="contentItemId"/> is the item the value names (for slug
-    /// entries, read from the response), so the item's invalidation reaches the entry.</summary>
-    public abstract ValueTask StoreAsync<T>(VersoContentCacheKey key, CacheLookup<T> miss, T value, Guid? contentItemId, TimeSpan absoluteExpiration, CancellationToken cancellationToken)
+    /// <summary>Stores a fetched value; <paramref name="items"/> are the items the value holds (read from the
+    /// response: the version's item and its expanded children), so each of their invalidations reaches the entry.</summary>
+    public abstract ValueTask StoreAsync<T>(VersoContentCacheKey key, CacheLookup<T> miss, T value, IReadOnlyCollection<Guid> items, TimeSpan absoluteExpiration, CancellationToken cancellationToken)
         where T : class;
 
     public abstract ValueTask RemoveAsync(VersoContentCacheKey key, CancellationToken cancellationToken);
 
-    /// <summary>Every entry naming the item, and every list entry of the workspace.</summary>
-    public abstract ValueTask InvalidateItemAsync(CacheScope scope, Guid contentItemId, CancellationToken cancellationToken);
+    /// <summary>Every entry holding the item, and every list entry of the workspace, in every partition.</summary>
+    public abstract ValueTask InvalidateItemAsync(Guid workspaceId, Guid contentItemId, CancellationToken cancellationToken);
 
-    public abstract ValueTask InvalidateWorkspaceAsync(CacheScope scope, CancellationToken cancellationToken);
+    /// <summary>Every entry of the workspace, in every partition.</summary>
+    public abstract ValueTask InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken);
 }

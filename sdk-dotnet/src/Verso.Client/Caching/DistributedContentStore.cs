@@ -8,21 +8,23 @@ namespace Verso.Client.Caching;
 /// <summary>
 /// <see cref="IDistributedCache"/> backend (Redis, SQL Server, …, whatever the host registers). A distributed cache
 /// cannot remove by prefix or cancel tokens, so invalidation works through generations: small keys holding a random
-/// value that entry keys embed. Writing a new generation makes every entry built on the old one unreachable (it
-/// then expires on its own):
+/// value that entries are built on. Writing a new generation makes every entry built on the old one unreachable (it
+/// then expires on its own). Generations are per workspace, not per partition, so an invalidation reaches every
+/// audience's entries:
 /// <list type="bullet">
-/// <item><c>&lt;prefix&gt;:&lt;sha256(partition)&gt;:&lt;workspaceId&gt;:generation</c> — in every entry key of the workspace;</item>
+/// <item><c>&lt;prefix&gt;:&lt;workspaceId&gt;:generation</c> — in every entry key of the workspace;</item>
 /// <item><c>…:lists:generation</c> — in list entry keys;</item>
-/// <item><c>…:item:&lt;id&gt;:generation</c> — in by-id and version entry keys, and stored inside by-slug entries
-/// (whose item is only known from the response) and compared when they are read.</item>
+/// <item><c>…:item:&lt;id&gt;:generation</c> — in by-id and version entry keys; for items known only from the response
+/// (a slug's item, expanded children) stored inside the entry and compared when it is read.</item>
 /// </list>
+/// Entry keys are <see cref="VersoContentCacheKey"/> (which hashes the partition) plus <c>@&lt;generations&gt;</c>.
 /// Values are JSON. Every call may throw; <see cref="VersoContentCache"/> turns failures into API calls (fail-open).
 /// </summary>
 /// <remarks>
 /// Across processes, an invalidation racing a read is caught by the generations read before the fetch (the entry is
-/// written under the old generation, so never found), except for a by-slug read, whose item generation can only be
-/// read after its response: a content event landing in another process during that read may leave the entry until
-/// it expires. Within one process <see cref="InvalidationSequence"/> catches that case too.
+/// written under the old generation, so never found), except for items known only from the response, whose
+/// generation is read after it: a content event handled by another process during that read may leave the entry
+/// until it expires. Within one process <see cref="InvalidationSequence"/> catches that case too.
 /// </remarks>
 internal sealed class DistributedContentStore : ContentCacheStore
 {
@@ -37,9 +39,8 @@ internal sealed class DistributedContentStore : ContentCacheStore
 
     private sealed record Ticket(string PhysicalKey);
 
-    /// <summary>What is stored: the value, and for by-slug entries the item the response named with that item's
-    /// generation when it was stored.</summary>
-    private sealed record Envelope<T>(Guid? Item, string? ItemGeneration, T Value);
+    /// <summary>What is stored: the value, and the generations of the items it holds that its key does not name.</summary>
+    private sealed record Envelope<T>(Dictionary<Guid, string>? Items, T Value);
 
     public override async ValueTask<CacheLookup<T>> LookupAsync<T>(VersoContentCacheKey key, CancellationToken cancellationToken)
     {
@@ -59,23 +60,24 @@ internal sealed class DistributedContentStore : ContentCacheStore
             return CacheLookup<T>.Miss(ticket);
         }
         if (envelope?.Value is null) return CacheLookup<T>.Miss(ticket);
-        if (key.Kind == VersoContentCacheEntryKind.Slug && envelope.Item is { } item)
+        foreach (var (item, generation) in envelope.Items ?? [])
         {
-            var current = await GenerationAsync(ItemGenerationKey(key.Scope, item), create: false, cancellationToken).ConfigureAwait(false);
-            if (current is null || current != envelope.ItemGeneration) return CacheLookup<T>.Miss(ticket);
+            var current = await GenerationAsync(ItemGenerationKey(key.WorkspaceId, item), create: false, cancellationToken).ConfigureAwait(false);
+            if (current != generation) return CacheLookup<T>.Miss(ticket);
         }
         return CacheLookup<T>.Hit(envelope.Value);
     }
 
-    public override async ValueTask StoreAsync<T>(VersoContentCacheKey key, CacheLookup<T> miss, T value, Guid? contentItemId, TimeSpan absoluteExpiration, CancellationToken cancellationToken)
+    public override async ValueTask StoreAsync<T>(VersoContentCacheKey key, CacheLookup<T> miss, T value, IReadOnlyCollection<Guid> items, TimeSpan absoluteExpiration, CancellationToken cancellationToken)
     {
         var ticket = (Ticket)miss.Ticket!;
-        string? itemGeneration = null;
-        if (key.Kind == VersoContentCacheEntryKind.Slug && contentItemId is { } item)
+        Dictionary<Guid, string>? linked = null;
+        foreach (var item in items.Where(id => id != key.ContentItemId).Distinct())
         {
-            itemGeneration = await GenerationAsync(ItemGenerationKey(key.Scope, item), create: true, cancellationToken).ConfigureAwait(false);
+            linked ??= [];
+            linked[item] = (await GenerationAsync(ItemGenerationKey(key.WorkspaceId, item), create: true, cancellationToken).ConfigureAwait(false))!;
         }
-        var bytes = JsonSerializer.SerializeToUtf8Bytes(new Envelope<T>(contentItemId, itemGeneration, value), Json);
+        var bytes = JsonSerializer.SerializeToUtf8Bytes(new Envelope<T>(linked, value), Json);
         await _cache.SetAsync(ticket.PhysicalKey, bytes, new DistributedCacheEntryOptions { AbsoluteExpirationRelativeToNow = absoluteExpiration }, cancellationToken)
             .ConfigureAwait(false);
     }
@@ -89,36 +91,35 @@ internal sealed class DistributedContentStore : ContentCacheStore
         }
     }
 
-    public override async ValueTask InvalidateItemAsync(CacheScope scope, Guid contentItemId, CancellationToken cancellationToken) =>
+    public override async ValueTask InvalidateItemAsync(Guid workspaceId, Guid contentItemId, CancellationToken cancellationToken) =>
         // Both are attempted even when one fails; the first failure is then reported.
         await Task.WhenAll(
-            RenewAsync(ItemGenerationKey(scope, contentItemId), cancellationToken),
-            RenewAsync(ListGenerationKey(scope), cancellationToken)).ConfigureAwait(false);
+            RenewAsync(ItemGenerationKey(workspaceId, contentItemId), cancellationToken),
+            RenewAsync(ListGenerationKey(workspaceId), cancellationToken)).ConfigureAwait(false);
 
-    public override async ValueTask InvalidateWorkspaceAsync(CacheScope scope, CancellationToken cancellationToken) =>
-        await RenewAsync(WorkspaceGenerationKey(scope), cancellationToken).ConfigureAwait(false);
+    public override async ValueTask InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken) =>
+        await RenewAsync(WorkspaceGenerationKey(workspaceId), cancellationToken).ConfigureAwait(false);
 
     private async ValueTask<string?> PhysicalKeyAsync(VersoContentCacheKey key, bool create, CancellationToken cancellationToken)
     {
-        var workspace = await GenerationAsync(WorkspaceGenerationKey(key.Scope), create, cancellationToken).ConfigureAwait(false);
+        var ws = key.WorkspaceId;
+        var workspace = await GenerationAsync(WorkspaceGenerationKey(ws), create, cancellationToken).ConfigureAwait(false);
         if (workspace is null) return null;
         var inner = key.Kind switch
         {
             VersoContentCacheEntryKind.Content or VersoContentCacheEntryKind.Version =>
-                await GenerationAsync(ItemGenerationKey(key.Scope, key.ContentItemId!.Value), create, cancellationToken).ConfigureAwait(false),
-            VersoContentCacheEntryKind.List => await GenerationAsync(ListGenerationKey(key.Scope), create, cancellationToken).ConfigureAwait(false),
+                await GenerationAsync(ItemGenerationKey(ws, key.ContentItemId!.Value), create, cancellationToken).ConfigureAwait(false),
+            VersoContentCacheEntryKind.List => await GenerationAsync(ListGenerationKey(ws), create, cancellationToken).ConfigureAwait(false),
             _ => "-",
         };
         return inner is null ? null : $"{key.Text}@{workspace}.{inner}";
     }
 
-    private string ScopeText(CacheScope scope) => $"{KeyPrefix}:{scope.PartitionHash}:{scope.WorkspaceId:D}";
+    internal string WorkspaceGenerationKey(Guid workspaceId) => $"{KeyPrefix}:{workspaceId:D}:generation";
 
-    internal string WorkspaceGenerationKey(CacheScope scope) => ScopeText(scope) + ":generation";
+    private string ListGenerationKey(Guid workspaceId) => $"{KeyPrefix}:{workspaceId:D}:lists:generation";
 
-    private string ListGenerationKey(CacheScope scope) => ScopeText(scope) + ":lists:generation";
-
-    private string ItemGenerationKey(CacheScope scope, Guid item) => $"{ScopeText(scope)}:item:{item:D}:generation";
+    private string ItemGenerationKey(Guid workspaceId, Guid item) => $"{KeyPrefix}:{workspaceId:D}:item:{item:D}:generation";
 
     private async ValueTask<string?> GenerationAsync(string key, bool create, CancellationToken cancellationToken)
     {

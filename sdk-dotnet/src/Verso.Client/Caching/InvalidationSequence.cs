@@ -3,7 +3,7 @@ using System.Collections.Concurrent;
 namespace Verso.Client.Caching;
 
 /// <summary>
-/// A counter per partition and workspace, raised by every invalidation there. A read notes it before calling the API
+/// A counter per workspace, raised by every invalidation there. A read notes it before calling the API
 /// and stores its result only if it has not moved, then checks again after storing (removing the entry if it moved):
 /// whichever order a read and an invalidation interleave in, the read's possibly stale result does not stay cached.
 /// Deliberately coarse: any invalidation of the workspace, even of another item, keeps an in-flight read out of the
@@ -11,9 +11,9 @@ namespace Verso.Client.Caching;
 /// </summary>
 internal sealed class InvalidationSequence
 {
-    private readonly ConcurrentDictionary<CacheScope, long> _counters = new();
+    private readonly ConcurrentDictionary<Guid, long> _counters = new();
 
-    public long Read(CacheScope scope) => _counters.TryGetValue(scope, out var value) ? value : 0;
+    public long Read(Guid workspaceId) => _counters.TryGetValue(workspaceId, out var value) ? value : 0;
 
-    public void Raise(CacheScope scope) => _counters.AddOrUpdate(scope, 1, static (_, value) => value + 1);
+    public void Raise(Guid workspaceId) => _counters.AddOrUpdate(workspaceId, 1, static (_, value) => value + 1);
 }

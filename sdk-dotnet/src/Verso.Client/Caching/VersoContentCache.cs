@@ -21,15 +21,14 @@ namespace Verso.Client.Caching;
 /// </remarks>
 public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheInvalidator
 {
+    private static readonly IReadOnlyCollection<Guid> NoItems = [];
     private readonly VersoClient _client;
     private readonly ContentCacheStore _store;
-    private readonly string? _partitionHash;
 
-    internal VersoContentCache(VersoClient client, ContentCacheStore store, string? partitionHash = null)
+    internal VersoContentCache(VersoClient client, ContentCacheStore store)
     {
         _client = client ?? throw new ArgumentNullException(nameof(client));
         _store = store;
-        _partitionHash = partitionHash;
     }
 
     /// <summary>A cache on <paramref name="cache"/> (entries are the response objects themselves).</summary>
@@ -49,17 +48,17 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
     /// <inheritdoc />
     public Task<ContentItemDetailResponse> GetContentAsync(Guid workspaceId, Guid id, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(KeyForContent(workspaceId, id), absoluteExpiration,
-            token => _client.Api.GetContentAsync(workspaceId, id, token), value => value.Id, cancellationToken);
+            token => _client.Api.GetContentAsync(workspaceId, id, token), value => [value.Id], cancellationToken);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(KeyForSlug(workspaceId, slug, asOf, expandChildren), absoluteExpiration,
-            token => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, token), value => value.ContentItemId, cancellationToken);
+            token => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, token), ItemsOf, cancellationToken);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentVersionAsync(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(KeyForVersion(workspaceId, id, versionNumber, expandChildren), absoluteExpiration,
-            token => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token), value => value.ContentItemId, cancellationToken);
+            token => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token), ItemsOf, cancellationToken);
 
     /// <inheritdoc />
     public Task<ContentItemSummaryResponsePagedResponse> ListContentAsync(Guid workspaceId, VersoContentListQuery? query = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default)
@@ -69,7 +68,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
             token => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
                 q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.SortBy, q.SortDesc,
                 q.Page, q.PageSize, token),
-            _ => null, cancellationToken);
+            _ => NoItems, cancellationToken);
     }
 
     /// <inheritdoc />
@@ -92,46 +91,44 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
     public async Task InvalidateAsync(VersoContentCacheKey key, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(key);
-        _store.Sequence.Raise(key.Scope);
+        _store.Sequence.Raise(key.WorkspaceId);
         await BestEffortAsync(() => _store.RemoveAsync(key, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc />
     public async Task InvalidateContentItemAsync(Guid workspaceId, Guid contentItemId, CancellationToken cancellationToken = default)
     {
-        var scope = new CacheScope(PartitionHash(), workspaceId);
-        _store.Sequence.Raise(scope);
-        await BestEffortAsync(() => _store.InvalidateItemAsync(scope, contentItemId, cancellationToken), cancellationToken).ConfigureAwait(false);
+        _store.Sequence.Raise(workspaceId);
+        await BestEffortAsync(() => _store.InvalidateItemAsync(workspaceId, contentItemId, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc />
     public async Task InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken = default)
     {
-        var scope = new CacheScope(PartitionHash(), workspaceId);
-        _store.Sequence.Raise(scope);
-        await BestEffortAsync(() => _store.InvalidateWorkspaceAsync(scope, cancellationToken), cancellationToken).ConfigureAwait(false);
+        _store.Sequence.Raise(workspaceId);
+        await BestEffortAsync(() => _store.InvalidateWorkspaceAsync(workspaceId, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc />
-    public Task InvalidateForEventAsync(VersoWebhookEvent verified, CancellationToken cancellationToken = default)
+    public async Task<VersoContentCacheInvalidation> InvalidateForEventAsync(VersoWebhookEvent verified, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(verified);
-        var workspace = GuidMember(verified.Payload, "workspaceId");
-        if (workspace is null) return Task.CompletedTask;
+        if (GuidMember(verified.Payload, "workspaceId") is not { } workspace)
+        {
+            return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.None, null, null);
+        }
         if (VersoWebhookEventTypes.IsContentEvent(verified.Type) && GuidMember(verified.Payload, "contentItemId") is { } item)
         {
-            return InvalidateContentItemAsync(workspace.Value, item, cancellationToken);
+            await InvalidateContentItemAsync(workspace, item, cancellationToken).ConfigureAwait(false);
+            return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.ContentItem, workspace, item);
         }
         // Templates change how every item of the workspace renders; workspace events and types newer than this SDK
         // say nothing narrower, so the whole workspace goes.
-        return InvalidateWorkspaceAsync(workspace.Value, cancellationToken);
+        await InvalidateWorkspaceAsync(workspace, cancellationToken).ConfigureAwait(false);
+        return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.Workspace, workspace, null);
     }
 
-    /// <inheritdoc />
-    public IVersoContentCacheInvalidator ForPartition(string partition) =>
-        new VersoContentCache(_client, _store, VersoContentCacheKey.HashPartition(CheckPartition(partition, "ForPartition's partition")));
-
-    private async Task<T> ReadAsync<T>(VersoContentCacheKey key, TimeSpan? absoluteExpiration, Func<CancellationToken, Task<T>> fetch, Func<T, Guid?> itemOf, CancellationToken cancellationToken)
+    private async Task<T> ReadAsync<T>(VersoContentCacheKey key, TimeSpan? absoluteExpiration, Func<CancellationToken, Task<T>> fetch, Func<T, IReadOnlyCollection<Guid>> itemsOf, CancellationToken cancellationToken)
         where T : class
     {
         var lifetime = absoluteExpiration ?? _store.DefaultAbsoluteExpiration;
@@ -153,12 +150,12 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
 
         return await _store.Flights.RunAsync(key.Text, async token =>
         {
-            var before = _store.Sequence.Read(key.Scope);
+            var before = _store.Sequence.Read(key.WorkspaceId);
             var value = await fetch(token).ConfigureAwait(false);
-            if (_store.Sequence.Read(key.Scope) != before) return value;
+            if (_store.Sequence.Read(key.WorkspaceId) != before) return value;
             try
             {
-                await _store.StoreAsync(key, lookup, value, itemOf(value), lifetime, token).ConfigureAwait(false);
+                await _store.StoreAsync(key, lookup, value, itemsOf(value), lifetime, token).ConfigureAwait(false);
             }
             catch (Exception e) when (IsBackendFailure(e, token))
             {
@@ -166,7 +163,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
                 return value;
             }
             // An invalidation between the check above and the write: take the write back.
-            if (_store.Sequence.Read(key.Scope) != before)
+            if (_store.Sequence.Read(key.WorkspaceId) != before)
             {
                 await BestEffortAsync(() => _store.RemoveAsync(key, CancellationToken.None), CancellationToken.None).ConfigureAwait(false);
             }
@@ -174,9 +171,25 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         }, cancellationToken).ConfigureAwait(false);
     }
 
+    /// <summary>The version's item and every item expanded inside it, at any depth: the entry holds all of them.</summary>
+    private static IReadOnlyCollection<Guid> ItemsOf(ContentVersionDetailResponse version)
+    {
+        var items = new HashSet<Guid>();
+        var pending = new Stack<ContentVersionDetailResponse>();
+        pending.Push(version);
+        while (pending.TryPop(out var current))
+        {
+            if (!items.Add(current.ContentItemId)) continue;
+            foreach (var field in current.Fields ?? [])
+            {
+                if (field.Child is { } child) pending.Push(child);
+            }
+        }
+        return items;
+    }
+
     private string PartitionHash()
     {
-        if (_partitionHash is not null) return _partitionHash;
         string? partition;
         try
         {
@@ -186,13 +199,12 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         {
             throw new InvalidOperationException("VersoContentCacheOptions.PartitionProvider threw; no cache key can be made without a partition.", e);
         }
-        return VersoContentCacheKey.HashPartition(CheckPartition(partition, "VersoContentCacheOptions.PartitionProvider"));
+        if (string.IsNullOrWhiteSpace(partition))
+        {
+            throw new InvalidOperationException("VersoContentCacheOptions.PartitionProvider returned no partition (null or blank): return a stable, non-secret id of the caller's audience.");
+        }
+        return VersoContentCacheKey.HashPartition(partition);
     }
-
-    private static string CheckPartition(string? partition, string what) =>
-        string.IsNullOrWhiteSpace(partition)
-            ? throw new InvalidOperationException($"{what} returned no partition (null or blank): return a stable, non-secret id of the caller's audience.")
-            : partition;
 
     private async Task BestEffortAsync(Func<ValueTask> action, CancellationToken cancellationToken)
     {

@@ -35,14 +35,14 @@ public sealed class VersoContentCacheKey : IEquatable<VersoContentCacheKey>
 
     private VersoContentCacheKey(string prefix, string partitionHash, Guid workspaceId, VersoContentCacheEntryKind kind, string value, Guid? contentItemId)
     {
-        Scope = new CacheScope(partitionHash, workspaceId);
+        WorkspaceId = workspaceId;
         Kind = kind;
         ContentItemId = contentItemId;
         Text = $"{prefix}:{partitionHash}:{workspaceId:D}:{value}";
     }
 
     /// <summary>The workspace the entry belongs to.</summary>
-    public Guid WorkspaceId => Scope.WorkspaceId;
+    public Guid WorkspaceId { get; }
 
     /// <summary>What the entry holds.</summary>
     public VersoContentCacheEntryKind Kind { get; }
@@ -50,8 +50,6 @@ public sealed class VersoContentCacheKey : IEquatable<VersoContentCacheKey>
     /// <summary>The item, when the key names it (<see cref="VersoContentCacheEntryKind.Content"/> and
     /// <see cref="VersoContentCacheEntryKind.Version"/>); null for slugs and lists.</summary>
     public Guid? ContentItemId { get; }
-
-    internal CacheScope Scope { get; }
 
     internal string Text { get; }
 
@@ -113,6 +111,3 @@ public sealed class VersoContentCacheKey : IEquatable<VersoContentCacheKey>
 
     private sealed record SlugQuery(string Slug, DateTimeOffset? AsOf, bool? ExpandChildren);
 }
-
-/// <summary>One partition's view of one workspace: the unit of workspace invalidation and of the in-flight check.</summary>
-internal readonly record struct CacheScope(string PartitionHash, Guid WorkspaceId);

@@ -15,6 +15,7 @@ internal sealed partial class ContentApi
     private static readonly JsonSerializerOptions Web = new(JsonSerializerDefaults.Web);
     private readonly ConcurrentDictionary<Guid, Item> _items = new();
     private readonly ConcurrentQueue<string> _seen = new();
+    private readonly ConcurrentDictionary<Guid, Guid> _children = new();
     private TaskCompletionSource? _hold;
 
     public ContentApi(Guid? workspace = null)
@@ -54,6 +55,10 @@ internal sealed partial class ContentApi
 
     public int VersionOf(Guid id) => _items[id].Version;
 
+    /// <summary>The parent's versions get a ChildContent field pointing at the child, expanded unless the request
+    /// says <c>expandChildren=false</c>.</summary>
+    public void Link(Guid parent, Guid child) => _children[parent] = child;
+
     /// <summary>A new version of the item is published: what the API serves changes.</summary>
     public void Publish(Guid id) => _items.AddOrUpdate(id, _ => throw new InvalidOperationException("no such item"), (_, i) => i with { Version = i.Version + 1 });
 
@@ -81,23 +86,33 @@ internal sealed partial class ContentApi
         {
             var slug = Uri.UnescapeDataString(match.Groups["slug"].Value);
             var item = _items.Values.FirstOrDefault(i => i.Workspace == ws && i.Slug == slug);
-            return item is null ? NotFound() : Json(Version(item, item.Version));
+            return item is null ? NotFound() : Json(Version(item, item.Version, Expand(request)));
         }
         if (match.Groups["id"].Success)
         {
             if (!_items.TryGetValue(Guid.Parse(match.Groups["id"].Value), out var item) || item.Workspace != ws) return NotFound();
-            return match.Groups["n"].Success ? Json(Version(item, int.Parse(match.Groups["n"].Value))) : Json(Detail(item));
+            return match.Groups["n"].Success ? Json(Version(item, int.Parse(match.Groups["n"].Value), Expand(request))) : Json(Detail(item));
         }
         var items = _items.Values.Where(i => i.Workspace == ws).OrderBy(i => i.Slug, StringComparer.Ordinal).Select(Summary).ToList();
         return Json(new { items, totalCount = items.Count, page = 1, pageSize = 20, totalPages = 1 });
     }
 
-    private object Version(Item item, int number) => new
+    private static bool Expand(SeenRequest request) => !request.Uri.Query.Contains("expandChildren=false", StringComparison.Ordinal);
+
+    private object Version(Item item, int number, bool expand)
     {
-        id = Guid.NewGuid(), contentItemId = item.Id, versionNumber = number, status = "Published", templateVersionId = Guid.Empty,
-        slug = item.Slug, localeCode = "en", tags = Array.Empty<string>(), createdAt = DateTimeOffset.UnixEpoch, updatedAt = DateTimeOffset.UnixEpoch,
-        templateName = "Article", fields = new[] { new { fieldId = Guid.Empty, key = "title", order = 0, valueKind = "Text", textValue = $"{item.Slug} v{number}" } },
-    };
+        var fields = new List<object> { new { fieldId = Guid.Empty, key = "title", order = 0, valueKind = "Text", textValue = $"{item.Slug} v{number}" } };
+        if (_children.TryGetValue(item.Id, out var childId) && _items.TryGetValue(childId, out var child))
+        {
+            fields.Add(new { fieldId = Guid.Empty, key = "related", order = 1, valueKind = "ChildContent", childContentItemId = child.Id, child = expand ? Version(child, child.Version, expand) : null });
+        }
+        return new
+        {
+            id = Guid.NewGuid(), contentItemId = item.Id, versionNumber = number, status = "Published", templateVersionId = Guid.Empty,
+            slug = item.Slug, localeCode = "en", tags = Array.Empty<string>(), createdAt = DateTimeOffset.UnixEpoch, updatedAt = DateTimeOffset.UnixEpoch,
+            templateName = "Article", fields,
+        };
+    }
 
     private object Detail(Item item) => new
     {

@@ -116,6 +116,33 @@ public class ContentCacheBehaviourTests
 
     [Theory]
     [MemberData(nameof(Backends))]
+    public async Task An_entry_that_expanded_a_child_is_invalidated_with_the_child(Backend backend)
+    {
+        using var h = Create(backend);
+        var ws = h.Api.Workspace;
+        var parent = h.Api.Add("parent");
+        var child = h.Api.Add("child");
+        var other = h.Api.Add("other");
+        h.Api.Link(parent, child);
+        var expanded = await h.Cache.GetContentBySlugAsync(ws, "parent");
+        Assert.Equal("child v1", Title(expanded.Fields.Single(f => f.Key == "related").Child!));
+        await h.Cache.GetContentBySlugAsync(ws, "parent", expandChildren: false);
+        await h.Cache.GetContentVersionAsync(ws, parent, 1);
+        await h.Cache.GetContentBySlugAsync(ws, "other");
+
+        h.Api.Publish(child);
+        await h.Cache.InvalidateContentItemAsync(ws, child);
+        Assert.Equal("child v2", Title((await h.Cache.GetContentBySlugAsync(ws, "parent")).Fields.Single(f => f.Key == "related").Child!));
+        Assert.Equal("child v2", Title((await h.Cache.GetContentVersionAsync(ws, parent, 1)).Fields.Single(f => f.Key == "related").Child!));
+        Assert.Null((await h.Cache.GetContentBySlugAsync(ws, "parent", expandChildren: false)).Fields.Single(f => f.Key == "related").Child);
+        await h.Cache.GetContentBySlugAsync(ws, "other");
+        // The two entries that held the child's content were fetched again; the unexpanded one and "other" were not.
+        Assert.Equal([2, 1, 2, 1], new[] { "content/by-slug/parent", "content/by-slug/parent?expandChildren=false", $"content/{parent}/versions/1", "content/by-slug/other" }
+            .Select(p => h.Api.Exactly(p)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Backends))]
     public async Task Workspace_invalidation_refetches_every_entry_of_that_workspace_and_no_other(Backend backend)
     {
         using var h = Create(backend);
@@ -143,11 +170,11 @@ public class ContentCacheBehaviourTests
 
     [Theory]
     [MemberData(nameof(Backends))]
-    public async Task Invalidation_reaches_the_providers_partition_or_the_one_named(Backend backend)
+    public async Task Item_and_workspace_invalidations_reach_every_partition_an_exact_key_only_its_own(Backend backend)
     {
         using var h = Create(backend);
         var ws = h.Api.Workspace;
-        h.Api.Add("a");
+        var a = h.Api.Add("a");
         // One cache whose provider answers per caller, as a host's would (here: a variable the test switches).
         async Task ReadAs(string partition)
         {
@@ -157,18 +184,26 @@ public class ContentCacheBehaviourTests
         await ReadAs("public-site");
         await ReadAs("preview-site");
 
-        h.Partition = "public-site";
-        await h.Cache.InvalidateWorkspaceAsync(ws); // the provider's partition only
-        await ReadAs("public-site");
-        await ReadAs("preview-site");
-        Assert.Equal(3, h.Api.Count);
+        Assert.Equal(2, h.Api.Count);
 
-        h.Partition = "public-site";
-        await h.Cache.ForPartition("preview-site").InvalidateWorkspaceAsync(ws);
+        h.Partition = "public-site"; // a webhook handler runs as one audience; content changed for all of them
+        await h.Cache.InvalidateWorkspaceAsync(ws);
         await ReadAs("public-site");
         await ReadAs("preview-site");
         Assert.Equal(4, h.Api.Count);
-        Assert.Equal(h.Cache.KeyForSlug(ws, "a"), h.Cache.ForPartition("preview-site").KeyForSlug(ws, "a"));
+
+        h.Partition = "preview-site";
+        await h.Cache.InvalidateContentItemAsync(ws, a);
+        await ReadAs("public-site");
+        await ReadAs("preview-site");
+        Assert.Equal(6, h.Api.Count);
+
+        h.Partition = "public-site";
+        await h.Cache.InvalidateAsync(h.Cache.KeyForSlug(ws, "a"));
+        await ReadAs("public-site");
+        await ReadAs("preview-site");
+        Assert.Equal(7, h.Api.Count);
+        Assert.Equal(2 + 2 + 2 + 1, h.Api.Exactly("content/by-slug/a"));
     }
 
     [Theory]

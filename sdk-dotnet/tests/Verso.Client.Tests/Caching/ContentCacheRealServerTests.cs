@@ -118,8 +118,8 @@ public sealed class ContentCacheRealServerTests
         var body = Encoding.UTF8.GetBytes(
             $$"""{"contentItemId":"{{item.Id}}","workspaceId":"{{ws}}","templateVersionId":"{{model.Id}}","contentVersionId":"{{v2.Version.Id}}","versionNumber":2,"status":"Published"}""");
         var headers = WebhookSigner.Sign(body, id: Guid.NewGuid().ToString(), timestamp: DateTimeOffset.UtcNow.ToUnixTimeSeconds(), type: VersoWebhookEventTypes.ContentVersionPublished);
-        var verified = await cache.InvalidateFromWebhookAsync(body, headers, WebhookSigner.Secret, cancellationToken: ct);
-        Assert.Equal(item.Id, verified.PayloadAs<VersoContentEventPayload>().ContentItemId);
+        var result = await cache.InvalidateFromWebhookAsync(body, headers, WebhookSigner.Secret, cancellationToken: ct);
+        Assert.Equal((VersoContentCacheInvalidationScope.ContentItem, item.Id), (result.Scope, result.Event.PayloadAs<VersoContentEventPayload>().ContentItemId));
         Assert.Equal(("Welcome v2", 2, 2), await ReadAll());
         Assert.Equal(("Welcome v2", 2, 2), await ReadAll());
         Assert.Equal(6, network.Reads.Count);

@@ -79,8 +79,9 @@ public class ContentCacheWebhookTests
         using var _ = h;
         h.Api.Publish(delivery.Item);
 
-        var verified = await h.Cache.InvalidateFromWebhookAsync(delivery.Body, delivery.HeaderPairs, delivery.Secret, delivery.At());
-        Assert.Equal(VersoWebhookEventTypes.ContentVersionPublished, verified.Type);
+        var result = await h.Cache.InvalidateFromWebhookAsync(delivery.Body, delivery.HeaderPairs, delivery.Secret, delivery.At());
+        Assert.Equal(VersoWebhookEventTypes.ContentVersionPublished, result.Event.Type);
+        Assert.Equal((VersoContentCacheInvalidationScope.ContentItem, delivery.Workspace, delivery.Item), (result.Scope, result.WorkspaceId!.Value, result.ContentItemId!.Value));
         await readAll();
         Assert.Equal([2, 2, 1, 1, 2],
             new[] { "content/by-slug/named", $"content/{delivery.Item}", "content/by-slug/other", $"content/{Deliveries[3].Item}", "content" }
@@ -98,7 +99,7 @@ public class ContentCacheWebhookTests
         using var __ = h;
         var lists = delivery.Headers.ToDictionary(x => x[0], x => new[] { x[1] });
         Assert.Equal(delivery.Item, (await h.Cache.InvalidateFromWebhookAsync(delivery.Body, lists, [delivery.PreviousSecret!, delivery.Secret], delivery.At()))
-            .PayloadAs<VersoContentEventPayload>().ContentItemId);
+            .Event.PayloadAs<VersoContentEventPayload>().ContentItemId);
         await h.Cache.GetContentAsync(delivery.Workspace, delivery.Item);
         Assert.Equal(2, h.Api.Exactly($"content/{delivery.Item}"));
 
@@ -173,8 +174,9 @@ public class ContentCacheWebhookTests
         await readAll();
         Assert.Equal(5, h.Api.Count);
 
-        var verified = await h.Cache.InvalidateFromWebhookAsync(body, WebhookSigner.Sign(body, type: type), WebhookSigner.Secret, WebhookTimes.AtSigning);
-        Assert.Equal(type, verified.Type);
+        var result = await h.Cache.InvalidateFromWebhookAsync(body, WebhookSigner.Sign(body, type: type), WebhookSigner.Secret, WebhookTimes.AtSigning);
+        Assert.Equal(type, result.Event.Type);
+        Assert.Equal((VersoContentCacheInvalidationScope.Workspace, (Guid?)ws, (Guid?)null), (result.Scope, result.WorkspaceId, result.ContentItemId));
         await readAll();
         Assert.Equal(10, h.Api.Count);
     }
@@ -186,7 +188,8 @@ public class ContentCacheWebhookTests
         var (h, readAll) = await PrimedAsync(backend, Deliveries[0]);
         using var _ = h;
         var body = Encoding.UTF8.GetBytes("""{"note":"no workspace here"}""");
-        await h.Cache.InvalidateFromWebhookAsync(body, WebhookSigner.Sign(body, type: "content.created"), WebhookSigner.Secret, WebhookTimes.AtSigning);
+        var result = await h.Cache.InvalidateFromWebhookAsync(body, WebhookSigner.Sign(body, type: "content.created"), WebhookSigner.Secret, WebhookTimes.AtSigning);
+        Assert.Equal(VersoContentCacheInvalidationScope.None, result.Scope);
         await readAll();
         Assert.Equal(5, h.Api.Count);
     }

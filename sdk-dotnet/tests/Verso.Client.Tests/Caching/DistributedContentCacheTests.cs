@@ -75,7 +75,7 @@ public class DistributedContentCacheTests
     }
 
     [Fact]
-    public async Task Values_are_JSON_under_keys_that_hash_the_partition_with_a_thirty_day_generation_per_workspace()
+    public async Task Values_are_JSON_under_keys_that_hash_the_partition_with_thirty_day_generations_per_workspace()
     {
         using var h = Create(Backend.Distributed);
         var ws = h.Api.Workspace;
@@ -86,29 +86,34 @@ public class DistributedContentCacheTests
         await cache.GetContentAsync(ws, id);
         await cache.ListContentAsync(ws);
 
-        var prefix = $"verso:content:{Sha256("tenant-42:readers")}:{ws}:";
-        Assert.All(store.Writes.Keys, k => Assert.StartsWith(prefix, k));
         Assert.All(store.Writes.Keys, k => Assert.DoesNotContain("tenant-42", k));
         Assert.All(store.Writes.Keys, k => Assert.DoesNotContain("secret-launch", k));
-
-        var generation = store.Writes[prefix + "generation"];
-        Assert.Equal(TimeSpan.FromDays(30), generation.Options.AbsoluteExpirationRelativeToNow);
-        var generationValue = Encoding.UTF8.GetString(generation.Value);
         var entries = store.Writes.Where(w => w.Key.Contains('@')).ToList();
         Assert.Equal(3, entries.Count);
+        Assert.All(entries, e => Assert.StartsWith($"verso:content:{Sha256("tenant-42:readers")}:{ws}:", e.Key));
+
+        // Generations: the workspace's, its lists', and the item's (by id, and linked from the by-slug entry).
+        var generations = store.Writes.Where(w => !w.Key.Contains('@')).ToList();
+        Assert.Equal(
+            new[] { $"verso:content:{ws}:generation", $"verso:content:{ws}:item:{id}:generation", $"verso:content:{ws}:lists:generation" },
+            generations.Select(g => g.Key).Order(StringComparer.Ordinal));
+        Assert.All(generations, g => Assert.Equal(TimeSpan.FromDays(30), g.Value.Options.AbsoluteExpirationRelativeToNow));
+        var generation = store.Writes[$"verso:content:{ws}:generation"];
+        var generationValue = Encoding.UTF8.GetString(generation.Value);
         Assert.All(entries, e => Assert.Contains("@" + generationValue + ".", e.Key));
         Assert.All(entries, e => Assert.Equal(TimeSpan.FromMinutes(5), e.Value.Options.AbsoluteExpirationRelativeToNow));
         Assert.All(entries, e => Assert.Null(e.Value.Options.SlidingExpiration));
 
         var slugEntry = entries.Single(e => e.Key.StartsWith(cache.KeyForSlug(ws, "secret-launch").ToString() + "@", StringComparison.Ordinal));
         using var json = JsonDocument.Parse(slugEntry.Value.Value);
-        Assert.Equal(id, json.RootElement.GetProperty("item").GetGuid());
+        Assert.Equal(Encoding.UTF8.GetString(store.Writes[$"verso:content:{ws}:item:{id}:generation"].Value),
+            json.RootElement.GetProperty("items").GetProperty(id.ToString()).GetString());
         Assert.Equal("Published", json.RootElement.GetProperty("value").GetProperty("status").GetString());
         Assert.Equal("secret-launch v1", json.RootElement.GetProperty("value").GetProperty("fields")[0].GetProperty("textValue").GetString());
 
         // A workspace bust writes a new generation; the old entries are no longer reached.
         await cache.InvalidateWorkspaceAsync(ws);
-        Assert.NotEqual(generationValue, Encoding.UTF8.GetString(store.Writes[prefix + "generation"].Value));
+        Assert.NotEqual(generationValue, Encoding.UTF8.GetString(store.Writes[$"verso:content:{ws}:generation"].Value));
         await cache.GetContentBySlugAsync(ws, "secret-launch");
         Assert.Equal(4, h.Api.Count);
     }
