@@ -26,6 +26,12 @@ internal sealed class SingleFlight
         }
     }
 
+    /// <summary>How many callers wait for the fetch of <paramref name="key"/> (tests).</summary>
+    internal int WaitersOf(string key)
+    {
+        lock (_gate) return _flights.TryGetValue(key, out var flight) ? flight.Waiters : 0;
+    }
+
     public async Task<T> RunAsync<T>(string key, Func<CancellationToken, Task<T>> fetch, CancellationToken cancellationToken)
         where T : class
     {

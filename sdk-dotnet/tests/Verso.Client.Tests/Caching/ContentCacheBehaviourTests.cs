@@ -255,6 +255,16 @@ public class ContentCacheBehaviourTests
         Assert.Equal(2, h.Api.Count);
     }
 
+    /// <summary>Waits until <paramref name="count"/> callers wait on the key's running read.</summary>
+    private static async Task WaitersAsync(CacheHarness h, VersoContentCacheKey key, int count)
+    {
+        for (var waited = 0; h.Cache.Store.Flights.WaitersOf(key.ToString()) < count; waited += 10)
+        {
+            Assert.True(waited < 10_000, $"only {h.Cache.Store.Flights.WaitersOf(key.ToString())} of {count} callers joined the read");
+            await Task.Delay(10);
+        }
+    }
+
     [Theory]
     [MemberData(nameof(Backends))]
     public async Task Concurrent_misses_of_one_key_make_one_API_call(Backend backend)
@@ -262,12 +272,12 @@ public class ContentCacheBehaviourTests
         using var h = Create(backend);
         var ws = h.Api.Workspace;
         h.Api.Add("a");
-        var release = h.Api.Hold();
+        var held = h.Api.Hold();
         var reads = Enumerable.Range(0, 5).Select(_ => h.Cache.GetContentBySlugAsync(ws, "a")).ToList();
-        await h.Api.Transport.WaitForAsync(1);
-        await Task.Delay(50); // the other four are waiting on the first, not on the transport
-        Assert.Equal(1, h.Api.Count);
-        release.SetResult();
+        await held.Reached;
+        await WaitersAsync(h, h.Cache.KeyForSlug(ws, "a"), 5);
+        Assert.Equal(1, h.Api.Count); // all five wait on one request
+        held.Release();
         var results = await Task.WhenAll(reads).Within();
         Assert.All(results, r => Assert.Equal("a v1", Title(r)));
         Assert.Equal(1, h.Api.Count);
@@ -281,15 +291,16 @@ public class ContentCacheBehaviourTests
         using var h = Create(backend);
         var ws = h.Api.Workspace;
         h.Api.Add("a");
-        var release = h.Api.Hold();
+        var held = h.Api.Hold();
         using var impatient = new CancellationTokenSource();
         var first = h.Cache.GetContentBySlugAsync(ws, "a", cancellationToken: impatient.Token);
-        await h.Api.Transport.WaitForAsync(1);
+        await held.Reached;
         var second = h.Cache.GetContentBySlugAsync(ws, "a");
+        await WaitersAsync(h, h.Cache.KeyForSlug(ws, "a"), 2);
         impatient.Cancel();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => first.Within());
         Assert.False(h.Api.Transport.Requests[0].Token.IsCancellationRequested, "the shared request must keep going");
-        release.SetResult();
+        held.Release();
         Assert.Equal("a v1", Title(await second.Within()));
         await h.Cache.GetContentBySlugAsync(ws, "a");
         Assert.Equal(1, h.Api.Count);
@@ -301,10 +312,10 @@ public class ContentCacheBehaviourTests
     {
         using var h = Create(backend);
         h.Api.Add("a");
-        h.Api.Hold(); // never released
+        var held = h.Api.Hold(); // never released
         using var cts = new CancellationTokenSource();
         var read = h.Cache.GetContentBySlugAsync(h.Api.Workspace, "a", cancellationToken: cts.Token);
-        await h.Api.Transport.WaitForAsync(1);
+        await held.Reached;
         cts.Cancel();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => read.Within());
         Assert.True(h.Api.Transport.Requests[0].Token.IsCancellationRequested);
@@ -328,9 +339,9 @@ public class ContentCacheBehaviourTests
         using var h = Create(backend);
         var ws = h.Api.Workspace;
         var a = h.Api.Add("a");
-        var release = h.Api.Hold();
+        var held = h.Api.Hold();
         var read = h.Cache.GetContentBySlugAsync(ws, "a");
-        await h.Api.Transport.WaitForAsync(1); // the request is at the server, its answer not yet back
+        await held.Reached; // the request is at the server, its answer not yet back
 
         h.Api.Publish(a);
         switch (kind)
@@ -343,7 +354,7 @@ public class ContentCacheBehaviourTests
                 await h.Cache.InvalidateFromWebhookAsync(body, Webhooks.WebhookSigner.Sign(body, type: "content.version_published"), Webhooks.WebhookSigner.Secret, WebhookTimes.AtSigning);
                 break;
         }
-        release.SetResult();
+        held.Release();
         Assert.Equal("a v1", Title(await read.Within())); // the caller still gets what it asked for
         Assert.Equal("a v2", Title(await h.Cache.GetContentBySlugAsync(ws, "a")));
         Assert.Equal("a v2", Title(await h.Cache.GetContentBySlugAsync(ws, "a")));
@@ -357,11 +368,11 @@ public class ContentCacheBehaviourTests
         using var h = Create(backend);
         var ws = h.Api.Workspace;
         h.Api.Add("a");
-        var release = h.Api.Hold();
+        var held = h.Api.Hold();
         var read = h.Cache.GetContentBySlugAsync(ws, "a");
-        await h.Api.Transport.WaitForAsync(1);
+        await held.Reached;
         await h.Cache.InvalidateWorkspaceAsync(h.Api.OtherWorkspace);
-        release.SetResult();
+        held.Release();
         await read.Within();
         await h.Cache.GetContentBySlugAsync(ws, "a");
         Assert.Equal(1, h.Api.Count);
