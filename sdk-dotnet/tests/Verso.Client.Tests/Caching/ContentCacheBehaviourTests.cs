@@ -37,6 +37,27 @@ public class ContentCacheBehaviourTests
 
     [Theory]
     [MemberData(nameof(Backends))]
+    public async Task Every_page_of_a_cached_list_through_VersoPaging_is_read_once(Backend backend)
+    {
+        using var h = Create(backend);
+        var ws = h.Api.Workspace;
+        var ids = new[] { h.Api.Add("a"), h.Api.Add("b") };
+        var query = new VersoContentListQuery { PageSize = 20 };
+        for (var round = 0; round < 2; round++)
+        {
+            var seen = new List<Guid>();
+            await foreach (var item in Paging.VersoPaging.ListAllAsync<Generated.ContentItemSummaryResponse>(
+                async (n, t) => await h.Cache.ListContentAsync(ws, query with { Page = n }, cancellationToken: t)))
+            {
+                seen.Add(item.Id);
+            }
+            Assert.Equal(ids.Order(), seen.Order());
+        }
+        Assert.Equal([$"/api/v1/workspaces/{ws}/content?page=1&pageSize=20"], h.Api.Seen);
+    }
+
+    [Theory]
+    [MemberData(nameof(Backends))]
     public async Task Reads_with_different_parameters_or_partitions_are_different_entries(Backend backend)
     {
         using var h = Create(backend);
