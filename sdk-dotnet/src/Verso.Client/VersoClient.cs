@@ -7,23 +7,23 @@ namespace Verso.Client;
 
 /// <summary>
 /// A Verso API client for one caller identity: the generated operations (<see cref="Api"/>) on top of the resilient
-/// pipeline. Build it with <see cref="VersoClientBuilder"/>.
+/// pipeline. Build it with <see cref="VersoClientBuilder"/>, or resolve it from DI after <c>services.AddVersoClient(…)</c>.
 /// </summary>
 /// <remarks>
-/// Everything stateful (token provider, session expiry, circuit breaker) belongs to this instance; two clients never
-/// share tokens or state. Build one per integration (API-client token) or per signed-in user scope (session token).
+/// The token provider, session expiry and ETags belong to this instance: two clients never share tokens or that
+/// state. The circuit breaker belongs to the <see cref="Resilience"/> pipeline, which clients of one DI registration
+/// (or one <see cref="VersoClientBuilder.WithSharedResilience"/> instance) share, so a failing server opens one circuit
+/// for all of them.
 /// </remarks>
 public sealed class VersoClient : IDisposable
 {
-    private readonly CircuitBreaker _circuit;
-
-    internal VersoClient(HttpClient httpClient, Uri baseUrl, SessionExpiryTracker session, CircuitBreaker circuit, ETagStore etags)
+    internal VersoClient(HttpClient httpClient, Uri baseUrl, SessionExpiryTracker session, VersoResiliencePipeline resilience, ETagStore etags)
     {
         ETags = etags;
         HttpClient = httpClient;
         BaseUrl = baseUrl;
         Session = session;
-        _circuit = circuit;
+        Resilience = resilience;
         Api = new VersoApiClient(httpClient);
     }
 
@@ -42,8 +42,12 @@ public sealed class VersoClient : IDisposable
     /// <summary>ETags seen by this client, per resource URL (filled unless tracking was switched off).</summary>
     public ETagStore ETags { get; }
 
-    /// <summary>Current state of this client's circuit breaker.</summary>
-    public VersoCircuitState CircuitState => _circuit.State;
+    /// <summary>The retry/timeout/circuit pipeline this client runs on (possibly shared with other clients).</summary>
+    public VersoResiliencePipeline Resilience { get; }
 
+    /// <summary>Current state of the circuit breaker of <see cref="Resilience"/>.</summary>
+    public VersoCircuitState CircuitState => Resilience.CircuitState;
+
+    /// <summary>Releases the HttpClient and its handlers (a shared transport or pipeline is left alone).</summary>
     public void Dispose() => HttpClient.Dispose();
 }

@@ -1,5 +1,6 @@
 using Verso.Client.Concurrency;
 using Verso.Client.Errors;
+using Verso.Client.Paging;
 using Verso.Client.Resilience;
 using Verso.Client.Session;
 
@@ -22,16 +23,20 @@ public sealed class VersoClientBuilder
     private readonly Uri _baseUrl;
     private VersoTokenProvider _tokenProvider = static _ => ValueTask.FromResult<string?>(null);
     private VersoResilienceOptions _resilience = new();
+    private VersoResiliencePipeline? _sharedResilience;
     private VersoResponseObserver? _observer;
     private HttpMessageHandler? _transport;
     private bool _disposeTransport = true;
     private bool _trackETags = true;
 
+    /// <summary>Starts a builder for the API at <paramref name="baseUrl"/>.</summary>
+    /// <param name="baseUrl">The API origin (optionally with a path prefix), e.g. https://cms.example.com.</param>
     public VersoClientBuilder(string baseUrl)
         : this(new Uri(baseUrl ?? throw new ArgumentNullException(nameof(baseUrl)), UriKind.Absolute))
     {
     }
 
+    /// <summary>Starts a builder for the API at <paramref name="baseUrl"/>.</summary>
     /// <param name="baseUrl">The API origin (optionally with a path prefix), e.g. https://cms.example.com.</param>
     public VersoClientBuilder(Uri baseUrl)
     {
@@ -54,10 +59,30 @@ public sealed class VersoClientBuilder
         return this;
     }
 
-    /// <summary>Retry, timeout and circuit settings; copied when <see cref="Build"/> runs.</summary>
+    /// <summary>Retry, timeout and circuit settings for a pipeline of this client's own, built (from a copy) when
+    /// <see cref="Build"/> runs. Replaces an earlier <see cref="WithSharedResilience"/>.</summary>
     public VersoClientBuilder WithResilience(VersoResilienceOptions options)
     {
         _resilience = options ?? throw new ArgumentNullException(nameof(options));
+        _sharedResilience = null;
+        return this;
+    }
+
+    /// <summary>
+    /// Runs the client on an existing pipeline, shared with every other client built on it: one circuit breaker for
+    /// all of them, so failures seen by any client open it for every one. Build the pipeline once (per API and
+    /// configuration) and keep it; replaces an earlier <see cref="WithResilience"/>.
+    /// </summary>
+    /// <example>
+    /// <code>
+    /// var shared = new VersoResiliencePipeline(new VersoResilienceOptions { PipelineName = "cms" });
+    /// // per request, with that request's user token:
+    /// using var client = new VersoClientBuilder(baseUrl).WithSharedResilience(shared).WithToken(userToken).Build();
+    /// </code>
+    /// </example>
+    public VersoClientBuilder WithSharedResilience(VersoResiliencePipeline pipeline)
+    {
+        _sharedResilience = pipeline ?? throw new ArgumentNullException(nameof(pipeline));
         return this;
     }
 
@@ -86,13 +111,13 @@ public sealed class VersoClientBuilder
         return this;
     }
 
+    /// <summary>Builds the client: the options given so far are read now; later changes to them change nothing.</summary>
+    /// <exception cref="ArgumentException">A resilience setting is out of range (the message names it).</exception>
     public VersoClient Build()
     {
-        var options = _resilience.Freeze();
-        options.Validate();
+        var resilience = _sharedResilience ?? new VersoResiliencePipeline(_resilience);
 
         var session = new SessionExpiryTracker();
-        var circuit = new CircuitBreaker(options.CircuitFailureThreshold, options.CircuitBreakDuration, options.TimeProvider);
         HttpMessageHandler transport = _transport ?? new SocketsHttpHandler
         {
             AutomaticDecompression = System.Net.DecompressionMethods.All,
@@ -101,12 +126,15 @@ public sealed class VersoClientBuilder
         };
         if (!_disposeTransport) transport = new NonDisposingHandler(transport);
 
-        // Outermost first: origin check, error mapping of the final response, ETags of final responses, then
-        // retries around the transport.
+        // Outermost first: origin check, paging ranges (both refuse before anything is sent), error mapping of the
+        // final response, ETags of final responses, then the resilience pipeline around the transport.
         var etags = new ETagStore();
-        HttpMessageHandler resilient = new ResilienceHandler(options, _tokenProvider, session, _observer, circuit) { InnerHandler = transport };
+        HttpMessageHandler resilient = new ResilienceHandler(resilience, _tokenProvider, session, _observer) { InnerHandler = transport };
         if (_trackETags) resilient = new ETagTrackingHandler(etags) { InnerHandler = resilient };
-        var pipeline = new SameOriginHandler(_baseUrl) { InnerHandler = new ApiErrorHandler { InnerHandler = resilient } };
+        var pipeline = new SameOriginHandler(_baseUrl)
+        {
+            InnerHandler = new PagingRangeHandler { InnerHandler = new ApiErrorHandler { InnerHandler = resilient } },
+        };
         var http = new HttpClient(pipeline, disposeHandler: true)
         {
             BaseAddress = _baseUrl,
@@ -114,7 +142,7 @@ public sealed class VersoClientBuilder
             Timeout = Timeout.InfiniteTimeSpan,
         };
         http.DefaultRequestHeaders.UserAgent.ParseAdd("Verso.Client/" + typeof(VersoClient).Assembly.GetName().Version?.ToString(3));
-        return new VersoClient(http, _baseUrl, session, circuit, etags);
+        return new VersoClient(http, _baseUrl, session, resilience, etags);
     }
 
     /// <summary>Keeps a shared transport alive when the client is disposed.</summary>

@@ -64,7 +64,7 @@ public class CancellationAndDeadlineTests
     public async Task Caller_cancellation_does_not_count_towards_the_circuit()
     {
         var transport = new StubTransport(Replies.Hang());
-        using var client = Clients.Build(transport, Clients.Fast with { CircuitFailureThreshold = 1 });
+        using var client = Clients.Build(transport, Clients.Fast with { CircuitEnabled = true, CircuitMinimumThroughput = 2, CircuitFailureRatio = 0.1 });
 
         for (var i = 0; i < 3; i++)
         {

@@ -165,4 +165,32 @@ public class ClientConfigurationTests
 
         Assert.Equal(1, transport.Count);
     }
+
+    [Fact]
+    public async Task A_failing_token_provider_surfaces_unchanged_without_retries_or_circuit_accounting()
+    {
+        var transport = new StubTransport(Replies.Ok());
+        var thrown = new HttpRequestException("the secret store is unreachable");
+        using var client = Clients.Build(
+            transport,
+            Clients.Fast with { CircuitEnabled = true, CircuitMinimumThroughput = 2, CircuitFailureRatio = 0.1 },
+            tokens: _ => throw thrown);
+
+        for (var i = 0; i < 3; i++) Assert.Same(thrown, await Assert.ThrowsAsync<HttpRequestException>(() => client.HttpClient.GetAsync("api/v1/auth/me")));
+
+        Assert.Equal(0, transport.Count);
+        Assert.Equal(VersoCircuitState.Closed, client.CircuitState);
+    }
+
+    [Fact]
+    public void The_documented_defaults_hold()
+    {
+        var options = new VersoResilienceOptions();
+
+        Assert.Equal(3, options.MaxAttempts);
+        Assert.Equal(TimeSpan.FromMilliseconds(100), options.BaseDelay);
+        Assert.Equal(TimeSpan.FromSeconds(30), options.MaxDelay);
+        Assert.Equal(TimeSpan.FromSeconds(100), options.TotalTimeout);
+        Assert.Equal([408, 429, 500, 502, 503, 504], options.RetryableStatusCodes.Order());
+    }
 }

@@ -1,5 +1,6 @@
 using Verso.Client.Generated;
 using Verso.Client.Paging;
+using Verso.Client.Tests.Support;
 
 namespace Verso.Client.Tests;
 
@@ -72,5 +73,80 @@ public class PagingTests
             .ToList();
 
         Assert.NotEmpty(pages);
+    }
+
+    private const string EmptyPage = """{"items":[],"totalCount":0,"page":1,"pageSize":100,"totalPages":0}""";
+    private static readonly Guid Workspace = Guid.Parse("0191f1a8-7a7e-7c3e-9a52-3a4b8f1e2d11");
+
+    [Theory]
+    [InlineData(0, null, "page")]
+    [InlineData(-3, 20, "page")]
+    [InlineData(1, 0, "pageSize")]
+    [InlineData(null, 101, "pageSize")]
+    [InlineData(2, -1, "pageSize")]
+    public async Task Out_of_range_paging_is_refused_before_anything_is_sent(int? page, int? pageSize, string parameter)
+    {
+        var transport = new StubTransport(Replies.Ok(EmptyPage));
+        using var client = Clients.Build(transport);
+
+        var error = await Assert.ThrowsAsync<ArgumentOutOfRangeException>(
+            () => client.Api.ListTemplatesAsync(Workspace, page: page, pageSize: pageSize));
+
+        Assert.Equal(parameter, error.ParamName);
+        Assert.Equal(0, transport.Count);
+    }
+
+    [Fact]
+    public async Task Every_generated_list_operation_is_checked()
+    {
+        var transport = new StubTransport(Replies.Ok(EmptyPage));
+        using var client = Clients.Build(transport);
+
+        await Assert.ThrowsAsync<ArgumentOutOfRangeException>(() => client.Api.ListWorkspacesAsync(page: 0));
+        await Assert.ThrowsAsync<ArgumentOutOfRangeException>(() => client.Api.ListUsersAsync(pageSize: 500));
+        await Assert.ThrowsAsync<ArgumentOutOfRangeException>(() => client.Api.ListContentAsync(Workspace, pageSize: 101));
+        await Assert.ThrowsAsync<ArgumentOutOfRangeException>(() => client.Api.ListMediaAsync(Workspace, page: 0));
+
+        Assert.Equal(0, transport.Count);
+    }
+
+    [Theory]
+    [InlineData(1, 1)]
+    [InlineData(7, 100)]
+    [InlineData(null, null)]
+    public async Task In_range_paging_is_sent(int? page, int? pageSize)
+    {
+        var transport = new StubTransport(Replies.Ok(EmptyPage));
+        using var client = Clients.Build(transport);
+
+        await client.Api.ListTemplatesAsync(Workspace, page: page, pageSize: pageSize);
+
+        Assert.Equal(1, transport.Count);
+    }
+
+    [Theory]
+    [InlineData("api/v1/workspaces?Page=0")]
+    [InlineData("api/v1/workspaces?PAGESIZE=101")]
+    [InlineData("api/v1/workspaces?pageSize=ten")]
+    public async Task Hand_written_requests_through_the_pipeline_are_checked_too_whatever_the_case(string url)
+    {
+        var transport = new StubTransport(Replies.Ok(EmptyPage));
+        using var client = Clients.Build(transport);
+
+        await Assert.ThrowsAsync<ArgumentOutOfRangeException>(() => client.HttpClient.GetAsync(url));
+
+        Assert.Equal(0, transport.Count);
+    }
+
+    [Fact]
+    public void The_range_helpers_accept_the_bounds_and_refuse_beyond_them()
+    {
+        VersoPaging.CheckPage(1);
+        VersoPaging.CheckPageSize(1);
+        VersoPaging.CheckPageSize(VersoPaging.MaxPageSize);
+
+        Assert.Throws<ArgumentOutOfRangeException>(() => VersoPaging.CheckPage(0));
+        Assert.Throws<ArgumentOutOfRangeException>(() => VersoPaging.CheckPageSize(0));
+        Assert.Throws<ArgumentOutOfRangeException>(() => VersoPaging.CheckPageSize(101));
     }
 }

@@ -1,4 +1,5 @@
 using Verso.Client.Errors;
+using Verso.Client.Resilience;
 using Verso.Client.Session;
 using Verso.Client.Tests.Support;
 
@@ -108,5 +109,27 @@ public class SessionObservationTests
         Assert.Equal(40, transport.Requests.Count(r => r.Authorization!.StartsWith("Bearer bob-")));
         Assert.Equal(baseTime.AddMinutes(40), alice.Session.ExpiresAt);
         Assert.Equal(baseTime.AddMinutes(1040), bob.Session.ExpiresAt);
+    }
+
+    [Fact]
+    public async Task An_observer_throwing_a_transient_looking_exception_is_neither_retried_nor_counted_by_the_circuit()
+    {
+        var transport = new StubTransport(Replies.Status(503), Replies.Ok());
+        var thrown = new HttpRequestException("observer says no");
+        var observed = 0;
+        using var client = Clients.Build(
+            transport,
+            Clients.Fast with { CircuitEnabled = true, CircuitMinimumThroughput = 2, CircuitFailureRatio = 0.1 },
+            observer: (_, _) => { Interlocked.Increment(ref observed); throw thrown; });
+
+        for (var i = 0; i < 3; i++)
+        {
+            var error = await Assert.ThrowsAsync<HttpRequestException>(() => client.HttpClient.GetAsync("api/v1/auth/me"));
+            Assert.Same(thrown, error);
+        }
+
+        Assert.Equal(3, observed);
+        Assert.Equal(3, transport.Count);
+        Assert.Equal(VersoCircuitState.Closed, client.CircuitState);
     }
 }

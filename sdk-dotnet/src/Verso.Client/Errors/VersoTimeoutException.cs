@@ -7,6 +7,10 @@ namespace Verso.Client.Errors;
 /// passes it through unchanged instead of rewrapping it as a cancellation.</remarks>
 public sealed class VersoTimeoutException : TimeoutException
 {
+    /// <summary>Creates the exception.</summary>
+    /// <param name="timeout">The configured budget that was exceeded.</param>
+    /// <param name="wholeCall">True for the whole-call budget, false for the attempt timeout.</param>
+    /// <param name="inner">The cancellation or Polly timeout that ended the call.</param>
     public VersoTimeoutException(TimeSpan timeout, bool wholeCall, Exception? inner = null)
         : base(wholeCall
             ? $"The Verso API call did not complete within its {timeout.TotalSeconds:0.###} s budget."

@@ -12,6 +12,24 @@ namespace Verso.Client.Paging;
 /// </example>
 public static class VersoPaging
 {
+    /// <summary>The largest page size the contract allows (every list operation declares 1..100).</summary>
+    public const int MaxPageSize = 100;
+
+    /// <summary>Throws <see cref="ArgumentOutOfRangeException"/> unless <paramref name="page"/> is at least 1. Every
+    /// generated list call runs this check on its query before anything is sent.</summary>
+    public static void CheckPage(long page)
+    {
+        if (page < 1) throw new ArgumentOutOfRangeException(nameof(page), page, "page must be an integer >= 1.");
+    }
+
+    /// <summary>Throws <see cref="ArgumentOutOfRangeException"/> unless <paramref name="pageSize"/> is within
+    /// 1..<see cref="MaxPageSize"/>. Every generated list call runs this check on its query before anything is sent.</summary>
+    public static void CheckPageSize(long pageSize)
+    {
+        if (pageSize < 1 || pageSize > MaxPageSize)
+            throw new ArgumentOutOfRangeException(nameof(pageSize), pageSize, $"pageSize must be an integer from 1 to {MaxPageSize}.");
+    }
+
     /// <summary>Every item of pages <paramref name="startPage"/>, +1, … in order.</summary>
     public static async IAsyncEnumerable<TItem> ListAllAsync<TItem>(
         Func<int, CancellationToken, Task<IVersoPage<TItem>>> loadPage,
@@ -34,7 +52,7 @@ public static class VersoPaging
         [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(loadPage);
-        if (startPage < 1) throw new ArgumentOutOfRangeException(nameof(startPage), "Pages are numbered from 1.");
+        if (startPage < 1) throw new ArgumentOutOfRangeException(nameof(startPage), startPage, "Pages are numbered from 1.");
         for (var number = startPage; ; number++)
         {
             cancellationToken.ThrowIfCancellationRequested();

@@ -1,196 +1,257 @@
-using System.Runtime.ExceptionServices;
+using System.Diagnostics;
+using Polly;
+using Polly.CircuitBreaker;
+using Polly.Timeout;
 using Verso.Client.Errors;
 using Verso.Client.Session;
+using Verso.Client.Telemetry;
 
 namespace Verso.Client.Resilience;
 
 /// <summary>
-/// The spec's "SDK behaviour (.NET client)": token read and fresh request per attempt, retries of safe methods on
-/// transient outcomes, Retry-After, an overall deadline, caller cancellation kept apart from timeouts, a circuit
-/// breaker, and every received response observed exactly once.
+/// The spec's "SDK behaviour (.NET client)" around a <see cref="VersoResiliencePipeline"/>: token read and fresh
+/// request per attempt, every received response observed exactly once, late responses discarded, and the pipeline's
+/// outcome turned into the SDK's exceptions (caller cancellation, <see cref="VersoTimeoutException"/>,
+/// <see cref="VersoCircuitOpenException"/>, the last transport error).
 /// </summary>
 internal sealed class ResilienceHandler : DelegatingHandler
 {
-    private readonly VersoResilienceOptions _options;
+    private readonly VersoResiliencePipeline _pipeline;
     private readonly VersoTokenProvider _tokenProvider;
     private readonly SessionExpiryTracker _session;
     private readonly VersoResponseObserver? _observer;
-    private readonly CircuitBreaker _circuit;
 
     public ResilienceHandler(
-        VersoResilienceOptions options,
+        VersoResiliencePipeline pipeline,
         VersoTokenProvider tokenProvider,
         SessionExpiryTracker session,
-        VersoResponseObserver? observer,
-        CircuitBreaker circuit)
+        VersoResponseObserver? observer)
     {
-        _options = options;
+        _pipeline = pipeline;
         _tokenProvider = tokenProvider;
         _session = session;
         _observer = observer;
-        _circuit = circuit;
     }
+
+    private VersoResilienceOptions Options => _pipeline.Options;
 
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
         // HttpClient hands us the caller's token (linked with its own, whose timeout the client disables), so its
-        // cancellation is the caller's; our deadline and attempt timeouts are separate sources we can tell apart.
+        // cancellation is the caller's; the deadline and attempt timeouts are the pipeline's, told apart from it.
         var callerToken = cancellationToken;
         callerToken.ThrowIfCancellationRequested();
 
+        var method = VersoTelemetry.MethodName(request.Method);
+        using var activity = VersoTelemetry.Source.StartActivity(method, ActivityKind.Client);
+        activity?.SetTag(VersoTelemetry.MethodTag, method);
+        activity?.SetTag(VersoTelemetry.PipelineTag, _pipeline.Name);
+        var started = Stopwatch.GetTimestamp();
+
         var replayable = ReplayPolicy.CanReplay(request);
-        var maxAttempts = replayable ? _options.MaxAttempts : 1;
-        using var deadline = CallDeadline.Start(_options.TotalTimeout, _options.TimeProvider);
-        using var call = CancellationTokenSource.CreateLinkedTokenSource(callerToken, deadline.Token);
-
-        AttemptRequests attempts;
-        try
-        {
-            attempts = await AttemptRequests.PrepareAsync(request, replayable, call.Token).ConfigureAwait(false);
-        }
-        catch (OperationCanceledException e) when (call.IsCancellationRequested)
-        {
-            throw Interrupted(callerToken, e);
-        }
-
-        for (var attempt = 1; ; attempt++)
-        {
-            var permit = _circuit.Acquire();
-            var outcome = await SendAttemptAsync(request, attempts, permit, callerToken, deadline, call.Token).ConfigureAwait(false);
-            if (!outcome.Transient)
-            {
-                permit.Success();
-                return outcome.Response!;
-            }
-
-            permit.Failure();
-            var delay = RetryDelay.Next(outcome.Response, attempt, _options, Random.Shared.NextDouble());
-            // Give up rather than sleep into a deadline the next attempt could not meet: the caller gets the real
-            // failure (say, the 503 and its problem) instead of a timeout that hides it.
-            if (attempt >= maxAttempts || delay >= deadline.Remaining) return Surface(outcome);
-
-            outcome.Response?.Dispose();
-            try
-            {
-                await Task.Delay(delay, _options.TimeProvider, call.Token).ConfigureAwait(false);
-            }
-            catch (OperationCanceledException e)
-            {
-                throw Interrupted(callerToken, e);
-            }
-        }
-    }
-
-    private async Task<AttemptOutcome> SendAttemptAsync(
-        HttpRequestMessage request,
-        AttemptRequests attempts,
-        CircuitBreaker.Permit permit,
-        CancellationToken callerToken,
-        CallDeadline deadline,
-        CancellationToken callToken)
-    {
-        string? token;
-        try
-        {
-            token = await _tokenProvider(callToken).ConfigureAwait(false);
-        }
-        catch (OperationCanceledException e) when (callToken.IsCancellationRequested)
-        {
-            permit.Abandon();
-            throw Interrupted(callerToken, e);
-        }
-        catch
-        {
-            permit.Abandon();
-            throw;
-        }
-
-        var correlationId = CorrelationIds.NewId();
-        request.Options.Set(CorrelationIds.SentOnFinalAttempt, correlationId);
-        var message = attempts.Create(token, correlationId);
-
-        using var attemptTimer = _options.AttemptTimeout == Timeout.InfiniteTimeSpan
-            ? new CancellationTokenSource()
-            : new CancellationTokenSource(_options.AttemptTimeout, _options.TimeProvider);
-        using var attemptToken = CancellationTokenSource.CreateLinkedTokenSource(callToken, attemptTimer.Token);
-
+        var attempts = await AttemptRequests.PrepareAsync(request, replayable, callerToken).ConfigureAwait(false);
+        var call = new Call(this, request, attempts, callerToken, replayable, method);
         HttpResponseMessage? response = null;
-        Exception? failure = null;
+        Exception? error = null;
         try
         {
-            response = await base.SendAsync(message, attemptToken.Token).ConfigureAwait(false);
+            var outcome = await _pipeline.ExecuteAsync(call).ConfigureAwait(false);
+            response = outcome.Result ?? throw Surface(call, outcome);
+            return response;
         }
         catch (Exception e)
         {
-            failure = e;
+            error = e;
+            throw;
         }
         finally
         {
-            attempts.Release(message);
+            Record(activity, call, method, started, response, error);
         }
+    }
 
-        if (response is not null) await ObserveAsync(response, permit).ConfigureAwait(false);
-
-        // A response that arrives after the caller cancelled or the deadline passed has now been observed; it is
-        // discarded, never returned or retried, and the caller's cancellation is not held against the server.
-        if (callerToken.IsCancellationRequested)
+    /// <summary>The exception a failed call ends with.</summary>
+    private Exception Surface(Call call, Outcome<HttpResponseMessage> outcome)
+    {
+        var failure = outcome.Exception!;
+        // The caller's own code failed (observer, token provider): its exception propagates unchanged.
+        if (call.IsCallersOwnFailure(failure)) return Rethrow(outcome);
+        if (call.CallerToken.IsCancellationRequested)
+            return new OperationCanceledException("The caller cancelled the Verso API call.", failure, call.CallerToken);
+        switch (failure)
         {
-            permit.Abandon();
-            response?.Dispose();
-            throw new OperationCanceledException("The caller cancelled the Verso API call.", failure, callerToken);
+            case BrokenCircuitException:
+                VersoTelemetry.CircuitOpenRejections.Add(1,
+                    new KeyValuePair<string, object?>(VersoTelemetry.PipelineTag, _pipeline.Name),
+                    new KeyValuePair<string, object?>(VersoTelemetry.MethodTag, call.MethodName));
+                return new VersoCircuitOpenException(_pipeline.RetryAfter(), failure);
+            case TimeoutRejectedException when call.TimedOut:
+                return new VersoTimeoutException(Options.TotalTimeout, wholeCall: true, failure);
+            case TimeoutRejectedException:
+                return new VersoTimeoutException(Options.AttemptTimeout, wholeCall: false, failure);
+            case OperationCanceledException when call.TimedOut || call.DeadlinePassed(Options.TimeProvider.GetUtcNow()):
+                _pipeline.ReportWholeCallTimeout(call);
+                return new VersoTimeoutException(Options.TotalTimeout, wholeCall: true, failure);
+            case OperationCanceledException:
+                // A timeout inside the transport (e.g. its connect timeout) that the caller did not cause.
+                return new VersoTimeoutException(Options.AttemptTimeout, wholeCall: false, failure);
+            default:
+                // After exhaustion on transport failures the last transport error surfaces as it was thrown.
+                return Rethrow(outcome);
         }
-        if (deadline.Expired)
-        {
-            if (response is null) permit.Failure(); else permit.Abandon();
-            response?.Dispose();
-            throw new VersoTimeoutException(_options.TotalTimeout, wholeCall: true, failure);
-        }
+    }
 
+    private static Exception Rethrow(Outcome<HttpResponseMessage> outcome)
+    {
+        outcome.ThrowIfException();
+        return outcome.Exception!;
+    }
+
+    private void Record(Activity? activity, Call call, string method, long started, HttpResponseMessage? response, Exception? error)
+    {
+        var tags = new TagList
+        {
+            { VersoTelemetry.PipelineTag, _pipeline.Name },
+            { VersoTelemetry.MethodTag, method },
+        };
+        if (response is not null) tags.Add(VersoTelemetry.StatusTag, (int)response.StatusCode);
+        if (error is not null) tags.Add(VersoTelemetry.ErrorTypeTag, error.GetType().FullName);
+        VersoTelemetry.CallDuration.Record(Stopwatch.GetElapsedTime(started).TotalSeconds, tags);
+
+        if (activity is null) return;
+        activity.SetTag(VersoTelemetry.AttemptsTag, call.AttemptCount);
         if (response is not null)
         {
-            response.RequestMessage = request;
-            return new AttemptOutcome(response, null, _options.RetryableStatusCodes.Contains((int)response.StatusCode));
+            activity.SetTag(VersoTelemetry.StatusTag, (int)response.StatusCode);
+            // Error mapping happens outside this handler; a final 4xx/5xx is still an error of the call.
+            if ((int)response.StatusCode >= 400)
+            {
+                activity.SetTag(VersoTelemetry.ErrorTypeTag, ((int)response.StatusCode).ToString(System.Globalization.CultureInfo.InvariantCulture));
+                activity.SetStatus(ActivityStatusCode.Error);
+            }
         }
-
-        // Transport failures and timeouts the caller did not cause (our attempt timeout, a connect timeout) are transient.
-        if (failure is HttpRequestException || failure is OperationCanceledException) return new AttemptOutcome(null, failure, true);
-
-        permit.Abandon();
-        ExceptionDispatchInfo.Capture(failure!).Throw();
-        throw failure!;
-    }
-
-    private async Task ObserveAsync(HttpResponseMessage response, CircuitBreaker.Permit permit)
-    {
-        try
+        if (error is not null)
         {
-            _session.Observe(response);
-            if (_observer is not null) await _observer(response, CancellationToken.None).ConfigureAwait(false);
-        }
-        catch
-        {
-            // The observer's exception ends the call unchanged; the response it rejected is released here.
-            permit.Abandon();
-            response.Dispose();
-            throw;
+            activity.SetTag(VersoTelemetry.ErrorTypeTag, error.GetType().FullName);
+            activity.SetStatus(ActivityStatusCode.Error);
         }
     }
 
-    /// <summary>The last outcome once retrying is over: a response goes on to error mapping, a failure is rethrown.</summary>
-    private HttpResponseMessage Surface(AttemptOutcome outcome)
+    /// <summary>One call: the attempts the pipeline asks for.</summary>
+    private sealed class Call : ResilientCall
     {
-        if (outcome.Response is not null) return outcome.Response;
-        if (outcome.Failure is OperationCanceledException timedOut)
-            throw new VersoTimeoutException(_options.AttemptTimeout, wholeCall: false, timedOut);
-        ExceptionDispatchInfo.Capture(outcome.Failure!).Throw();
-        throw outcome.Failure!;
+        private readonly ResilienceHandler _handler;
+        private readonly HttpRequestMessage _request;
+        private readonly AttemptRequests _attempts;
+        private Exception? _callersOwnFailure;
+
+        public Call(ResilienceHandler handler, HttpRequestMessage request, AttemptRequests attempts, CancellationToken callerToken, bool replayable, string methodName)
+            : base(callerToken, replayable, handler.Options.MaxAttempts, methodName)
+        {
+            _handler = handler;
+            _request = request;
+            _attempts = attempts;
+        }
+
+        public override bool IsCallersOwnFailure(Exception failure) => _callersOwnFailure is not null && ReferenceEquals(failure, _callersOwnFailure);
+
+        public override async ValueTask<Outcome<HttpResponseMessage>> AttemptAsync(ResilienceContext context)
+        {
+            var attempt = ++AttemptCount;
+            using var activity = VersoTelemetry.Source.StartActivity(MethodName + " attempt", ActivityKind.Internal);
+            activity?.SetTag(VersoTelemetry.MethodTag, MethodName);
+            activity?.SetTag(VersoTelemetry.PipelineTag, _handler._pipeline.Name);
+            activity?.SetTag(VersoTelemetry.AttemptTag, attempt);
+
+            // context.CancellationToken: the caller's, the deadline and this attempt's timeout together.
+            var attemptToken = context.CancellationToken;
+            string? token;
+            try
+            {
+                token = await _handler._tokenProvider(attemptToken).ConfigureAwait(false);
+            }
+            catch (Exception e)
+            {
+                // A cancelled read is classified like any cancellation; any other failure is the caller's own.
+                if (e is not OperationCanceledException) _callersOwnFailure = e;
+                activity?.SetTag(VersoTelemetry.ErrorTypeTag, e.GetType().FullName);
+                return Outcome.FromException<HttpResponseMessage>(e);
+            }
+
+            var correlationId = CorrelationIds.NewId();
+            _request.Options.Set(CorrelationIds.SentOnFinalAttempt, correlationId);
+            var message = _attempts.Create(token, correlationId);
+
+            HttpResponseMessage? response = null;
+            Exception? failure = null;
+            try
+            {
+                response = await _handler.SendToTransportAsync(message, attemptToken).ConfigureAwait(false);
+            }
+            catch (Exception e)
+            {
+                failure = e;
+            }
+            finally
+            {
+                _attempts.Release(message);
+            }
+            CountAttempt(activity, response, failure);
+
+            if (response is null) return Outcome.FromException<HttpResponseMessage>(failure!);
+
+            try
+            {
+                _handler._session.Observe(response);
+                if (_handler._observer is not null) await _handler._observer(response, CancellationToken.None).ConfigureAwait(false);
+            }
+            catch (Exception e)
+            {
+                // The observer's exception ends the call unchanged (no retry); the response it rejected is released.
+                _callersOwnFailure = e;
+                response.Dispose();
+                return Outcome.FromException<HttpResponseMessage>(e);
+            }
+
+            // A response that arrives after the caller cancelled or the deadline passed has now been observed; it is
+            // discarded, never returned or retried.
+            if (CallerToken.IsCancellationRequested)
+            {
+                response.Dispose();
+                return Outcome.FromException<HttpResponseMessage>(new OperationCanceledException("The caller cancelled the Verso API call.", null, CallerToken));
+            }
+            if (DeadlinePassed(_handler.Options.TimeProvider.GetUtcNow()))
+            {
+                response.Dispose();
+                return Outcome.FromException<HttpResponseMessage>(new LateResponseDiscardedException());
+            }
+
+            response.RequestMessage = _request;
+            return Outcome.FromResult(response);
+        }
+
+        private void CountAttempt(Activity? activity, HttpResponseMessage? response, Exception? failure)
+        {
+            var tags = new TagList
+            {
+                { VersoTelemetry.PipelineTag, _handler._pipeline.Name },
+                { VersoTelemetry.MethodTag, MethodName },
+            };
+            if (response is not null)
+            {
+                tags.Add(VersoTelemetry.StatusTag, (int)response.StatusCode);
+                activity?.SetTag(VersoTelemetry.StatusTag, (int)response.StatusCode);
+            }
+            else if (failure is not null)
+            {
+                tags.Add(VersoTelemetry.ErrorTypeTag, failure.GetType().FullName);
+                activity?.SetTag(VersoTelemetry.ErrorTypeTag, failure.GetType().FullName);
+                activity?.SetStatus(ActivityStatusCode.Error);
+            }
+            VersoTelemetry.Attempts.Add(1, tags);
+        }
     }
 
-    /// <summary>A wait or token read was cut short: by the caller (cancellation, with the caller's token) or by the deadline.</summary>
-    private Exception Interrupted(CancellationToken callerToken, Exception cause) =>
-        callerToken.IsCancellationRequested
-            ? new OperationCanceledException("The caller cancelled the Verso API call.", cause, callerToken)
-            : new VersoTimeoutException(_options.TotalTimeout, wholeCall: true, cause);
-
-    private readonly record struct AttemptOutcome(HttpResponseMessage? Response, Exception? Failure, bool Transient);
+    private Task<HttpResponseMessage> SendToTransportAsync(HttpRequestMessage message, CancellationToken cancellationToken) =>
+        base.SendAsync(message, cancellationToken);
 }

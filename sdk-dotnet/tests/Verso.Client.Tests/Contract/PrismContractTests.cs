@@ -65,7 +65,7 @@ public sealed class PrismContractTests(PrismContractFixture fixture) : IClassFix
         using var client = new VersoClientBuilder(fixture.Prism.Url)
             // Auth-required operations need a bearer token, or Prism answers 401.
             .WithToken("verso_prism_contracttoken")
-            .WithResilience(new VersoResilienceOptions { MaxAttempts = 1, CircuitFailureThreshold = 0 })
+            .WithResilience(new VersoResilienceOptions { MaxAttempts = 1, CircuitEnabled = false })
             .WithResponseObserver((response, _) =>
             {
                 var violations = response.Headers.TryGetValues("sl-violations", out var v) ? string.Join("", v) : null;
@@ -121,7 +121,7 @@ public sealed class PrismContractTests(PrismContractFixture fixture) : IClassFix
     {
         // Shows the mock really checks security, so the 2xx answers above mean the token was sent.
         using var client = new VersoClientBuilder(fixture.Prism.Url)
-            .WithResilience(new VersoResilienceOptions { MaxAttempts = 1, CircuitFailureThreshold = 0 })
+            .WithResilience(new VersoResilienceOptions { MaxAttempts = 1, CircuitEnabled = false })
             .Build();
         var error = await Assert.ThrowsAsync<VersoApiException>(() => client.Api.GetCurrentUserAsync());
         Assert.Equal(401, error.Status);
@@ -134,7 +134,7 @@ public sealed class PrismContractTests(PrismContractFixture fixture) : IClassFix
         string? violations = null;
         using var client = new VersoClientBuilder(fixture.Prism.Url)
             .WithToken("verso_prism_contracttoken")
-            .WithResilience(new VersoResilienceOptions { MaxAttempts = 1, CircuitFailureThreshold = 0 })
+            .WithResilience(new VersoResilienceOptions { MaxAttempts = 1, CircuitEnabled = false })
             .WithResponseObserver((response, _) =>
             {
                 violations = response.Headers.TryGetValues("sl-violations", out var v) ? string.Join("", v) : null;

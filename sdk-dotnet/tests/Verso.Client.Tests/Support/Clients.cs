@@ -14,7 +14,7 @@ public static class Clients
         MaxDelay = TimeSpan.FromMilliseconds(20),
         TotalTimeout = TimeSpan.FromSeconds(20),
         AttemptTimeout = TimeSpan.FromSeconds(10),
-        CircuitFailureThreshold = 0,
+        CircuitEnabled = false,
     };
 
     public static VersoClient Build(
