@@ -1,0 +1,58 @@
+namespace Verso.Client.Caching;
+
+/// <summary>What a lookup found: a value, or a miss with whatever the backend noted for storing the fetched value
+/// (memory: the invalidation tokens current before the fetch; distributed: the key with its generations).</summary>
+internal readonly record struct CacheLookup<T>(bool Found, T? Value, object? Ticket)
+    where T : class
+{
+    public static CacheLookup<T> Hit(T value) => new(true, value, null);
+
+    public static CacheLookup<T> Miss(object? ticket) => new(false, null, ticket);
+}
+
+/// <summary>
+/// A cache backend for <see cref="VersoContentCache"/>, plus the state every front over it shares: one instance per
+/// registration (DI singleton) or per <see cref="VersoContentCache"/> built directly.
+/// </summary>
+internal abstract class ContentCacheStore
+{
+    protected ContentCacheStore(VersoContentCacheOptions options)
+    {
+        VersoContentCacheOptionsValidator.ThrowIfInvalid(options);
+        PartitionProvider = options.PartitionProvider!;
+        DefaultAbsoluteExpiration = options.DefaultAbsoluteExpiration;
+        KeyPrefix = options.KeyPrefix;
+        GenerationExpiration = options.GenerationExpiration;
+        OnBackendFailure = options.OnBackendFailure;
+    }
+
+    public Func<string> PartitionProvider { get; }
+
+    public TimeSpan DefaultAbsoluteExpiration { get; }
+
+    public string KeyPrefix { get; }
+
+    public TimeSpan GenerationExpiration { get; }
+
+    public Action<Exception>? OnBackendFailure { get; }
+
+    public SingleFlight Flights { get; } = new();
+
+    public InvalidationSequence Sequence { get; } = new();
+
+    public abstract ValueTask<CacheLookup<T>> LookupAsync<T>(VersoContentCacheKey key, CancellationToken cancellationToken)
+        where T : class;
+
+    /// <summary>Stores a fetched value; <paramref name="items"/> are the items the value holds (read from the
+    /// response: the version's item and its expanded children), so each of their invalidations reaches the entry.</summary>
+    public abstract ValueTask StoreAsync<T>(VersoContentCacheKey key, CacheLookup<T> miss, T value, IReadOnlyCollection<Guid> items, TimeSpan absoluteExpiration, CancellationToken cancellationToken)
+        where T : class;
+
+    public abstract ValueTask RemoveAsync(VersoContentCacheKey key, CancellationToken cancellationToken);
+
+    /// <summary>Every entry holding the item, and every list entry of the workspace, in every partition.</summary>
+    public abstract ValueTask InvalidateItemAsync(Guid workspaceId, Guid contentItemId, CancellationToken cancellationToken);
+
+    /// <summary>Every entry of the workspace, in every partition.</summary>
+    public abstract ValueTask InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken);
+}

@@ -1,0 +1,72 @@
+using Verso.Client.Webhooks;
+
+namespace Verso.Client.Caching;
+
+/// <summary>
+/// Removes cached content: one exact key, one item (every entry holding it, and the workspace's lists), or a whole
+/// workspace. Item and workspace invalidations reach every partition — content changed for every audience — while an
+/// exact key names one partition's entry. An invalidation that lands while a read of an affected entry is in flight
+/// keeps that read's result out of the cache (the caller still gets it). Backend failures are swallowed (best effort;
+/// see <see cref="VersoContentCacheOptions.OnBackendFailure"/>).
+/// </summary>
+/// <remarks>To invalidate from a signed webhook delivery, use
+/// <see cref="VersoContentCacheWebhooks.InvalidateFromWebhookAsync(IVersoContentCacheInvalidator, ReadOnlyMemory{byte}, IEnumerable{KeyValuePair{string, string}}, string, VersoWebhookOptions?, CancellationToken)"/>.</remarks>
+public interface IVersoContentCacheInvalidator
+{
+    /// <summary>The key of <see cref="IVersoContentCache.GetContentAsync"/> for these arguments (the provider's current partition).</summary>
+    VersoContentCacheKey KeyForContent(Guid workspaceId, Guid id);
+
+    /// <summary>The key of <see cref="IVersoContentCache.GetContentBySlugAsync"/> for these arguments (current partition).</summary>
+    VersoContentCacheKey KeyForSlug(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null);
+
+    /// <summary>The key of <see cref="IVersoContentCache.GetContentVersionAsync"/> for these arguments (current partition).</summary>
+    VersoContentCacheKey KeyForVersion(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null);
+
+    /// <summary>The key of <see cref="IVersoContentCache.ListContentAsync"/> for these arguments (current partition).</summary>
+    VersoContentCacheKey KeyForList(Guid workspaceId, VersoContentListQuery? query = null);
+
+    /// <summary>Removes exactly the entry of <paramref name="key"/>.</summary>
+    Task InvalidateAsync(VersoContentCacheKey key, CancellationToken cancellationToken = default);
+
+    /// <summary>Removes, in every partition, every entry holding the item — by id, its versions, by-slug entries whose
+    /// response named it, and versions of other items that expanded it as a child — and every list entry of the
+    /// workspace, since the item may appear in, enter or leave any list.</summary>
+    Task InvalidateContentItemAsync(Guid workspaceId, Guid contentItemId, CancellationToken cancellationToken = default);
+
+    /// <summary>Removes every entry of the workspace, in every partition.</summary>
+    Task InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken = default);
+
+    /// <summary>
+    /// Invalidates what a verified webhook event names: a <c>content.*</c> event its item (as
+    /// <see cref="InvalidateContentItemAsync"/>); <c>template.version_published</c>, <c>workspace.updated</c> and any
+    /// type this SDK does not know the whole workspace of its payload's <c>workspaceId</c>. An event naming no
+    /// workspace invalidates nothing. The event must come from <see cref="VersoWebhook.Verify(ReadOnlySpan{byte}, IEnumerable{KeyValuePair{string, string}}, string, VersoWebhookOptions?)"/>.
+    /// </summary>
+    /// <returns>What was invalidated.</returns>
+    Task<VersoContentCacheInvalidation> InvalidateForEventAsync(VersoWebhookEvent verified, CancellationToken cancellationToken = default);
+}
+
+/// <summary>How much a webhook event invalidated.</summary>
+public enum VersoContentCacheInvalidationScope
+{
+    /// <summary>Nothing: the event named no workspace.</summary>
+    None,
+
+    /// <summary>One item's entries and the workspace's lists (<c>content.*</c> events).</summary>
+    ContentItem,
+
+    /// <summary>The whole workspace (template, workspace and unknown events).</summary>
+    Workspace,
+}
+
+/// <summary>The outcome of <see cref="IVersoContentCacheInvalidator.InvalidateForEventAsync"/>: the verified event
+/// (deduplicate by its <see cref="VersoWebhookEvent.Id"/> if you act on it further) and what it invalidated.</summary>
+/// <param name="Event">The verified event.</param>
+/// <param name="Scope">How much was invalidated.</param>
+/// <param name="WorkspaceId">The workspace the event named, if any.</param>
+/// <param name="ContentItemId">The item, for <see cref="VersoContentCacheInvalidationScope.ContentItem"/>.</param>
+public sealed record VersoContentCacheInvalidation(
+    VersoWebhookEvent Event,
+    VersoContentCacheInvalidationScope Scope,
+    Guid? WorkspaceId,
+    Guid? ContentItemId);

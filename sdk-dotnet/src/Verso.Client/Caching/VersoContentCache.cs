@@ -1,0 +1,242 @@
+using System.Text.Json;
+using Microsoft.Extensions.Caching.Distributed;
+using Microsoft.Extensions.Caching.Memory;
+using Verso.Client.Generated;
+using Verso.Client.Webhooks;
+
+namespace Verso.Client.Caching;
+
+/// <summary>
+/// Cached content reads over a <see cref="VersoClient"/>, on <see cref="IMemoryCache"/> (<see cref="InMemory"/>) or
+/// <see cref="IDistributedCache"/> (<see cref="Distributed"/>), with their invalidation. Opt-in: the client itself
+/// never caches. With DI, register it with <c>services.AddVersoContentMemoryCache(…)</c> or
+/// <c>services.AddVersoContentDistributedCache(…)</c> and inject <see cref="IVersoContentCache"/> and
+/// <see cref="IVersoContentCacheInvalidator"/>.
+/// </summary>
+/// <remarks>
+/// Build one instance and reuse it: single flight and the in-flight invalidation check live in it (DI shares them
+/// between every resolved instance). With the distributed backend, any cache failure other than the caller's
+/// cancellation sends the read to the API (fail-open) and skips the write; writes and invalidations are best effort.
+/// Failures are reported to <see cref="VersoContentCacheOptions.OnBackendFailure"/>.
+/// </remarks>
+public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheInvalidator
+{
+    private static readonly IReadOnlyCollection<Guid> NoItems = [];
+    private readonly VersoClient _client;
+    private readonly ContentCacheStore _store;
+
+    internal VersoContentCache(VersoClient client, ContentCacheStore store)
+    {
+        _client = client ?? throw new ArgumentNullException(nameof(client));
+        _store = store;
+    }
+
+    /// <summary>A cache on <paramref name="cache"/> (entries are the response objects themselves).</summary>
+    /// <exception cref="Microsoft.Extensions.Options.OptionsValidationException">The options are invalid, for example
+    /// no <see cref="VersoContentCacheOptions.PartitionProvider"/>.</exception>
+    public static VersoContentCache InMemory(VersoClient client, IMemoryCache cache, VersoContentCacheOptions options) =>
+        new(client, new MemoryContentStore(cache, options));
+
+    /// <summary>A cache on <paramref name="cache"/> (entries are JSON; generations make invalidation possible).</summary>
+    /// <exception cref="Microsoft.Extensions.Options.OptionsValidationException">The options are invalid, for example
+    /// no <see cref="VersoContentCacheOptions.PartitionProvider"/>.</exception>
+    public static VersoContentCache Distributed(VersoClient client, IDistributedCache cache, VersoContentCacheOptions options) =>
+        new(client, new DistributedContentStore(cache, options));
+
+    internal ContentCacheStore Store => _store;
+
+    /// <inheritdoc />
+    public Task<ContentItemDetailResponse> GetContentAsync(Guid workspaceId, Guid id, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
+        ReadAsync(KeyForContent(workspaceId, id), absoluteExpiration,
+            token => _client.Api.GetContentAsync(workspaceId, id, token), value => [value.Id], cancellationToken);
+
+    /// <inheritdoc />
+    public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
+        ReadAsync(KeyForSlug(workspaceId, slug, asOf, expandChildren), absoluteExpiration,
+            token => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, token), ItemsOf, cancellationToken);
+
+    /// <inheritdoc />
+    public Task<ContentVersionDetailResponse> GetContentVersionAsync(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
+        ReadAsync(KeyForVersion(workspaceId, id, versionNumber, expandChildren), absoluteExpiration,
+            token => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token), ItemsOf, cancellationToken);
+
+    /// <inheritdoc />
+    public Task<ContentItemSummaryResponsePagedResponse> ListContentAsync(Guid workspaceId, VersoContentListQuery? query = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default)
+    {
+        var q = query ?? new VersoContentListQuery();
+        return ReadAsync(KeyForList(workspaceId, q), absoluteExpiration,
+            token => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
+                q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.SortBy, q.SortDesc,
+                q.Page, q.PageSize, token),
+            _ => NoItems, cancellationToken);
+    }
+
+    /// <inheritdoc />
+    public VersoContentCacheKey KeyForContent(Guid workspaceId, Guid id) =>
+        VersoContentCacheKey.ForContent(_store.KeyPrefix, PartitionHash(), workspaceId, id);
+
+    /// <inheritdoc />
+    public VersoContentCacheKey KeyForSlug(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null) =>
+        VersoContentCacheKey.ForSlug(_store.KeyPrefix, PartitionHash(), workspaceId, slug, asOf, expandChildren);
+
+    /// <inheritdoc />
+    public VersoContentCacheKey KeyForVersion(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null) =>
+        VersoContentCacheKey.ForVersion(_store.KeyPrefix, PartitionHash(), workspaceId, id, versionNumber, expandChildren);
+
+    /// <inheritdoc />
+    public VersoContentCacheKey KeyForList(Guid workspaceId, VersoContentListQuery? query = null) =>
+        VersoContentCacheKey.ForList(_store.KeyPrefix, PartitionHash(), workspaceId, query);
+
+    /// <inheritdoc />
+    public async Task InvalidateAsync(VersoContentCacheKey key, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        _store.Sequence.Raise(key.WorkspaceId);
+        await BestEffortAsync(() => _store.RemoveAsync(key, cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <inheritdoc />
+    public async Task InvalidateContentItemAsync(Guid workspaceId, Guid contentItemId, CancellationToken cancellationToken = default)
+    {
+        _store.Sequence.Raise(workspaceId);
+        await BestEffortAsync(() => _store.InvalidateItemAsync(workspaceId, contentItemId, cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <inheritdoc />
+    public async Task InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken = default)
+    {
+        _store.Sequence.Raise(workspaceId);
+        await BestEffortAsync(() => _store.InvalidateWorkspaceAsync(workspaceId, cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <inheritdoc />
+    public async Task<VersoContentCacheInvalidation> InvalidateForEventAsync(VersoWebhookEvent verified, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(verified);
+        if (GuidMember(verified.Payload, "workspaceId") is not { } workspace)
+        {
+            return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.None, null, null);
+        }
+        if (VersoWebhookEventTypes.IsContentEvent(verified.Type) && GuidMember(verified.Payload, "contentItemId") is { } item)
+        {
+            await InvalidateContentItemAsync(workspace, item, cancellationToken).ConfigureAwait(false);
+            return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.ContentItem, workspace, item);
+        }
+        // Templates change how every item of the workspace renders; workspace events and types newer than this SDK
+        // say nothing narrower, so the whole workspace goes.
+        await InvalidateWorkspaceAsync(workspace, cancellationToken).ConfigureAwait(false);
+        return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.Workspace, workspace, null);
+    }
+
+    private async Task<T> ReadAsync<T>(VersoContentCacheKey key, TimeSpan? absoluteExpiration, Func<CancellationToken, Task<T>> fetch, Func<T, IReadOnlyCollection<Guid>> itemsOf, CancellationToken cancellationToken)
+        where T : class
+    {
+        var lifetime = absoluteExpiration ?? _store.DefaultAbsoluteExpiration;
+        if (lifetime <= TimeSpan.Zero)
+        {
+            throw new ArgumentOutOfRangeException(nameof(absoluteExpiration), absoluteExpiration, "The absolute expiration must be greater than zero.");
+        }
+        CacheLookup<T> lookup;
+        try
+        {
+            lookup = await _store.LookupAsync<T>(key, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (IsBackendFailure(e, cancellationToken))
+        {
+            Report(e);
+            return await fetch(cancellationToken).ConfigureAwait(false);
+        }
+        if (lookup.Found) return lookup.Value!;
+
+        return await _store.Flights.RunAsync(key.Text, async token =>
+        {
+            var before = _store.Sequence.Read(key.WorkspaceId);
+            var value = await fetch(token).ConfigureAwait(false);
+            if (_store.Sequence.Read(key.WorkspaceId) != before) return value;
+            try
+            {
+                await _store.StoreAsync(key, lookup, value, itemsOf(value), lifetime, token).ConfigureAwait(false);
+            }
+            catch (Exception e) when (IsBackendFailure(e, token))
+            {
+                Report(e);
+                return value;
+            }
+            // An invalidation between the check above and the write: take the write back.
+            if (_store.Sequence.Read(key.WorkspaceId) != before)
+            {
+                await BestEffortAsync(() => _store.RemoveAsync(key, CancellationToken.None), CancellationToken.None).ConfigureAwait(false);
+            }
+            return value;
+        }, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The version's item and every item expanded inside it, at any depth: the entry holds all of them.</summary>
+    private static IReadOnlyCollection<Guid> ItemsOf(ContentVersionDetailResponse version)
+    {
+        var items = new HashSet<Guid>();
+        var pending = new Stack<ContentVersionDetailResponse>();
+        pending.Push(version);
+        while (pending.TryPop(out var current))
+        {
+            if (!items.Add(current.ContentItemId)) continue;
+            foreach (var field in current.Fields ?? [])
+            {
+                if (field.Child is { } child) pending.Push(child);
+            }
+        }
+        return items;
+    }
+
+    private string PartitionHash()
+    {
+        string? partition;
+        try
+        {
+            partition = _store.PartitionProvider();
+        }
+        catch (Exception e)
+        {
+            throw new InvalidOperationException("VersoContentCacheOptions.PartitionProvider threw; no cache key can be made without a partition.", e);
+        }
+        if (string.IsNullOrWhiteSpace(partition))
+        {
+            throw new InvalidOperationException("VersoContentCacheOptions.PartitionProvider returned no partition (null or blank): return a stable, non-secret id of the caller's audience.");
+        }
+        return VersoContentCacheKey.HashPartition(partition);
+    }
+
+    private async Task BestEffortAsync(Func<ValueTask> action, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await action().ConfigureAwait(false);
+        }
+        catch (Exception e) when (IsBackendFailure(e, cancellationToken))
+        {
+            Report(e);
+        }
+    }
+
+    /// <summary>Everything but the caller's own cancellation is the backend's failure.</summary>
+    private static bool IsBackendFailure(Exception e, CancellationToken cancellationToken) =>
+        !(e is OperationCanceledException && cancellationToken.IsCancellationRequested);
+
+    private void Report(Exception e)
+    {
+        try
+        {
+            _store.OnBackendFailure?.Invoke(e);
+        }
+        catch
+        {
+            // A failing observer must not change the read's outcome.
+        }
+    }
+
+    private static Guid? GuidMember(JsonElement payload, string name) =>
+        payload.ValueKind == JsonValueKind.Object && payload.TryGetProperty(name, out var value)
+            && value.ValueKind == JsonValueKind.String && value.TryGetGuid(out var id)
+            ? id
+            : null;
+}
