@@ -63,12 +63,12 @@ public static partial class GeneratedDocComments
             var line = lines[i];
             var typeMatch = TypeDeclaration().Match(line);
             var text = typeMatch.Success
-                ? TypeDoc(typeMatch.Groups["name"].Value, typeMatch.Groups["kind"].Value, lines, i, stats)
-                : types.Count > 0 ? MemberDoc(line, types.Peek(), lines, i, stats) : null;
-            if (text is not null && !IsDocumented(output))
+                ? TypeDoc(typeMatch.Groups["name"].Value, typeMatch.Groups["kind"].Value, lines, i)
+                : types.Count > 0 ? MemberDoc(line, types.Peek(), lines, i) : null;
+            if (text is { } doc && !IsDocumented(output))
             {
-                if (typeMatch.Success && !text.StartsWith('\u0000')) stats.HelperMembers++;
-                InsertDoc(output, Indent(line), text);
+                InsertDoc(output, Indent(line), doc);
+                Count(stats, doc.Kind);
             }
             output.Add(line);
             if (typeMatch.Success) types.Push((typeMatch.Groups["name"].Value, typeMatch.Groups["kind"].Value == "enum", depth + 1));
@@ -86,9 +86,9 @@ public static partial class GeneratedDocComments
     /// an NSwag helper type takes its doc from the table.
     /// NJsonSchema writes no summary on the enum type of an inline enum property (it treats the property's description
     /// as the property's): such a type is documented with its values, read from the declaration.</summary>
-    private static string TypeDoc(string name, string kind, List<string> lines, int index, DocStats stats)
+    private static Doc TypeDoc(string name, string kind, List<string> lines, int index)
     {
-        if (Helpers.TryGetValue(name, out var doc) || Helpers.TryGetValue(BaseName(name), out doc)) return doc;
+        if (Helpers.TryGetValue(name, out var doc) || Helpers.TryGetValue(BaseName(name), out doc)) return new(doc, DocKind.Helper);
         if (kind != "enum") return Pending(name);
         var values = new List<string>();
         for (var i = index + 1; i < lines.Count && lines[i].Trim() != "}"; i++)
@@ -96,11 +96,10 @@ public static partial class GeneratedDocComments
             var value = EnumMemberValue().Match(lines[i]);
             if (value.Success) values.Add($"<c>{Xml(value.Groups["value"].Value.Replace("\"\"", "\""))}</c>");
         }
-        stats.InlineEnumTypes++;
-        return $"The values of an inline enum of the contract: {string.Join(", ", values)}.";
+        return new($"The values of an inline enum of the contract: {string.Join(", ", values)}.", DocKind.InlineEnumType);
     }
 
-    private static string? MemberDoc(string line, (string Name, bool IsEnum, int Depth) type, List<string> lines, int index, DocStats stats)
+    private static Doc? MemberDoc(string line, (string Name, bool IsEnum, int Depth) type, List<string> lines, int index)
     {
         var trimmed = line.Trim();
         if (type.IsEnum)
@@ -108,34 +107,45 @@ public static partial class GeneratedDocComments
             var member = EnumMember().Match(trimmed);
             if (!member.Success) return null;
             var value = index > 0 ? EnumMemberValue().Match(lines[index - 1]) : Match.Empty;
-            stats.EnumMembers++;
-            return value.Success
+            return new(value.Success
                 ? $"The contract value <c>{Xml(value.Groups["value"].Value.Replace("\"\"", "\""))}</c>."
-                : $"The contract value <c>{Xml(member.Groups["name"].Value)}</c>.";
+                : $"The contract value <c>{Xml(member.Groups["name"].Value)}</c>.", DocKind.EnumMember);
         }
         if (!trimmed.StartsWith("public ", StringComparison.Ordinal) && !trimmed.StartsWith("protected ", StringComparison.Ordinal)) return null;
         var name = MemberName(trimmed);
         if (name == "AdditionalProperties")
         {
-            stats.HelperMembers++;
-            return "JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.";
+            return new("JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.", DocKind.Helper);
         }
-        if (Helpers.TryGetValue(BaseName(type.Name) + "." + name, out var doc))
-        {
-            stats.HelperMembers++;
-            return doc;
-        }
-        return Pending(type.Name + ": " + line.Trim());
+        return Helpers.TryGetValue(BaseName(type.Name) + "." + name, out var doc)
+            ? new(doc, DocKind.Helper)
+            : Pending(type.Name + ": " + line.Trim());
     }
 
-    /// <summary>A public declaration nobody documented: fine when NSwag already wrote a doc above it, an error otherwise
-    /// (checked by the caller through <see cref="IsDocumented"/>; this returns a marker the caller refuses).</summary>
-    private static string Pending(string line) => "\u0000" + line.Trim();
+    private enum DocKind { Helper, EnumMember, InlineEnumType, Pending }
 
-    private static void InsertDoc(List<string> output, string indent, string text)
+    /// <summary>A doc text and what kind of member it documents (for the tally).</summary>
+    private readonly record struct Doc(string Text, DocKind Kind);
+
+    /// <summary>A public declaration nobody documented: fine when NSwag already wrote a doc above it, an error otherwise
+    /// (checked by the caller through <see cref="IsDocumented"/>; <see cref="InsertDoc"/> refuses it).</summary>
+    private static Doc Pending(string declaration) => new(declaration.Trim(), DocKind.Pending);
+
+    private static void Count(DocStats stats, DocKind kind)
     {
-        if (text.StartsWith('\u0000'))
-            throw new InvalidOperationException("A public generated member has no XML doc and the generator has no text for it: " + text[1..]);
+        switch (kind)
+        {
+            case DocKind.Helper: stats.HelperMembers++; break;
+            case DocKind.EnumMember: stats.EnumMembers++; break;
+            case DocKind.InlineEnumType: stats.InlineEnumTypes++; break;
+        }
+    }
+
+    private static void InsertDoc(List<string> output, string indent, Doc doc)
+    {
+        if (doc.Kind == DocKind.Pending)
+            throw new InvalidOperationException("A public generated member has no XML doc and the generator has no text for it: " + doc.Text);
+        var text = doc.Text;
         // The doc goes above the member's attributes.
         var at = output.Count;
         while (at > 0 && IsAttributeOrComment(output[at - 1])) at--;
