@@ -191,4 +191,33 @@ public class CancellationAndDeadlineTests
         var error = await Assert.ThrowsAnyAsync<OperationCanceledException>(() => call);
         Assert.Equal(caller.Token, error.CancellationToken);
     }
+
+    [Fact]
+    public async Task A_budget_below_Pollys_own_timeout_minimum_is_honoured_exactly()
+    {
+        // Polly's TimeoutStrategyOptions.Timeout refuses values under 10 ms; the pipeline passes the budget through a
+        // generator so any positive budget applies as configured (not a fallback default).
+        var transport = new StubTransport(Replies.Hang());
+        using var client = Clients.Build(transport, Clients.Fast with { TotalTimeout = TimeSpan.FromMilliseconds(5) });
+
+        var error = await Assert.ThrowsAsync<VersoTimeoutException>(() => client.HttpClient.GetAsync("api/v1/things").Within());
+
+        Assert.True(error.WholeCall);
+        Assert.Equal(TimeSpan.FromMilliseconds(5), error.Timeout);
+    }
+
+    [Fact]
+    public async Task Without_a_budget_the_attempt_timeout_still_applies()
+    {
+        var transport = new StubTransport(Replies.Hang());
+        using var client = Clients.Build(transport, Clients.Fast with
+        {
+            TotalTimeout = Timeout.InfiniteTimeSpan, AttemptTimeout = TimeSpan.FromMilliseconds(50), MaxAttempts = 2,
+        });
+
+        var error = await Assert.ThrowsAsync<VersoTimeoutException>(() => client.HttpClient.GetAsync("api/v1/things").Within());
+
+        Assert.False(error.WholeCall);
+        Assert.Equal(2, transport.Count);
+    }
 }

@@ -1,4 +1,5 @@
 using System.Net.Sockets;
+using Microsoft.Extensions.DependencyInjection;
 using Verso.Client.Errors;
 using Verso.Client.Generated;
 using Verso.Client.Tests.Support;
@@ -74,5 +75,23 @@ public class LoopbackTransportTests
 
         await Assert.ThrowsAsync<HttpRequestException>(() => client.HttpClient.PostAsync("api/v1/auth/logout", null).Within());
         Assert.Equal(4, connects);
+    }
+
+    [Fact]
+    public async Task Over_real_HTTP_a_client_from_AddVersoClient_uses_IHttpClientFactorys_default_handler_and_retries()
+    {
+        await using var server = new LoopbackServer(
+            LoopbackServer.Respond(503, """{"title":"Unavailable"}""", ("Retry-After", "0")),
+            LoopbackServer.Respond(200, """{"status":"Healthy"}"""));
+        var services = new ServiceCollection();
+        services.AddVersoClient(o => { o.BaseUrl = server.BaseUrl; o.ApiToken = "verso_loop_back"; o.Resilience = Clients.Fast; });
+        await using var provider = services.BuildServiceProvider();
+        await using var scope = provider.CreateAsyncScope();
+
+        var live = await scope.ServiceProvider.GetRequiredService<VersoClient>().Api.GetHealthLiveAsync().Within();
+
+        Assert.Equal(HealthStatus.Healthy, live.Status);
+        Assert.Equal(["Bearer verso_loop_back", "Bearer verso_loop_back"], server.Requests.Select(r => r.Authorization));
+        Assert.Equal(2, server.Requests.Select(r => r.CorrelationId).Distinct().Count());
     }
 }

@@ -238,4 +238,29 @@ public class RetryTests
         Assert.Equal(TimeSpan.FromMilliseconds(50), error.Timeout);
         Assert.Equal(3, transport.Count);
     }
+
+    [Fact]
+    public async Task The_retryable_statuses_are_configurable()
+    {
+        var transport = new StubTransport(Replies.Status(418), Replies.Status(503), Replies.Ok());
+        using var client = Clients.Build(transport, Clients.Fast with { RetryableStatusCodes = new HashSet<int> { 418 } });
+
+        var error = await Assert.ThrowsAsync<VersoApiException>(() => client.HttpClient.GetAsync("api/v1/things"));
+
+        Assert.Equal(503, error.Status);
+        Assert.Equal(2, transport.Count);
+    }
+
+    [Fact]
+    public async Task Intermediate_responses_are_disposed_and_only_the_final_one_is_returned()
+    {
+        var first = Replies.Response(503, "{}", "application/json");
+        var transport = new StubTransport((_, _) => Task.FromResult(first), Replies.Ok("""{"final":true}"""));
+        using var client = Clients.Build(transport);
+
+        using var response = await client.HttpClient.GetAsync("api/v1/things");
+
+        Assert.Equal("""{"final":true}""", await response.Content.ReadAsStringAsync());
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => first.Content.ReadAsStringAsync());
+    }
 }

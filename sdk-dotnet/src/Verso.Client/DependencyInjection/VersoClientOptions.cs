@@ -8,8 +8,8 @@ namespace Verso.Client;
 /// <c>{"Verso": {"BaseUrl": "https://cms.example.com", "ApiToken": "…", "Resilience": {"MaxAttempts": 4}}}</c>.
 /// </summary>
 /// <remarks>
-/// Validated when the first client of the registration is resolved (an <c>OptionsValidationException</c> names the
-/// setting). <see cref="Resilience"/> is read once per registration, when its pipeline is built; the other settings
+/// Validated when the first client of the registration is resolved, and when a generic host starts (ValidateOnStart):
+/// an <c>OptionsValidationException</c> names the registration and the setting. <see cref="Resilience"/> is read once per registration, when its pipeline is built; the other settings
 /// are read for every client created.
 /// </remarks>
 public sealed class VersoClientOptions

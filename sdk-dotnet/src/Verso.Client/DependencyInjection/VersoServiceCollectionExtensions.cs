@@ -43,7 +43,7 @@ public static class VersoServiceCollectionExtensions
     {
         ArgumentNullException.ThrowIfNull(services);
         ArgumentNullException.ThrowIfNull(configure);
-        services.AddOptions<VersoClientOptions>(Require(name)).Configure(configure);
+        services.AddOptions<VersoClientOptions>(Require(name)).Configure(configure).ValidateOnStart();
         return AddCore(services, name);
     }
 
@@ -56,7 +56,8 @@ public static class VersoServiceCollectionExtensions
         ArgumentNullException.ThrowIfNull(configuration);
         var options = services.AddOptions<VersoClientOptions>(Require(name))
             .Bind(configuration)
-            .Configure(o => BindStatusCodes(o, configuration.GetSection("Resilience:RetryableStatusCodes")));
+            .Configure(o => BindStatusCodes(o, configuration.GetSection("Resilience:RetryableStatusCodes")))
+            .ValidateOnStart();
         if (configure is not null) options.Configure(configure);
         return AddCore(services, name);
     }

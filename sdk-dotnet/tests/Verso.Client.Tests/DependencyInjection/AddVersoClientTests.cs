@@ -64,6 +64,18 @@ public class AddVersoClientTests
     }
 
     [Fact]
+    public void A_host_validates_the_options_at_start_before_any_client_is_resolved()
+    {
+        using var provider = Provider(s => s.AddVersoClient("cms", o => o.Resilience = new VersoResilienceOptions { CircuitFailureRatio = 2 }));
+
+        // What the generic host runs when it starts (ValidateOnStart).
+        var error = Assert.Throws<OptionsValidationException>(() => provider.GetRequiredService<IStartupValidator>().Validate());
+
+        Assert.Contains("Verso client 'cms': BaseUrl is required", error.Message);
+        Assert.Contains("Resilience.CircuitFailureRatio: CircuitFailureRatio must be greater than 0 and at most 1.", error.Message);
+    }
+
+    [Fact]
     public void A_base_URL_with_a_query_is_refused_at_first_resolve()
     {
         using var provider = Provider(s => s.AddVersoClient("cms", o => o.BaseUrl = "https://cms.example/?tenant=1"));
