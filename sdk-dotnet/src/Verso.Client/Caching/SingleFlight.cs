@@ -26,6 +26,12 @@ internal sealed class SingleFlight
         }
     }
 
+    /// <summary>How many callers wait for the fetch of <paramref name="key"/> (tests).</summary>
+    internal int WaitersOf(string key)
+    {
+        lock (_gate) return _flights.TryGetValue(key, out var flight) ? flight.Waiters : 0;
+    }
+
     public async Task<T> RunAsync<T>(string key, Func<CancellationToken, Task<T>> fetch, CancellationToken cancellationToken)
         where T : class
     {
@@ -34,10 +40,10 @@ internal sealed class SingleFlight
         var leader = false;
         lock (_gate)
         {
-            if (!_flights.TryGetValue(key, out flight!))
+            if (!_flights.TryGetValue(key, out flight!) || flight.Completion.Task.IsCompleted)
             {
                 flight = new Flight();
-                _flights.Add(key, flight);
+                _flights[key] = flight;
                 leader = true;
             }
             flight.Waiters++;
@@ -66,25 +72,39 @@ internal sealed class SingleFlight
     private async Task LeadAsync<T>(string key, Flight flight, Func<CancellationToken, Task<T>> fetch)
         where T : class
     {
+        T? result = null;
+        Exception? error = null;
+        var cancelled = false;
         try
         {
             // Yield first so the leading caller is already waiting (and can be cancelled) when the fetch starts.
             await Task.Yield();
-            flight.Completion.TrySetResult(await fetch(flight.Cancel.Token).ConfigureAwait(false));
+            result = await fetch(flight.Cancel.Token).ConfigureAwait(false);
         }
         catch (OperationCanceledException) when (flight.Cancel.IsCancellationRequested)
         {
-            flight.Completion.TrySetCanceled(flight.Cancel.Token);
+            cancelled = true;
         }
         catch (Exception e)
         {
-            flight.Completion.TrySetException(e);
+            error = e;
+        }
+        // Forgotten before it completes: a caller arriving from now on starts a new read rather than joining one
+        // whose outcome (an error, or a value an invalidation has since made stale) is already decided.
+        lock (_gate) Forget(key, flight);
+        if (cancelled)
+        {
+            flight.Completion.TrySetCanceled(flight.Cancel.Token);
+        }
+        else if (error is not null)
+        {
+            flight.Completion.TrySetException(error);
             // Observed here: when every caller gave up, nobody else reads the exception.
             _ = flight.Completion.Task.Exception;
         }
-        finally
+        else
         {
-            lock (_gate) Forget(key, flight);
+            flight.Completion.TrySetResult(result!);
         }
     }
 

@@ -47,24 +47,24 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
 
     /// <inheritdoc />
     public Task<ContentItemDetailResponse> GetContentAsync(Guid workspaceId, Guid id, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
-        ReadAsync(KeyForContent(workspaceId, id), absoluteExpiration,
+        ReadAsync(() => KeyForContent(workspaceId, id), absoluteExpiration,
             token => _client.Api.GetContentAsync(workspaceId, id, token), value => [value.Id], cancellationToken);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
-        ReadAsync(KeyForSlug(workspaceId, slug, asOf, expandChildren), absoluteExpiration,
+        ReadAsync(() => KeyForSlug(workspaceId, slug, asOf, expandChildren), absoluteExpiration,
             token => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, token), ItemsOf, cancellationToken);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentVersionAsync(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
-        ReadAsync(KeyForVersion(workspaceId, id, versionNumber, expandChildren), absoluteExpiration,
+        ReadAsync(() => KeyForVersion(workspaceId, id, versionNumber, expandChildren), absoluteExpiration,
             token => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token), ItemsOf, cancellationToken);
 
     /// <inheritdoc />
     public Task<ContentItemSummaryResponsePagedResponse> ListContentAsync(Guid workspaceId, VersoContentListQuery? query = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default)
     {
         var q = query ?? new VersoContentListQuery();
-        return ReadAsync(KeyForList(workspaceId, q), absoluteExpiration,
+        return ReadAsync(() => KeyForList(workspaceId, q), absoluteExpiration,
             token => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
                 q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.SortBy, q.SortDesc,
                 q.Page, q.PageSize, token),
@@ -128,9 +128,11 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.Workspace, workspace, null);
     }
 
-    private async Task<T> ReadAsync<T>(VersoContentCacheKey key, TimeSpan? absoluteExpiration, Func<CancellationToken, Task<T>> fetch, Func<T, IReadOnlyCollection<Guid>> itemsOf, CancellationToken cancellationToken)
+    private async Task<T> ReadAsync<T>(Func<VersoContentCacheKey> keyOf, TimeSpan? absoluteExpiration, Func<CancellationToken, Task<T>> fetch, Func<T, IReadOnlyCollection<Guid>> itemsOf, CancellationToken cancellationToken)
         where T : class
     {
+        // Inside the task: a failing partition provider is a faulted task like any other failure of the read.
+        var key = keyOf();
         var lifetime = absoluteExpiration ?? _store.DefaultAbsoluteExpiration;
         if (lifetime <= TimeSpan.Zero)
         {

@@ -16,7 +16,7 @@ internal sealed partial class ContentApi
     private readonly ConcurrentDictionary<Guid, Item> _items = new();
     private readonly ConcurrentQueue<string> _seen = new();
     private readonly ConcurrentDictionary<Guid, Guid> _children = new();
-    private TaskCompletionSource? _hold;
+    private Held? _hold;
 
     public ContentApi(Guid? workspace = null)
     {
@@ -62,8 +62,20 @@ internal sealed partial class ContentApi
     /// <summary>A new version of the item is published: what the API serves changes.</summary>
     public void Publish(Guid id) => _items.AddOrUpdate(id, _ => throw new InvalidOperationException("no such item"), (_, i) => i with { Version = i.Version + 1 });
 
-    /// <summary>The next request waits (after being recorded) until the returned source is completed.</summary>
-    public TaskCompletionSource Hold() => _hold = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+    /// <summary>A request kept at the server: <see cref="Reached"/> completes once its answer is computed (from the
+    /// model as it was then), and the answer goes back when the test calls <see cref="Release"/>.</summary>
+    public sealed class Held
+    {
+        internal readonly TaskCompletionSource ReachedSource = new(TaskCreationOptions.RunContinuationsAsynchronously);
+        internal readonly TaskCompletionSource ReleaseSource = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public Task Reached => ReachedSource.Task.WaitAsync(TimeSpan.FromSeconds(10));
+
+        public void Release() => ReleaseSource.SetResult();
+    }
+
+    /// <summary>Holds the next request (see <see cref="Held"/>).</summary>
+    public Held Hold() => _hold = new Held();
 
     [GeneratedRegex("^/api/v1/workspaces/(?<ws>[^/]+)/content(?:/(?:(?<bySlug>by-slug/(?<slug>[^/]+))|(?<id>[0-9a-f-]{36})(?:/versions/(?<n>[0-9]+))?))?$")]
     private static partial Regex Route();
@@ -73,7 +85,11 @@ internal sealed partial class ContentApi
         _seen.Enqueue(request.Uri.PathAndQuery);
         // The answer is what the model holds when the request arrives; a held request brings it back later.
         var response = Answer(request);
-        if (Interlocked.Exchange(ref _hold, null) is { } hold) await hold.Task.WaitAsync(cancellationToken);
+        if (Interlocked.Exchange(ref _hold, null) is { } hold)
+        {
+            hold.ReachedSource.SetResult();
+            await hold.ReleaseSource.Task.WaitAsync(cancellationToken);
+        }
         return response;
     }
 

@@ -37,6 +37,27 @@ public class ContentCacheBehaviourTests
 
     [Theory]
     [MemberData(nameof(Backends))]
+    public async Task Every_page_of_a_cached_list_through_VersoPaging_is_read_once(Backend backend)
+    {
+        using var h = Create(backend);
+        var ws = h.Api.Workspace;
+        var ids = new[] { h.Api.Add("a"), h.Api.Add("b") };
+        var query = new VersoContentListQuery { PageSize = 20 };
+        for (var round = 0; round < 2; round++)
+        {
+            var seen = new List<Guid>();
+            await foreach (var item in Paging.VersoPaging.ListAllAsync<Generated.ContentItemSummaryResponse>(
+                async (n, t) => await h.Cache.ListContentAsync(ws, query with { Page = n }, cancellationToken: t)))
+            {
+                seen.Add(item.Id);
+            }
+            Assert.Equal(ids.Order(), seen.Order());
+        }
+        Assert.Equal([$"/api/v1/workspaces/{ws}/content?page=1&pageSize=20"], h.Api.Seen);
+    }
+
+    [Theory]
+    [MemberData(nameof(Backends))]
     public async Task Reads_with_different_parameters_or_partitions_are_different_entries(Backend backend)
     {
         using var h = Create(backend);
@@ -255,6 +276,16 @@ public class ContentCacheBehaviourTests
         Assert.Equal(2, h.Api.Count);
     }
 
+    /// <summary>Waits until <paramref name="count"/> callers wait on the key's running read.</summary>
+    private static async Task WaitersAsync(CacheHarness h, VersoContentCacheKey key, int count)
+    {
+        for (var waited = 0; h.Cache.Store.Flights.WaitersOf(key.ToString()) < count; waited += 10)
+        {
+            Assert.True(waited < 10_000, $"only {h.Cache.Store.Flights.WaitersOf(key.ToString())} of {count} callers joined the read");
+            await Task.Delay(10);
+        }
+    }
+
     [Theory]
     [MemberData(nameof(Backends))]
     public async Task Concurrent_misses_of_one_key_make_one_API_call(Backend backend)
@@ -262,12 +293,12 @@ public class ContentCacheBehaviourTests
         using var h = Create(backend);
         var ws = h.Api.Workspace;
         h.Api.Add("a");
-        var release = h.Api.Hold();
+        var held = h.Api.Hold();
         var reads = Enumerable.Range(0, 5).Select(_ => h.Cache.GetContentBySlugAsync(ws, "a")).ToList();
-        await h.Api.Transport.WaitForAsync(1);
-        await Task.Delay(50); // the other four are waiting on the first, not on the transport
-        Assert.Equal(1, h.Api.Count);
-        release.SetResult();
+        await held.Reached;
+        await WaitersAsync(h, h.Cache.KeyForSlug(ws, "a"), 5);
+        Assert.Equal(1, h.Api.Count); // all five wait on one request
+        held.Release();
         var results = await Task.WhenAll(reads).Within();
         Assert.All(results, r => Assert.Equal("a v1", Title(r)));
         Assert.Equal(1, h.Api.Count);
@@ -281,15 +312,16 @@ public class ContentCacheBehaviourTests
         using var h = Create(backend);
         var ws = h.Api.Workspace;
         h.Api.Add("a");
-        var release = h.Api.Hold();
+        var held = h.Api.Hold();
         using var impatient = new CancellationTokenSource();
         var first = h.Cache.GetContentBySlugAsync(ws, "a", cancellationToken: impatient.Token);
-        await h.Api.Transport.WaitForAsync(1);
+        await held.Reached;
         var second = h.Cache.GetContentBySlugAsync(ws, "a");
+        await WaitersAsync(h, h.Cache.KeyForSlug(ws, "a"), 2);
         impatient.Cancel();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => first.Within());
         Assert.False(h.Api.Transport.Requests[0].Token.IsCancellationRequested, "the shared request must keep going");
-        release.SetResult();
+        held.Release();
         Assert.Equal("a v1", Title(await second.Within()));
         await h.Cache.GetContentBySlugAsync(ws, "a");
         Assert.Equal(1, h.Api.Count);
@@ -301,10 +333,10 @@ public class ContentCacheBehaviourTests
     {
         using var h = Create(backend);
         h.Api.Add("a");
-        h.Api.Hold(); // never released
+        var held = h.Api.Hold(); // never released
         using var cts = new CancellationTokenSource();
         var read = h.Cache.GetContentBySlugAsync(h.Api.Workspace, "a", cancellationToken: cts.Token);
-        await h.Api.Transport.WaitForAsync(1);
+        await held.Reached;
         cts.Cancel();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => read.Within());
         Assert.True(h.Api.Transport.Requests[0].Token.IsCancellationRequested);
@@ -328,9 +360,9 @@ public class ContentCacheBehaviourTests
         using var h = Create(backend);
         var ws = h.Api.Workspace;
         var a = h.Api.Add("a");
-        var release = h.Api.Hold();
+        var held = h.Api.Hold();
         var read = h.Cache.GetContentBySlugAsync(ws, "a");
-        await h.Api.Transport.WaitForAsync(1); // the request is at the server, its answer not yet back
+        await held.Reached; // the request is at the server, its answer not yet back
 
         h.Api.Publish(a);
         switch (kind)
@@ -343,7 +375,7 @@ public class ContentCacheBehaviourTests
                 await h.Cache.InvalidateFromWebhookAsync(body, Webhooks.WebhookSigner.Sign(body, type: "content.version_published"), Webhooks.WebhookSigner.Secret, WebhookTimes.AtSigning);
                 break;
         }
-        release.SetResult();
+        held.Release();
         Assert.Equal("a v1", Title(await read.Within())); // the caller still gets what it asked for
         Assert.Equal("a v2", Title(await h.Cache.GetContentBySlugAsync(ws, "a")));
         Assert.Equal("a v2", Title(await h.Cache.GetContentBySlugAsync(ws, "a")));
@@ -357,11 +389,11 @@ public class ContentCacheBehaviourTests
         using var h = Create(backend);
         var ws = h.Api.Workspace;
         h.Api.Add("a");
-        var release = h.Api.Hold();
+        var held = h.Api.Hold();
         var read = h.Cache.GetContentBySlugAsync(ws, "a");
-        await h.Api.Transport.WaitForAsync(1);
+        await held.Reached;
         await h.Cache.InvalidateWorkspaceAsync(h.Api.OtherWorkspace);
-        release.SetResult();
+        held.Release();
         await read.Within();
         await h.Cache.GetContentBySlugAsync(ws, "a");
         Assert.Equal(1, h.Api.Count);
