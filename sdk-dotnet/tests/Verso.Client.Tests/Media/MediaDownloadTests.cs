@@ -95,6 +95,8 @@ public sealed class MediaDownloadTests
         const int announced = 200_000;
         const int sentBeforeDrop = 50_000;
         var full = Enumerable.Range(0, announced).Select(i => (byte)(i % 251)).ToArray();
+        // The reset waits until the client has written body bytes (its progress says so): the copy has started.
+        var copying = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         await using var server = new LoopbackServer(
             async context =>
             {
@@ -103,7 +105,7 @@ public sealed class MediaDownloadTests
                 context.Response.ContentLength64 = announced;
                 await context.Response.OutputStream.WriteAsync(full.AsMemory(0, sentBeforeDrop));
                 await context.Response.OutputStream.FlushAsync();
-                await Task.Delay(200);
+                await copying.Task.WaitAsync(TimeSpan.FromSeconds(10));
                 context.Response.Abort();
             },
             async context =>
@@ -117,7 +119,9 @@ public sealed class MediaDownloadTests
         using var client = new VersoClientBuilder(server.BaseUrl).WithResilience(Clients.Fast).Build();
         using var destination = new MemoryStream();
 
-        var e = await Assert.ThrowsAsync<VersoDownloadInterruptedException>(() => client.DownloadMediaToAsync(Workspace, Asset, destination));
+        var progress = new OnFirstReport(copying);
+
+        var e = await Assert.ThrowsAsync<VersoDownloadInterruptedException>(() => client.DownloadMediaToAsync(Workspace, Asset, destination, progress));
 
         Assert.IsAssignableFrom<IOException>(e);
         Assert.IsAssignableFrom<IOException>(e.InnerException);
@@ -152,5 +156,46 @@ public sealed class MediaDownloadTests
         Assert.Equal(2, server.Requests.Count);
         Assert.Equal(body, destination.ToArray());
         Assert.Equal((body.Length, "pic.webp", "image/webp"), (result.Length, result.FileName, result.ContentType));
+    }
+
+    [Fact]
+    public async Task Cancelling_mid_body_is_the_callers_cancellation_not_an_interruption()
+    {
+        var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        await using var server = new LoopbackServer(async context =>
+        {
+            context.Response.StatusCode = 200;
+            context.Response.ContentType = "application/octet-stream";
+            context.Response.ContentLength64 = 100_000;
+            await context.Response.OutputStream.WriteAsync(new byte[10_000]);
+            await context.Response.OutputStream.FlushAsync();
+            await release.Task.WaitAsync(TimeSpan.FromSeconds(10)).ContinueWith(_ => { });
+            context.Response.Abort();
+        });
+        using var client = new VersoClientBuilder(server.BaseUrl).WithResilience(Clients.Fast).Build();
+        using var destination = new MemoryStream();
+        using var cts = new CancellationTokenSource();
+        var progress = new CancelOnFirstReport(cts);
+
+        try
+        {
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => client.DownloadMediaToAsync(Workspace, Asset, destination, progress, cts.Token));
+        }
+        finally
+        {
+            release.TrySetResult();
+        }
+        Assert.Single(server.Requests);
+        Assert.InRange(destination.Length, 1, 10_000);
+    }
+
+    private sealed class OnFirstReport(TaskCompletionSource started) : IProgress<long>
+    {
+        public void Report(long value) => started.TrySetResult();
+    }
+
+    private sealed class CancelOnFirstReport(CancellationTokenSource cts) : IProgress<long>
+    {
+        public void Report(long value) => cts.Cancel();
     }
 }
