@@ -29,7 +29,8 @@ help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
 	@echo "make test      install what is needed and run every test suite"
 	@echo "make build     compile the server, admin and TypeScript SDK"
-	@echo "make pack      build the SDK package as users install it: dist/packages/verso-sdk-<version>.tgz"
+	@echo "make pack      build both SDK packages as users install them: dist/packages/verso-sdk-<version>.tgz,"
+	@echo "              Verso.Client.<version>.nupkg and .snupkg"
 	@echo "make generate  bundle the contract and regenerate everything derived from it"
 	@echo "make check     lint the contract, fail on generated drift, typecheck, lint code"
 	@echo "make bench     run the benchmarks under bench/"
@@ -60,12 +61,16 @@ sdk: install
 build: sdk
 	tsc -b server admin sdk-ts
 
-# The TypeScript SDK as users install it: dist/packages/verso-sdk-<version>.tgz. `npm pack` runs the
-# package's prepack script (tsc -b, then tsup), and package.json's "files" keeps only the bundles,
-# their declarations and maps, README and package.json (sdk-ts/test/consumer checks all of it).
+# Both SDKs as users install them, into dist/packages/:
+# - verso-sdk-<version>.tgz: `npm pack` runs the package's prepack script (tsc -b, then tsup), and
+#   package.json's "files" keeps only the bundles, their declarations and maps, README and package.json
+#   (sdk-ts/test/consumer checks all of it);
+# - Verso.Client.<version>.nupkg + .snupkg: sdk-dotnet/pack.sh (dotnet pack, reproducible build with SourceLink;
+#   sdk-dotnet/tests/Verso.Client.Tests/Packaging checks the package and runs a console app built on it).
 pack: install
 	mkdir -p dist/packages
 	cd sdk-ts && npm pack --pack-destination $(CURDIR)/dist/packages
+	$(CURDIR)/sdk-dotnet/pack.sh $(CURDIR)/dist/packages
 	ls -l $(CURDIR)/dist/packages
 
 generate: install

@@ -16,7 +16,11 @@ public static class ClientGeneration
     public const string ClientClassName = "VersoApiClient";
 
     /// <summary>Generates every file; returns file name → content (LF line endings, no BOM).</summary>
-    public static async Task<IReadOnlyDictionary<string, string>> GenerateAsync(byte[] documentBytes)
+    public static async Task<IReadOnlyDictionary<string, string>> GenerateAsync(byte[] documentBytes) =>
+        (await GenerateWithStatsAsync(documentBytes)).Files;
+
+    /// <summary>Generates every file and reports where the XML docs came from (the contract, or derived from the schema).</summary>
+    public static async Task<(IReadOnlyDictionary<string, string> Files, DocStats Docs)> GenerateWithStatsAsync(byte[] documentBytes)
     {
         var text = Encoding.UTF8.GetString(documentBytes).Replace("\r\n", "\n");
         var source = JsonNode.Parse(text) as JsonObject
@@ -29,6 +33,7 @@ public static class ClientGeneration
         InlineSchemaNames.Apply(downconverted);
         ParameterOrder.Apply(downconverted);
         TransportSuppliedHeaders.Apply(downconverted);
+        var docs = ContractDescriptions.Apply(downconverted);
         var document = await OpenApiDocument.FromJsonAsync(downconverted.ToJsonString());
 
         var header = Header(text, source);
@@ -36,14 +41,15 @@ public static class ClientGeneration
         var generator = new CSharpClientGenerator(document, Settings());
         var client = generator.GenerateFile(ClientGeneratorOutputType.Implementation);
         var models = generator.GenerateFile(ClientGeneratorOutputType.Contracts);
-        models = Normalize(UseEnumMemberConverter(models));
+        models = GeneratedDocComments.Complete(Normalize(UseEnumMemberConverter(models)), docs);
+        client = GeneratedDocComments.Complete(Normalize(client), docs);
         var files = new SortedDictionary<string, string>(StringComparer.Ordinal)
         {
-            [ClientClassName + ".g.cs"] = header + Normalize(client),
+            [ClientClassName + ".g.cs"] = header + client,
             ["Models.g.cs"] = header + models,
         };
         if (PageInterfaces.Generate(downconverted, models) is { } paging) files["Paging.g.cs"] = header + Normalize(paging);
-        return files;
+        return (files, docs);
     }
 
     private static CSharpClientGeneratorSettings Settings()

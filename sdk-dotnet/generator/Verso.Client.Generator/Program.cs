@@ -11,5 +11,6 @@ if (positional.Length != 2)
 }
 
 var (documentPath, outputDir) = (positional[0], positional[1]);
-var files = await ClientGeneration.GenerateAsync(await File.ReadAllBytesAsync(documentPath));
+var (files, docs) = await ClientGeneration.GenerateWithStatsAsync(await File.ReadAllBytesAsync(documentPath));
+Console.WriteLine(docs);
 return check ? GeneratedFiles.Check(outputDir, files) : GeneratedFiles.Write(outputDir, files);

@@ -15,14 +15,22 @@ public sealed class ETagStore
     /// <summary>The tag last seen for this URL (absolute, or relative to the client's base URL), or null.</summary>
     public string? Get(Uri url) => _tags.TryGetValue(KeyOf(url), out var tag) ? tag : null;
 
+    /// <summary>Records <paramref name="etag"/> as the tag of <paramref name="url"/>, replacing an older one; a null or
+    /// blank tag changes nothing (a response without an ETag says nothing about the resource's version).</summary>
+    /// <param name="url">The resource URL (absolute; its query is ignored).</param>
+    /// <param name="etag">The ETag exactly as the server sent it, quotes included.</param>
     public void Set(Uri url, string? etag)
     {
         if (string.IsNullOrWhiteSpace(etag)) return;
         _tags[KeyOf(url)] = etag;
     }
 
+    /// <summary>Forgets the tag of <paramref name="url"/>, so the next write to it carries no If-Match unless the call
+    /// passes one (for example after the resource was deleted).</summary>
+    /// <param name="url">The resource URL (absolute; its query is ignored).</param>
     public void Remove(Uri url) => _tags.TryRemove(KeyOf(url), out _);
 
+    /// <summary>Forgets every tag (for example when the client switches to another user's session).</summary>
     public void Clear() => _tags.Clear();
 
     internal static string KeyOf(Uri url)

@@ -10,6 +10,12 @@ namespace Verso.Client.Errors;
 /// request headers, so a bearer token cannot leak through logs of this exception.</remarks>
 public sealed class VersoApiException : HttpRequestException
 {
+    /// <summary>Creates the exception for a final non-success response (the SDK's error handler does this; tests and
+    /// custom handlers may too).</summary>
+    /// <param name="statusCode">The response status.</param>
+    /// <param name="problem">The problem details read from the body, or built from the status line.</param>
+    /// <param name="correlationId">The response's X-Correlation-Id, else the one the final attempt sent.</param>
+    /// <param name="responseBody">The start of the response body (at most 64 KiB), or null.</param>
     public VersoApiException(HttpStatusCode statusCode, VersoProblemDetails problem, string? correlationId, string? responseBody)
         : base(MessageFor(statusCode, problem), inner: null, statusCode)
     {

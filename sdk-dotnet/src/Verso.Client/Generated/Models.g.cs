@@ -15,8 +15,6 @@
 #pragma warning disable 472 // Disable "CS0472 The result of the expression is always 'false' since a value of type 'Int32' is never equal to 'null' of type 'Int32?'
 #pragma warning disable 612 // Disable "CS0612 '...' is obsolete"
 #pragma warning disable 649 // Disable "CS0649 Field is never assigned to, and will always have its default value null"
-#pragma warning disable 1573 // Disable "CS1573 Parameter '...' has no matching param tag in the XML comment for ...
-#pragma warning disable 1591 // Disable "CS1591 Missing XML comment for publicly visible type or member ..."
 #pragma warning disable 8073 // Disable "CS8073 The result of the expression is always 'false' since a value of type 'T' is never equal to 'null' of type 'T?'"
 #pragma warning disable 3016 // Disable "CS3016 Arrays as attribute arguments is not CLS-compliant"
 #pragma warning disable 8600 // Disable "CS8600 Converting null literal or possible null value to non-nullable type"
@@ -30,6 +28,9 @@ namespace Verso.Client.Generated
 {
     using System = global::System;
 
+    /// <summary>
+    /// Every operation of the Verso API as one async method, named after its operationId.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NSwag", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial interface IVersoApiClient
     {
@@ -88,6 +89,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A static file of the documentation viewer.
         /// </summary>
+        /// <param name="asset">`asset` (path): a string, required.</param>
         /// <returns>The file.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<FileResponse> GetApiDocsAssetAsync(string asset, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -99,6 +101,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Every failure (unknown, deleted or inactive user, wrong password) is the same plain 401, and an unknown email costs as much time as a known one. The new-password character rules are not applied here, so passwords set before they existed keep working.
         /// </remarks>
+        /// <param name="body">The request body: a `LoginRequest`, required.</param>
         /// <returns>The new session.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<LoginResponse> LoginAsync(LoginRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -137,6 +140,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs the current password (a wrong one is 401). The new password must pass the character rules (400 naming each broken rule in `rules`). The caller's other sessions end; this one stays.
         /// </remarks>
+        /// <param name="body">The request body: a `ChangePasswordRequest`, required.</param>
         /// <returns>The password is changed.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task ChangePasswordAsync(ChangePasswordRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -158,6 +162,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// The email must be unused among live users (409). The temporary password must pass the character rules (400, see NewPassword). Grants naming an unknown workspace are 422.
         /// </remarks>
+        /// <param name="body">The request body: a `CreateUserRequest`, required.</param>
         /// <returns>The user id and the temporary password.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<TempPasswordResponse> CreateUserAsync(CreateUserRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -166,6 +171,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A user.
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The user.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<UserDto> GetUserAsync(System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -177,6 +183,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs the user's ETag in If-Match (412 when missing or stale). An admin cannot deactivate themself, and the last active superadmin cannot be disabled, demoted or lose the flag (409). Deactivating a user ends their sessions.
         /// </remarks>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateUserRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The user as saved.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -189,6 +197,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// An admin cannot delete themself, and the last active superadmin cannot be deleted (409).
         /// </remarks>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The user is deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -198,6 +207,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Set a new temporary password (shown once) and require a change at next sign-in; the user's sessions end.
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `ResetPasswordRequest`, required.</param>
         /// <returns>The user id and the temporary password.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<TempPasswordResponse> ResetUserPasswordAsync(System.Guid id, ResetPasswordRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -222,6 +233,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs the Admin role and the host-superadmin flag. The slug must be valid (422) and unused among live workspaces (409).
         /// </remarks>
+        /// <param name="body">The request body: a `WorkspaceRequest`, required.</param>
         /// <returns>The workspace.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<WorkspaceDto> CreateWorkspaceAsync(WorkspaceRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -230,6 +242,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A workspace.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <returns>The workspace.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<WorkspaceDto> GetWorkspaceAsync(System.Guid workspaceId, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -241,6 +254,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs Admin plus Write access, and If-Match with the current ETag (412 when missing or stale).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `WorkspaceRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The workspace as saved.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -253,6 +268,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs Admin plus Write access, and If-Match with the current ETag (412 when missing or stale). The workspace and everything in it stop being reachable; its history stays.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The workspace is deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -278,6 +294,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// A client scoped to a workspace needs Write access to it (404 when the caller cannot see it, 403 when read-only); an unscoped client (every workspace) needs a host superadmin.
         /// </remarks>
+        /// <param name="body">The request body: a `CreateApiClientRequest`, required.</param>
         /// <returns>The client and its token.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<CreateApiClientResponse> CreateApiClientAsync(CreateApiClientRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -286,6 +303,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// An API client (never its token).
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The client.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ApiClientDto> GetApiClientAsync(System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -294,6 +312,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Deactivate an API client; its token stops working on the next request.
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The client, now inactive.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ApiClientDto> RevokeApiClientAsync(System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -302,6 +321,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Replace an API client with a new one (new id, same name, role, scope and expiry) and a new token, returned this once; the old token stops working.
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The replacement client and its token.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<CreateApiClientResponse> RotateApiClientAsync(System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -318,6 +338,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Set the caller's time zone and theme.
         /// </summary>
+        /// <param name="body">The request body: a `UpdateAccountPreferencesRequest`, required.</param>
         /// <returns>The preferences as saved.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<AccountPreferencesResponse> UpdateAccountPreferencesAsync(UpdateAccountPreferencesRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -330,7 +351,11 @@ namespace Verso.Client.Generated
         /// A host superadmin sees every entry (including those outside any workspace, such as user changes); others see the entries of the workspaces they hold a grant on, an API client those of its workspace.
         /// </remarks>
         /// <param name="entityType">Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively.</param>
+        /// <param name="entityId">`entityId` (query): a string (uuid), optional.</param>
         /// <param name="contentItemId">Only entries of this content item and of its versions (entity types ContentItem and ContentVersion): an item's whole history in one read.</param>
+        /// <param name="action">`action` (query): a `AuditAction`, optional.</param>
+        /// <param name="actorUserId">`actorUserId` (query): a string (uuid), optional.</param>
+        /// <param name="actorApiClientId">`actorApiClientId` (query): a string (uuid), optional.</param>
         /// <param name="after">Only entries at or after this instant.</param>
         /// <param name="before">Only entries before this instant.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
@@ -343,8 +368,13 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Audit entries of one workspace, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="entityType">Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively.</param>
+        /// <param name="entityId">`entityId` (query): a string (uuid), optional.</param>
         /// <param name="contentItemId">Only entries of this content item and of its versions (entity types ContentItem and ContentVersion): an item's whole history in one read.</param>
+        /// <param name="action">`action` (query): a `AuditAction`, optional.</param>
+        /// <param name="actorUserId">`actorUserId` (query): a string (uuid), optional.</param>
+        /// <param name="actorApiClientId">`actorApiClientId` (query): a string (uuid), optional.</param>
         /// <param name="after">Only entries at or after this instant.</param>
         /// <param name="before">Only entries before this instant.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
@@ -357,6 +387,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's templates, ordered by name.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="search">Case-insensitive substring of the name or slug.</param>
         /// <param name="isSystem">Accepted for upstream compatibility and ignored (no template is a system template).</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
@@ -369,6 +400,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Create a template with version 1 as a Draft.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateTemplateRequest`, required.</param>
         /// <returns>The template, its draft version 1 as `currentVersion`.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<TemplateResponse> CreateTemplateAsync(System.Guid workspaceId, CreateTemplateRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -377,6 +410,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A template with its current version (the published one, else the draft).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The template.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<TemplateResponse> GetTemplateAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -385,6 +420,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change a template's name and description (the slug is immutable).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateTemplateRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated template.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -397,6 +435,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Refused with 409 `referenced-by-other-entity` (listing the items in `referencedBy`) while any content item uses any of its versions.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -406,6 +446,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The template's versions, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of versions.</returns>
@@ -420,6 +462,9 @@ namespace Verso.Client.Generated
         /// Copies the sections and fields of the current published version (fields get new ids, keep their keys).
         /// <br/>A template has at most one Draft: 409 `conflict` while one exists.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateTemplateVersionRequest`, required.</param>
         /// <returns>The new draft.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<TemplateVersionResponse> CreateTemplateVersionAsync(System.Guid workspaceId, System.Guid id, CreateTemplateVersionRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -428,6 +473,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A template version by its own id, whatever its template or status.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="versionId">The template version's own id.</param>
         /// <returns>The version with its sections and fields.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -437,6 +483,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// One version of a template, by number.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version with its sections and fields.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<TemplateVersionResponse> GetTemplateVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -450,6 +499,9 @@ namespace Verso.Client.Generated
         /// <br/>`template.version_published` event is recorded, all in one transaction. Only a Draft can be published (409).
         /// <br/>Needs the version's ETag in `If-Match` (412 when missing or stale).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The published version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -459,6 +511,10 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Add a section to a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `TemplateSectionRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The new section.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -468,6 +524,11 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change a section of a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="sectionId">`sectionId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `TemplateSectionRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated section.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -477,6 +538,10 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Remove a section of a Draft version; its fields move to the root.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="sectionId">`sectionId` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Removed.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -491,6 +556,10 @@ namespace Verso.Client.Generated
         /// <br/>`circular-template-reference` (with the `cycle` of template names) when its composition would make the
         /// <br/>workspace's template graph cyclic; 409 `conflict` when the key is already used in the version.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `TemplateFieldRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The new field.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -500,6 +569,10 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Set the order of fields of a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a list of `ReorderFieldRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Reordered.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -509,6 +582,11 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Replace a field of a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="fieldId">`fieldId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `TemplateFieldRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated field.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -518,6 +596,10 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Remove a field of a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="fieldId">`fieldId` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Removed.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -527,6 +609,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's components, ordered by name.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="search">Case-insensitive substring of the name or slug.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
@@ -538,6 +621,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Create a component with version 1 as a Draft.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `ComponentRequest`, required.</param>
         /// <returns>The component, its draft version 1 as `currentVersion`.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ComponentResponse> CreateComponentAsync(System.Guid workspaceId, ComponentRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -546,6 +631,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A component with its current version (the published one, else the draft).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The component.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ComponentResponse> GetComponentAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -554,6 +641,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change a component's name, slug and description.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `ComponentRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated component.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -566,6 +656,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// A new draft copies the fields of the latest version. When a draft already exists it is returned unchanged (200).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `ComponentVersionRequest`, required.</param>
         /// <returns>The draft that already existed.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ComponentVersionResponse> CreateComponentVersionAsync(System.Guid workspaceId, System.Guid id, ComponentVersionRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -574,6 +667,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// One version of a component.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version with its fields.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ComponentVersionResponse> GetComponentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -586,6 +682,10 @@ namespace Verso.Client.Generated
         /// 422 `validation-failed` names the offending field; 422 `circular-component-reference` (with the `cycle`) when a
         /// <br/>nested component would make the component graph cyclic; 409 when the version is not a Draft.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a list of `ComponentFieldRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The version with its new fields.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -598,6 +698,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Earlier published versions become Archived and the component's current version moves here. 409 unless the version is a Draft; 422 when it has no fields.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The component with its newly published version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -607,6 +710,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's picklists, ordered by name.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="search">Case-insensitive substring of the name or slug.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
@@ -621,6 +725,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Option values must be unique, case-insensitively (422).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `PickListRequest`, required.</param>
         /// <returns>The picklist at its first revision.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<PickListResponse> CreatePickListAsync(System.Guid workspaceId, PickListRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -629,6 +735,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A picklist at its current revision.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The picklist.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<PickListResponse> GetPickListAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -640,6 +748,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Fields bound to an earlier revision keep it until a draft rebinds them.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `PickListRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The picklist at its new revision.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -652,6 +763,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Refused with 409 `referenced-by-other-entity` while a template or component field binds it.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -661,6 +774,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A picklist as it was at one revision.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="revisionId">`revisionId` (path): a string (uuid), required.</param>
         /// <returns>The picklist at that revision.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<PickListResponse> GetPickListRevisionAsync(System.Guid workspaceId, System.Guid id, System.Guid revisionId, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -669,6 +785,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's webhook endpoints, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of endpoints.</returns>
@@ -679,6 +796,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Register an endpoint; its signing secret is returned this once.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateWebhookEndpointRequest`, required.</param>
         /// <returns>The endpoint and its secret.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<CreateWebhookEndpointResponse> CreateWebhookEndpointAsync(System.Guid workspaceId, CreateWebhookEndpointRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -687,6 +806,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// An endpoint (never its secret).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The endpoint.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<WebhookEndpointResponse> GetWebhookEndpointAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -695,6 +816,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change an endpoint's name, URL, subscriptions or whether it is active.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateWebhookEndpointRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The endpoint as it is now.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -704,6 +828,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Delete an endpoint and its delivery logs; nothing more is sent to it.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -716,6 +842,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Attempts made from now on (retries of earlier events included) are signed with the new secret.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The new secret.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<RotateWebhookSecretResponse> RotateWebhookSecretAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -724,6 +852,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The endpoint's deliveries, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <param name="isDelivered">Only deliveries that were (true) or were not yet (false) delivered.</param>
@@ -740,6 +870,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// The delivery becomes pending and due now; its attempt count is kept (history). A delivered one is 409 `conflict`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="deliveryId">`deliveryId` (path): a string (uuid), required.</param>
         /// <returns>Queued.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task RetryWebhookDeliveryAsync(System.Guid workspaceId, System.Guid id, System.Guid deliveryId, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -748,6 +881,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's media assets, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <param name="mimeType">Only assets whose MIME type starts with this (`image/`, `application/pdf`).</param>
@@ -763,6 +897,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// At most `Media__MaxFileSizeMb` MiB (50): one byte more is 413 and nothing is kept. The file's type must be allowed (`Media__AllowedMimeTypes`; entries ending in `/` match by prefix) and agree with its first bytes (an HTML file declared `image/png` is refused): 415 otherwise. An empty file is 400.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="file">`file`: a string (binary), required.</param>
+        /// <param name="altText">`altText`: a string, optional.</param>
         /// <returns>The asset, Available.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<MediaAssetResponse> UploadMediaAsync(System.Guid workspaceId, FileParameter file = null, string? altText = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -771,6 +908,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A media asset's details.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The asset.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<MediaAssetResponse> GetMediaAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -779,6 +918,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change a media asset's alt text.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateMediaAssetRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The asset as it is now.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -791,6 +933,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Refused with 409 `referenced-by-other-entity` (and `referencedBy`) while content that is not deleted refers to it. Otherwise the asset disappears at once and its bytes are deleted once `Media__Operations__RetentionDays` have passed.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -800,6 +944,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The file's bytes, streamed; conditional (If-None-Match) and single ranges supported.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifNoneMatch">The file's ETag from an earlier download; when it still matches the answer is 304 without a body.</param>
         /// <param name="range">One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): answered 206 with that part. Several ranges are answered with the whole file (200); a range that starts past the end is 416.</param>
         /// <returns>The whole file.</returns>
@@ -840,6 +986,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's tags, ordered by name, with how many content items carry each.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of tags.</returns>
@@ -850,6 +997,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Delete a tag and remove it from every content item.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task DeleteTagAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -889,9 +1038,13 @@ namespace Verso.Client.Generated
         /// <br/>Components and picklists the selected templates depend on are included automatically. Each template is
         /// <br/>exported at its current version (published, else draft); picklists at the revision their fields bind.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="templateIds">Comma-separated template ids.</param>
         /// <param name="componentIds">Comma-separated component ids.</param>
         /// <param name="picklistIds">Comma-separated picklist ids.</param>
+        /// <param name="packageNamespace">`packageNamespace` (query): a `CtpName`, optional.</param>
+        /// <param name="id">`id` (query): a `CtpName`, optional.</param>
+        /// <param name="version">`version` (query): a string, optional.</param>
         /// <returns>The package document (also offered as a download named `&lt;namespace&gt;.&lt;id&gt;@&lt;version&gt;.ctp`).</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<CtpPackage> ExportPackageAsync(System.Guid workspaceId, string? templateIds = null, string? componentIds = null, string? picklistIds = null, string? packageNamespace = null, string? id = null, string? version = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -909,6 +1062,8 @@ namespace Verso.Client.Generated
         /// <br/>(or an older one) is refused with 409 and `installedVersions`. An invalid package (unknown references,
         /// <br/>duplicate slugs or keys, cycles, too many fields) is refused with 422 and `errors`; nothing changes.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: any JSON value, required.</param>
         /// <returns>What was imported.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<PackageImportResponse> ImportPackageAsync(System.Guid workspaceId, object body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -917,6 +1072,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Report what importing a package would create, update or conflict with; changes nothing.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: any JSON value, required.</param>
         /// <returns>The preview.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<PackageImportPreviewResponse> PreviewPackageImportAsync(System.Guid workspaceId, object body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -925,7 +1082,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Import one of the official packages (resolutions optional).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="packageId">The id of an official package (as listed by `GET /api/v1/packages/official`).</param>
+        /// <param name="body">The request body: a `PackageImportResolutionsRequest`, optional.</param>
         /// <returns>What was imported.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<PackageImportResponse> ImportOfficialPackageAsync(System.Guid workspaceId, string packageId, PackageImportResolutionsRequest? body = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -934,6 +1093,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Preview importing one of the official packages; changes nothing.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="packageId">The id of an official package (as listed by `GET /api/v1/packages/official`).</param>
         /// <returns>The preview.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -946,17 +1106,24 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// A constant number of SQL statements whatever the page size or data volume. With `resolve=true`, one (the paged projection also carries the total), two for a page past the end (a count added); otherwise two (a count and the paged projection).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="q">Case-insensitive substring of the slug or of any version's text value.</param>
         /// <param name="templateVersionId">Items whose (latest) template version is this one.</param>
         /// <param name="templateId">Items whose template is this one (any of its versions).</param>
         /// <param name="status">Items with at least one version in this status.</param>
+        /// <param name="localeCode">`localeCode` (query): a string, optional.</param>
+        /// <param name="translationGroupId">`translationGroupId` (query): a string (uuid), optional.</param>
         /// <param name="slug">Exact slug.</param>
         /// <param name="tags">Comma-separated tag names (trimmed, case-insensitive); an item must carry all of them.</param>
+        /// <param name="createdAfter">`createdAfter` (query): a string (date-time), optional.</param>
+        /// <param name="createdBefore">`createdBefore` (query): a string (date-time), optional.</param>
         /// <param name="publishedAfter">Items with at least one version published at or after this instant.</param>
         /// <param name="publishedBefore">Items with at least one version published before this instant.</param>
         /// <param name="resolve">List only items served at `asOf`, one row per item carrying the served version as `currentlyServingVersion`
         /// <br/>(`createdAt` and `updatedAt` then carry its `publishedAt`, `versionCount` is 1).</param>
         /// <param name="asOf">The instant to resolve served versions at (default now).</param>
+        /// <param name="sortBy">`sortBy` (query): a string, one of `createdAt`, `updatedAt`, `slug`, optional.</param>
+        /// <param name="sortDesc">`sortDesc` (query): a boolean, optional.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of items.</returns>
@@ -967,6 +1134,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Create a content item and its version 1 (Draft).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateContentItemRequest`, required.</param>
         /// <returns>The item with its first version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ContentItemDetailResponse> CreateContentAsync(System.Guid workspaceId, CreateContentItemRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -975,6 +1144,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The version of the item with this slug that is served at `asOf` (default now).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="slug">`slug` (path): a string, required.</param>
         /// <param name="asOf">The instant to resolve served versions at (default now).</param>
         /// <param name="expandChildren">Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`.</param>
         /// <returns>The served version.</returns>
@@ -985,6 +1156,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A content item with every version summary and the version served now.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The item.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ContentItemDetailResponse> GetContentAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -996,6 +1169,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Slug, locale and translation group are copied onto every version. Needs the item ETag in `If-Match`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateContentItemRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated item.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -1008,6 +1184,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Refused with 409 `referenced-by-other-entity` (listing `referencedBy`) while a Reference field of another live item points at it. Inline children are not deleted with it. Needs `If-Match`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -1020,6 +1198,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Reuses the item's group, else the target's, else a new one; returns every member ordered by locale.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `LinkTranslationRequest`, required.</param>
         /// <returns>The members of the group.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<System.Collections.Generic.ICollection<ContentItemSummaryResponse>> LinkContentTranslationAsync(System.Guid workspaceId, System.Guid id, LinkTranslationRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -1028,6 +1209,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The members of the item's translation group (empty when it has none), ordered by locale.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of group members.</returns>
@@ -1038,6 +1221,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The item's versions, highest number first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of versions.</returns>
@@ -1048,6 +1233,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Create a new Draft version (optionally duplicating an existing one).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateContentVersionRequest`, required.</param>
         /// <param name="expandChildren">Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`.</param>
         /// <returns>The new version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -1057,6 +1245,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// One version with its field values.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <param name="expandChildren">Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`.</param>
         /// <returns>The version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -1069,6 +1260,10 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Clears any schedule. Needs the version ETag in `If-Match`; a Published or Archived version is 409.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `UpdateContentVersionRequest`, required.</param>
         /// <param name="expandChildren">Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated version.</returns>
@@ -1079,6 +1274,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Delete a Draft version (never the last one).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -1091,6 +1289,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Emits `content.version_status_changed`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ContentVersionDetailResponse> SubmitContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -1102,6 +1303,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs TemplateAdmin.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ContentVersionDetailResponse> ApproveContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -1113,6 +1317,10 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs TemplateAdmin.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `RejectContentRequest`, required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ContentVersionDetailResponse> RejectContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, RejectContentRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -1124,6 +1332,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// It stops being served.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ContentVersionDetailResponse> ArchiveContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -1135,6 +1346,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Emits `content.version_status_changed`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ContentVersionDetailResponse> RestoreContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -1146,6 +1360,10 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Publishing a version without an effective window archives the prior default-published version first, in the same transaction (with the `content.version_published` event). `overrideWorkflow` lets an Admin publish a Draft or Review version (403 for anyone else). With `publishAt` the Approved version is only scheduled. The body is optional.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `PublishContentVersionRequest`, optional.</param>
         /// <returns>The version and any warnings.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<PublishContentVersionResponse> PublishContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, PublishContentVersionRequest? body = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
@@ -1157,34 +1375,59 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Without a body, values are remapped by field key (values whose key is gone are dropped); with `fields` they are replaced. Validated before saving: a failure is 422 and changes nothing. Clears any schedule; the item follows when this is its latest version. 409 when the version is Published or Archived or the template has no published version.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `UpgradeTemplateVersionRequest`, optional.</param>
         /// <returns>The upgraded version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         System.Threading.Tasks.Task<ContentVersionDetailResponse> UpgradeContentVersionTemplateAsync(System.Guid workspaceId, System.Guid id, int versionNumber, UpgradeTemplateVersionRequest? body = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken));
 
     }
 
+    /// <summary>
+    /// `AccountPreferencesResponse`: an object; required: `userId`, `displayName`, `email`, `timeZoneId`, `theme`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class AccountPreferencesResponse
     {
 
+        /// <summary>
+        /// `userId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("userId")]
         public System.Guid UserId { get; set; } = default!;
 
+        /// <summary>
+        /// `displayName`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("displayName")]
         public string? DisplayName { get; set; } = default!;
 
+        /// <summary>
+        /// `email`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("email")]
         public string Email { get; set; } = default!;
 
+        /// <summary>
+        /// `timeZoneId`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("timeZoneId")]
         public string? TimeZoneId { get; set; } = default!;
 
+        /// <summary>
+        /// `theme`: a `Theme`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("theme")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Theme>))]
         public Theme Theme { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1194,34 +1437,61 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ActorKind`: a string, one of `User`, `ApiClient`, `External`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum ActorKind
     {
 
+        /// <summary>
+        /// The contract value <c>User</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"User")]
         User = 0,
 
+        /// <summary>
+        /// The contract value <c>ApiClient</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"ApiClient")]
         ApiClient = 1,
 
+        /// <summary>
+        /// The contract value <c>External</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"External")]
         External = 2,
 
     }
 
+    /// <summary>
+    /// `ApiClientDto`: an object; required: `id`, `name`, `description`, `role`, `workspaceId`, `isActive`, `expiresAt`, `createdAt`, `lastUsedAt`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ApiClientDto
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `role`: a `Role`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("role")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Role>))]
         public Role Role { get; set; } = default!;
@@ -1232,12 +1502,21 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid? WorkspaceId { get; set; } = default!;
 
+        /// <summary>
+        /// `isActive`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isActive")]
         public bool IsActive { get; set; } = default!;
 
+        /// <summary>
+        /// `expiresAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("expiresAt")]
         public System.DateTimeOffset? ExpiresAt { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
@@ -1249,6 +1528,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1258,27 +1540,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ApiClientDtoPagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ApiClientDtoPagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `ApiClientDto`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<ApiClientDto> Items { get; set; } = new System.Collections.Generic.List<ApiClientDto>();
 
+        /// <summary>
+        /// `totalCount`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1288,28 +1591,49 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `AuditAction`: a string, one of `Created`, `Updated`, `Deleted`, `StatusChanged`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum AuditAction
     {
 
+        /// <summary>
+        /// The contract value <c>Created</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Created")]
         Created = 0,
 
+        /// <summary>
+        /// The contract value <c>Updated</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Updated")]
         Updated = 1,
 
+        /// <summary>
+        /// The contract value <c>Deleted</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Deleted")]
         Deleted = 2,
 
+        /// <summary>
+        /// The contract value <c>StatusChanged</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"StatusChanged")]
         StatusChanged = 3,
 
     }
 
+    /// <summary>
+    /// `AuditActorResponse`: an object; required: `type`, `id`, `displayName`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class AuditActorResponse
     {
 
+        /// <summary>
+        /// `type`: a string, one of `User`, `ApiClient`, `External`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("type")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<AuditActorResponseType>))]
         public AuditActorResponseType Type { get; set; } = default!;
@@ -1320,11 +1644,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public string Id { get; set; } = default!;
 
+        /// <summary>
+        /// `displayName`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("displayName")]
         public string? DisplayName { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1334,19 +1664,34 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `AuditLogResponse`: an object; required: `id`, `entityType`, `entityId`, `action`, `actor`, `timestamp`, `workspaceId`, `changeDelta`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class AuditLogResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `entityType`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("entityType")]
         public string EntityType { get; set; } = default!;
 
+        /// <summary>
+        /// `entityId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("entityId")]
         public System.Guid EntityId { get; set; } = default!;
 
+        /// <summary>
+        /// `action`: a `AuditAction`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("action")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<AuditAction>))]
         public AuditAction Action { get; set; } = default!;
@@ -1357,9 +1702,15 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("actor")]
         public AuditActorResponse? Actor { get; set; } = default!;
 
+        /// <summary>
+        /// `timestamp`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("timestamp")]
         public System.DateTimeOffset Timestamp { get; set; } = default!;
 
+        /// <summary>
+        /// `workspaceId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid? WorkspaceId { get; set; } = default!;
 
@@ -1371,6 +1722,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1380,27 +1734,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `AuditLogResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class AuditLogResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `AuditLogResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<AuditLogResponse> Items { get; set; } = new System.Collections.Generic.List<AuditLogResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1410,18 +1785,30 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ChangePasswordRequest`: an object; required: `currentPassword`, `newPassword`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ChangePasswordRequest
     {
 
+        /// <summary>
+        /// `currentPassword`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("currentPassword")]
         public string CurrentPassword { get; set; } = default!;
 
+        /// <summary>
+        /// `newPassword`: a `NewPassword`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("newPassword")]
         public string NewPassword { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1438,54 +1825,93 @@ namespace Verso.Client.Generated
     public partial class ComponentFieldRequest
     {
 
+        /// <summary>
+        /// `key`: a `FieldKey`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("key")]
         public string Key { get; set; } = default!;
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `helpText`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("helpText")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? HelpText { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isRequired`: a boolean, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isRequired")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? IsRequired { get; set; } = false;
 
+        /// <summary>
+        /// `minOccurrences`: an integer (int32), optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("minOccurrences")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? MinOccurrences { get; set; } = 0;
 
+        /// <summary>
+        /// `maxOccurrences`: an integer (int32), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("maxOccurrences")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? MaxOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `nestedComponentId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("nestedComponentId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? NestedComponentId { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? PicklistId { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistRevisionId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistRevisionId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? PicklistRevisionId { get; set; } = default!;
 
+        /// <summary>
+        /// `fieldConfig`: a `FieldConfig`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldConfig")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public FieldConfig? FieldConfig { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1495,52 +1921,97 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ComponentFieldResponse`: an object; required: `id`, `key`, `label`, `helpText`, `order`, `isRequired`, `minOccurrences`, `maxOccurrences`, `primitiveType`, `nestedComponentId`, `picklistId`, `picklistRevisionId`, `fieldConfig`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ComponentFieldResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `key`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("key")]
         public string Key { get; set; } = default!;
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `helpText`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("helpText")]
         public string? HelpText { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isRequired`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isRequired")]
         public bool IsRequired { get; set; } = default!;
 
+        /// <summary>
+        /// `minOccurrences`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("minOccurrences")]
         public int MinOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `maxOccurrences`: an integer (int32), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("maxOccurrences")]
         public int? MaxOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `nestedComponentId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("nestedComponentId")]
         public System.Guid? NestedComponentId { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistId")]
         public System.Guid? PicklistId { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistRevisionId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistRevisionId")]
         public System.Guid? PicklistRevisionId { get; set; } = default!;
 
+        /// <summary>
+        /// `fieldConfig`: a `FieldConfig`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldConfig")]
         public FieldConfig FieldConfig { get; set; } = new FieldConfig();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1550,22 +2021,37 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ComponentRequest`: an object; required: `name`, `slug`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ComponentRequest
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a `Slug`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1575,22 +2061,40 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ComponentResponse`: an object; required: `id`, `workspaceId`, `name`, `slug`, `description`, `currentVersionId`, `currentVersion`, `versions`, `createdAt`, `updatedAt`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ComponentResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `workspaceId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid WorkspaceId { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
@@ -1600,6 +2104,9 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("currentVersionId")]
         public System.Guid? CurrentVersionId { get; set; } = default!;
 
+        /// <summary>
+        /// `currentVersion`: a `ComponentVersionResponse`, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("currentVersion")]
         public ComponentVersionResponse? CurrentVersion { get; set; } = default!;
 
@@ -1609,14 +2116,23 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("versions")]
         public System.Collections.Generic.IList<ComponentVersionSummary> Versions { get; set; } = new System.Collections.Generic.List<ComponentVersionSummary>();
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1626,27 +2142,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ComponentSummaryResponse`: an object; required: `id`, `name`, `slug`, `description`, `currentVersionId`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ComponentSummaryResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `currentVersionId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("currentVersionId")]
         public System.Guid? CurrentVersionId { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1656,27 +2193,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ComponentSummaryResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ComponentSummaryResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `ComponentSummaryResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<ComponentSummaryResponse> Items { get; set; } = new System.Collections.Generic.List<ComponentSummaryResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1686,16 +2244,25 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ComponentVersionRequest`: an object; no member is required.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ComponentVersionRequest
     {
 
+        /// <summary>
+        /// `notes`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("notes")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Notes { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1705,34 +2272,61 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ComponentVersionResponse`: an object; required: `id`, `componentId`, `versionNumber`, `status`, `publishedAt`, `notes`, `fields`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ComponentVersionResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `componentId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("componentId")]
         public System.Guid ComponentId { get; set; } = default!;
 
+        /// <summary>
+        /// `versionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionNumber")]
         public int VersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `TemplateVersionStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<TemplateVersionStatus>))]
         public TemplateVersionStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `publishedAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishedAt")]
         public System.DateTimeOffset? PublishedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `notes`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("notes")]
         public string? Notes { get; set; } = default!;
 
+        /// <summary>
+        /// `fields`: a list of `ComponentFieldResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fields")]
         public System.Collections.Generic.IList<ComponentFieldResponse> Fields { get; set; } = new System.Collections.Generic.List<ComponentFieldResponse>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1742,25 +2336,43 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ComponentVersionSummary`: an object; required: `id`, `versionNumber`, `status`, `publishedAt`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ComponentVersionSummary
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `versionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionNumber")]
         public int VersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `TemplateVersionStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<TemplateVersionStatus>))]
         public TemplateVersionStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `publishedAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishedAt")]
         public System.DateTimeOffset? PublishedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1777,9 +2389,15 @@ namespace Verso.Client.Generated
     public enum CompositionMode
     {
 
+        /// <summary>
+        /// The contract value <c>Inline</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Inline")]
         Inline = 0,
 
+        /// <summary>
+        /// The contract value <c>Reference</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Reference")]
         Reference = 1,
 
@@ -1797,20 +2415,35 @@ namespace Verso.Client.Generated
     public partial class ContentFieldValueRequest
     {
 
+        /// <summary>
+        /// `fieldId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldId")]
         public System.Guid FieldId { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `valueKind`: a `ValueKind`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("valueKind")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<ValueKind>))]
         public ValueKind ValueKind { get; set; } = default!;
 
+        /// <summary>
+        /// `textValue`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("textValue")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? TextValue { get; set; } = default!;
 
+        /// <summary>
+        /// `boolValue`: a boolean, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("boolValue")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? BoolValue { get; set; } = default!;
@@ -1829,6 +2462,9 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? FileAssetId { get; set; } = default!;
 
+        /// <summary>
+        /// `childContentItemId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("childContentItemId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? ChildContentItemId { get; set; } = default!;
@@ -1847,6 +2483,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1856,37 +2495,70 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ContentItemDetailResponse`: an object; required: `id`, `templateVersionId`, `templateName`, `templateSlug`, `slug`, `localeCode`, `translationGroupId`, `tags`, `createdAt`, `updatedAt`, `currentlyServingVersion`, `versions`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ContentItemDetailResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `templateVersionId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateVersionId")]
         public System.Guid TemplateVersionId { get; set; } = default!;
 
+        /// <summary>
+        /// `templateName`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateName")]
         public string TemplateName { get; set; } = default!;
 
+        /// <summary>
+        /// `templateSlug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateSlug")]
         public string TemplateSlug { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string? Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `localeCode`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("localeCode")]
         public string? LocaleCode { get; set; } = default!;
 
+        /// <summary>
+        /// `translationGroupId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("translationGroupId")]
         public System.Guid? TranslationGroupId { get; set; } = default!;
 
+        /// <summary>
+        /// `tags`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("tags")]
         public System.Collections.Generic.IList<string> Tags { get; set; } = new System.Collections.Generic.List<string>();
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
@@ -1904,6 +2576,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1913,37 +2588,70 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ContentItemSummaryResponse`: an object; required: `id`, `templateVersionId`, `templateName`, `templateSlug`, `slug`, `localeCode`, `translationGroupId`, `tags`, `createdAt`, `updatedAt`, `versionCount`, `currentlyServingVersion`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ContentItemSummaryResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `templateVersionId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateVersionId")]
         public System.Guid TemplateVersionId { get; set; } = default!;
 
+        /// <summary>
+        /// `templateName`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateName")]
         public string TemplateName { get; set; } = default!;
 
+        /// <summary>
+        /// `templateSlug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateSlug")]
         public string TemplateSlug { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string? Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `localeCode`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("localeCode")]
         public string? LocaleCode { get; set; } = default!;
 
+        /// <summary>
+        /// `translationGroupId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("translationGroupId")]
         public System.Guid? TranslationGroupId { get; set; } = default!;
 
+        /// <summary>
+        /// `tags`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("tags")]
         public System.Collections.Generic.IList<string> Tags { get; set; } = new System.Collections.Generic.List<string>();
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
@@ -1953,6 +2661,9 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("currentlyServingVersion")]
         public ContentVersionSummaryResponse? CurrentlyServingVersion { get; set; } = default!;
 
+        /// <summary>
+        /// `versionCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionCount")]
         public int VersionCount { get; set; } = default!;
 
@@ -1968,6 +2679,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -1977,27 +2691,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ContentItemSummaryResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ContentItemSummaryResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `ContentItemSummaryResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<ContentItemSummaryResponse> Items { get; set; } = new System.Collections.Generic.List<ContentItemSummaryResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2016,52 +2751,97 @@ namespace Verso.Client.Generated
     public enum ContentStatus
     {
 
+        /// <summary>
+        /// The contract value <c>Draft</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Draft")]
         Draft = 0,
 
+        /// <summary>
+        /// The contract value <c>Review</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Review")]
         Review = 1,
 
+        /// <summary>
+        /// The contract value <c>Approved</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Approved")]
         Approved = 2,
 
+        /// <summary>
+        /// The contract value <c>Published</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Published")]
         Published = 3,
 
+        /// <summary>
+        /// The contract value <c>Archived</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Archived")]
         Archived = 4,
 
     }
 
+    /// <summary>
+    /// `ContentVersionDetailResponse`: an object; required: `id`, `contentItemId`, `versionNumber`, `status`, `templateVersionId`, `templateName`, `templateSlug`, `slug`, `localeCode`, `translationGroupId`, `effectiveStartAt`, `effectiveEndAt`, `publishAt`, `publishedAt`, `archivedAt`, `publishedByUserId`, `rolledBackFromVersionNumber`, `tags`, `createdAt`, `updatedAt`, `fields`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ContentVersionDetailResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `contentItemId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("contentItemId")]
         public System.Guid ContentItemId { get; set; } = default!;
 
+        /// <summary>
+        /// `versionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionNumber")]
         public int VersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `ContentStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<ContentStatus>))]
         public ContentStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `templateVersionId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateVersionId")]
         public System.Guid TemplateVersionId { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string? Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `localeCode`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("localeCode")]
         public string? LocaleCode { get; set; } = default!;
 
+        /// <summary>
+        /// `effectiveStartAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("effectiveStartAt")]
         public System.DateTimeOffset? EffectiveStartAt { get; set; } = default!;
 
+        /// <summary>
+        /// `effectiveEndAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("effectiveEndAt")]
         public System.DateTimeOffset? EffectiveEndAt { get; set; } = default!;
 
@@ -2071,41 +2851,77 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("publishAt")]
         public System.DateTimeOffset? PublishAt { get; set; } = default!;
 
+        /// <summary>
+        /// `publishedAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishedAt")]
         public System.DateTimeOffset? PublishedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `archivedAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("archivedAt")]
         public System.DateTimeOffset? ArchivedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `publishedByUserId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishedByUserId")]
         public System.Guid? PublishedByUserId { get; set; } = default!;
 
+        /// <summary>
+        /// `rolledBackFromVersionNumber`: an integer (int32), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("rolledBackFromVersionNumber")]
         public int? RolledBackFromVersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `tags`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("tags")]
         public System.Collections.Generic.IList<string> Tags { get; set; } = new System.Collections.Generic.List<string>();
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `templateName`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateName")]
         public string TemplateName { get; set; } = default!;
 
+        /// <summary>
+        /// `templateSlug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateSlug")]
         public string TemplateSlug { get; set; } = default!;
 
+        /// <summary>
+        /// `translationGroupId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("translationGroupId")]
         public System.Guid? TranslationGroupId { get; set; } = default!;
 
+        /// <summary>
+        /// `fields`: a list of `ContentVersionFieldValueResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fields")]
         public System.Collections.Generic.IList<ContentVersionFieldValueResponse> Fields { get; set; } = new System.Collections.Generic.List<ContentVersionFieldValueResponse>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2124,34 +2940,64 @@ namespace Verso.Client.Generated
     public partial class ContentVersionFieldValueResponse
     {
 
+        /// <summary>
+        /// `fieldId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldId")]
         public System.Guid FieldId { get; set; } = default!;
 
+        /// <summary>
+        /// `key`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("key")]
         public string? Key { get; set; } = default!;
 
+        /// <summary>
+        /// `label`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string? Label { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `valueKind`: a `ValueKind`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("valueKind")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<ValueKind>))]
         public ValueKind ValueKind { get; set; } = default!;
 
+        /// <summary>
+        /// `textValue`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("textValue")]
         public string? TextValue { get; set; } = default!;
 
+        /// <summary>
+        /// `boolValue`: a boolean, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("boolValue")]
         public bool? BoolValue { get; set; } = default!;
 
+        /// <summary>
+        /// `mediaAssetId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("mediaAssetId")]
         public System.Guid? MediaAssetId { get; set; } = default!;
 
+        /// <summary>
+        /// `fileAssetId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fileAssetId")]
         public System.Guid? FileAssetId { get; set; } = default!;
 
+        /// <summary>
+        /// `childContentItemId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("childContentItemId")]
         public System.Guid? ChildContentItemId { get; set; } = default!;
 
@@ -2177,6 +3023,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2186,35 +3035,65 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ContentVersionSummaryResponse`: an object; required: `id`, `contentItemId`, `versionNumber`, `status`, `templateVersionId`, `slug`, `localeCode`, `effectiveStartAt`, `effectiveEndAt`, `publishAt`, `publishedAt`, `archivedAt`, `publishedByUserId`, `rolledBackFromVersionNumber`, `tags`, `createdAt`, `updatedAt`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ContentVersionSummaryResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `contentItemId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("contentItemId")]
         public System.Guid ContentItemId { get; set; } = default!;
 
+        /// <summary>
+        /// `versionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionNumber")]
         public int VersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `ContentStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<ContentStatus>))]
         public ContentStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `templateVersionId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateVersionId")]
         public System.Guid TemplateVersionId { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string? Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `localeCode`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("localeCode")]
         public string? LocaleCode { get; set; } = default!;
 
+        /// <summary>
+        /// `effectiveStartAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("effectiveStartAt")]
         public System.DateTimeOffset? EffectiveStartAt { get; set; } = default!;
 
+        /// <summary>
+        /// `effectiveEndAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("effectiveEndAt")]
         public System.DateTimeOffset? EffectiveEndAt { get; set; } = default!;
 
@@ -2224,29 +3103,53 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("publishAt")]
         public System.DateTimeOffset? PublishAt { get; set; } = default!;
 
+        /// <summary>
+        /// `publishedAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishedAt")]
         public System.DateTimeOffset? PublishedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `archivedAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("archivedAt")]
         public System.DateTimeOffset? ArchivedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `publishedByUserId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishedByUserId")]
         public System.Guid? PublishedByUserId { get; set; } = default!;
 
+        /// <summary>
+        /// `rolledBackFromVersionNumber`: an integer (int32), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("rolledBackFromVersionNumber")]
         public int? RolledBackFromVersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `tags`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("tags")]
         public System.Collections.Generic.IList<string> Tags { get; set; } = new System.Collections.Generic.List<string>();
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2256,27 +3159,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ContentVersionSummaryResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ContentVersionSummaryResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `ContentVersionSummaryResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<ContentVersionSummaryResponse> Items { get; set; } = new System.Collections.Generic.List<ContentVersionSummaryResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2286,17 +3210,29 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CreateApiClientRequest`: an object; required: `name`, `role`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CreateApiClientRequest
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `role`: a `Role`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("role")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Role>))]
         public Role Role { get; set; } = default!;
@@ -2317,6 +3253,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2326,10 +3265,16 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CreateApiClientResponse`: an object; required: `client`, `token`, `warning`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CreateApiClientResponse
     {
 
+        /// <summary>
+        /// `client`: a `ApiClientDto`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("client")]
         public ApiClientDto Client { get; set; } = new ApiClientDto();
 
@@ -2339,11 +3284,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("token")]
         public string Token { get; set; } = default!;
 
+        /// <summary>
+        /// `warning`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("warning")]
         public string Warning { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2353,35 +3304,59 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CreateContentItemRequest`: an object; required: `templateVersionId`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CreateContentItemRequest
     {
 
+        /// <summary>
+        /// `templateVersionId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateVersionId")]
         public System.Guid TemplateVersionId { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a `ContentSlug`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `localeCode`: a `LocaleCode`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("localeCode")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? LocaleCode { get; set; } = default!;
 
+        /// <summary>
+        /// `translationGroupId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("translationGroupId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? TranslationGroupId { get; set; } = default!;
 
+        /// <summary>
+        /// `tags`: a list of `TagName`, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("tags")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IList<string>? Tags { get; set; } = default!;
 
+        /// <summary>
+        /// `fields`: a `FieldValueList`, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fields")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public FieldValueList? Fields { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2402,24 +3377,39 @@ namespace Verso.Client.Generated
     public partial class CreateContentVersionRequest
     {
 
+        /// <summary>
+        /// `effectiveStartAt`: a string (date-time), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("effectiveStartAt")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.DateTimeOffset? EffectiveStartAt { get; set; } = default!;
 
+        /// <summary>
+        /// `effectiveEndAt`: a string (date-time), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("effectiveEndAt")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.DateTimeOffset? EffectiveEndAt { get; set; } = default!;
 
+        /// <summary>
+        /// `duplicateFromVersionNumber`: an integer (int32), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("duplicateFromVersionNumber")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? DuplicateFromVersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `fields`: a `FieldValueList`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fields")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public FieldValueList? Fields { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2429,22 +3419,37 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CreateTemplateRequest`: an object; required: `name`, `slug`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CreateTemplateRequest
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a `Slug`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2454,10 +3459,16 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CreateTemplateVersionRequest`: an object; no member is required.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CreateTemplateVersionRequest
     {
 
+        /// <summary>
+        /// `notes`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("notes")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Notes { get; set; } = default!;
@@ -2471,6 +3482,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2480,23 +3494,41 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CreateUserRequest`: an object; required: `email`, `displayName`, `role`, `temporaryPassword`, `isSuperAdmin`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CreateUserRequest
     {
 
+        /// <summary>
+        /// `email`: a `Email`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("email")]
         public string Email { get; set; } = default!;
 
+        /// <summary>
+        /// `displayName`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("displayName")]
         public string? DisplayName { get; set; } = default!;
 
+        /// <summary>
+        /// `role`: a `Role`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("role")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Role>))]
         public Role Role { get; set; } = default!;
 
+        /// <summary>
+        /// `temporaryPassword`: a `NewPassword`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("temporaryPassword")]
         public string TemporaryPassword { get; set; } = default!;
 
+        /// <summary>
+        /// `isSuperAdmin`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isSuperAdmin")]
         public bool IsSuperAdmin { get; set; } = default!;
 
@@ -2516,6 +3548,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2525,13 +3560,22 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CreateWebhookEndpointRequest`: an object; required: `name`, `url`, `events`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CreateWebhookEndpointRequest
     {
 
+        /// <summary>
+        /// `name`: a `WebhookName`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `url`: a `WebhookUrl`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("url")]
         public string Url { get; set; } = default!;
 
@@ -2542,11 +3586,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Secret { get; set; } = default!;
 
+        /// <summary>
+        /// `events`: a `WebhookEventList`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("events")]
         public WebhookEventList Events { get; set; } = new WebhookEventList();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2556,10 +3606,16 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CreateWebhookEndpointResponse`: an object; required: `endpoint`, `secret`, `warning`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CreateWebhookEndpointResponse
     {
 
+        /// <summary>
+        /// `endpoint`: a `WebhookEndpointResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("endpoint")]
         public WebhookEndpointResponse Endpoint { get; set; } = new WebhookEndpointResponse();
 
@@ -2569,11 +3625,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("secret")]
         public string Secret { get; set; } = default!;
 
+        /// <summary>
+        /// `warning`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("warning")]
         public string Warning { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2583,82 +3645,142 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CtpAllowedType`: an object; no member is required.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CtpAllowedType
     {
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `templateRef`: a `Slug`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateRef")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? TemplateRef { get; set; } = default!;
 
     }
 
+    /// <summary>
+    /// `CtpComponent`: an object; required: `slug`, `name`, `fields`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CtpComponent
     {
 
+        /// <summary>
+        /// `slug`: a `Slug`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `fields`: a list of `CtpComponentField`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fields")]
         public System.Collections.Generic.IList<CtpComponentField> Fields { get; set; } = new System.Collections.Generic.List<CtpComponentField>();
 
     }
 
+    /// <summary>
+    /// `CtpComponentField`: an object; required: `key`, `label`, `order`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CtpComponentField
     {
 
+        /// <summary>
+        /// `key`: a `FieldKey`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("key")]
         public string Key { get; set; } = default!;
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `helpText`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("helpText")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? HelpText { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isRequired`: a boolean, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isRequired")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? IsRequired { get; set; } = default!;
 
+        /// <summary>
+        /// `minOccurrences`: an integer, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("minOccurrences")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? MinOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `maxOccurrences`: an integer, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("maxOccurrences")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? MaxOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `componentRef`: a `Slug`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("componentRef")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? ComponentRef { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistRef`: a `Slug`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistRef")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? PicklistRef { get; set; } = default!;
 
+        /// <summary>
+        /// `fieldConfig`: a `FieldConfig`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldConfig")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public FieldConfig? FieldConfig { get; set; } = default!;
@@ -2683,9 +3805,15 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<CtpPackageVersoPackage>))]
         public CtpPackageVersoPackage VersoPackage { get; set; } = default!;
 
+        /// <summary>
+        /// `namespace`: a `CtpName`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("namespace")]
         public string Namespace { get; set; } = default!;
 
+        /// <summary>
+        /// `id`: a `CtpName`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public string Id { get; set; } = default!;
 
@@ -2695,110 +3823,194 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("version")]
         public string Version { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `author`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("author")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Author { get; set; } = default!;
 
+        /// <summary>
+        /// `license`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("license")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? License { get; set; } = default!;
 
+        /// <summary>
+        /// `homepage`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("homepage")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Homepage { get; set; } = default!;
 
+        /// <summary>
+        /// `templates`: a list of `CtpTemplate`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templates")]
         public System.Collections.Generic.IList<CtpTemplate> Templates { get; set; } = new System.Collections.Generic.List<CtpTemplate>();
 
+        /// <summary>
+        /// `picklists`: a list of `CtpPickList`, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklists")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IList<CtpPickList>? Picklists { get; set; } = default!;
 
+        /// <summary>
+        /// `components`: a list of `CtpComponent`, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("components")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IList<CtpComponent>? Components { get; set; } = default!;
 
     }
 
+    /// <summary>
+    /// `CtpPickList`: an object; required: `slug`, `name`, `options`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CtpPickList
     {
 
+        /// <summary>
+        /// `slug`: a `Slug`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `options`: a list of `CtpPickListOption`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("options")]
         public System.Collections.Generic.IList<CtpPickListOption> Options { get; set; } = new System.Collections.Generic.List<CtpPickListOption>();
 
     }
 
+    /// <summary>
+    /// `CtpPickListOption`: an object; required: `label`, `value`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CtpPickListOption
     {
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `value`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("value")]
         public string Value { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? Order { get; set; } = default!;
 
     }
 
+    /// <summary>
+    /// `CtpSection`: an object; required: `name`, `order`, `fields`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CtpSection
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isCollapsible`: a boolean, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isCollapsible")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? IsCollapsible { get; set; } = default!;
 
+        /// <summary>
+        /// `fields`: a list of `CtpTemplateField`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fields")]
         public System.Collections.Generic.IList<CtpTemplateField> Fields { get; set; } = new System.Collections.Generic.List<CtpTemplateField>();
 
     }
 
+    /// <summary>
+    /// `CtpTemplate`: an object; required: `slug`, `name`, `fields`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CtpTemplate
     {
 
+        /// <summary>
+        /// `slug`: a `Slug`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `sections`: a list of `CtpSection`, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("sections")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IList<CtpSection>? Sections { get; set; } = default!;
@@ -2811,74 +4023,128 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `CtpTemplateField`: an object; required: `key`, `label`, `order`, `compositionMode`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CtpTemplateField
     {
 
+        /// <summary>
+        /// `key`: a `FieldKey`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("key")]
         public string Key { get; set; } = default!;
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `helpText`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("helpText")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? HelpText { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isRequired`: a boolean, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isRequired")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? IsRequired { get; set; } = default!;
 
+        /// <summary>
+        /// `minOccurrences`: an integer, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("minOccurrences")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? MinOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `maxOccurrences`: an integer, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("maxOccurrences")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? MaxOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `isOpen`: a boolean, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isOpen")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? IsOpen { get; set; } = default!;
 
+        /// <summary>
+        /// `compositionMode`: a `CompositionMode`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("compositionMode")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<CompositionMode>))]
         public CompositionMode CompositionMode { get; set; } = default!;
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `templateRef`: a `Slug`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateRef")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? TemplateRef { get; set; } = default!;
 
+        /// <summary>
+        /// `componentRef`: a `Slug`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("componentRef")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? ComponentRef { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistRef`: a `Slug`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistRef")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? PicklistRef { get; set; } = default!;
 
+        /// <summary>
+        /// `allowedTypes`: a list of `CtpAllowedType`, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("allowedTypes")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IList<CtpAllowedType>? AllowedTypes { get; set; } = default!;
 
+        /// <summary>
+        /// `fieldConfig`: a `FieldConfig`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldConfig")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public FieldConfig? FieldConfig { get; set; } = default!;
 
     }
 
+    /// <summary>
+    /// `CurrentActor`: an object; required: `kind`, `id`, `role`, `isSuperAdmin`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class CurrentActor
     {
 
+        /// <summary>
+        /// `kind`: a `ActorKind`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("kind")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<ActorKind>))]
         public ActorKind Kind { get; set; } = default!;
@@ -2889,18 +4155,30 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public string Id { get; set; } = default!;
 
+        /// <summary>
+        /// `email`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("email")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Email { get; set; } = default!;
 
+        /// <summary>
+        /// `displayName`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("displayName")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? DisplayName { get; set; } = default!;
 
+        /// <summary>
+        /// `role`: a `Role`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("role")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Role>))]
         public Role Role { get; set; } = default!;
 
+        /// <summary>
+        /// `isSuperAdmin`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isSuperAdmin")]
         public bool IsSuperAdmin { get; set; } = default!;
 
@@ -2920,6 +4198,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2938,6 +4219,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2947,19 +4231,31 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `FieldValueList`: a list of `ContentFieldValueRequest`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class FieldValueList : System.Collections.Generic.List<ContentFieldValueRequest>
     {
 
     }
 
+    /// <summary>
+    /// `HealthCheck`: an object; required: `name`, `status`, `duration`, `description`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class HealthCheck
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `HealthStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<HealthStatus>))]
         public HealthStatus Status { get; set; } = default!;
@@ -2970,11 +4266,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("duration")]
         public string Duration { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -2984,16 +4286,25 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `HealthLive`: an object; required: `status`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class HealthLive
     {
 
+        /// <summary>
+        /// `status`: a `HealthStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<HealthStatus>))]
         public HealthStatus Status { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3003,22 +4314,37 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `HealthReport`: an object; required: `status`, `checks`, `metadata`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class HealthReport
     {
 
+        /// <summary>
+        /// `status`: a `HealthStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<HealthStatus>))]
         public HealthStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `checks`: a list of `HealthCheck`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("checks")]
         public System.Collections.Generic.IList<HealthCheck> Checks { get; set; } = new System.Collections.Generic.List<HealthCheck>();
 
+        /// <summary>
+        /// `metadata`: a `HealthReportMetadata`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("metadata")]
         public HealthReportMetadata Metadata { get; set; } = new HealthReportMetadata();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3028,16 +4354,28 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `HealthStatus`: a string, one of `Healthy`, `Degraded`, `Unhealthy`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum HealthStatus
     {
 
+        /// <summary>
+        /// The contract value <c>Healthy</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Healthy")]
         Healthy = 0,
 
+        /// <summary>
+        /// The contract value <c>Degraded</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Degraded")]
         Degraded = 1,
 
+        /// <summary>
+        /// The contract value <c>Unhealthy</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Unhealthy")]
         Unhealthy = 2,
 
@@ -3050,9 +4388,15 @@ namespace Verso.Client.Generated
     public partial class IpBanEventResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `ipAddress`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("ipAddress")]
         public string IpAddress { get; set; } = default!;
 
@@ -3062,9 +4406,15 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("rejectionCount")]
         public int RejectionCount { get; set; } = default!;
 
+        /// <summary>
+        /// `bannedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("bannedAt")]
         public System.DateTimeOffset BannedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `bannedUntil`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("bannedUntil")]
         public System.DateTimeOffset BannedUntil { get; set; } = default!;
 
@@ -3076,6 +4426,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3085,27 +4438,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `IpBanEventResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class IpBanEventResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `IpBanEventResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<IpBanEventResponse> Items { get; set; } = new System.Collections.Generic.List<IpBanEventResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3115,21 +4489,36 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `JsonSchemaDocument`: an object; required: `$schema`, `$id`, `type`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class JsonSchemaDocument
     {
 
+        /// <summary>
+        /// `$schema`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("$schema")]
         public string Schema { get; set; } = default!;
 
+        /// <summary>
+        /// `$id`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("$id")]
         public string Id { get; set; } = default!;
 
+        /// <summary>
+        /// `type`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("type")]
         public string Type { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3139,15 +4528,24 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `LinkTranslationRequest`: an object; required: `targetContentItemId`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class LinkTranslationRequest
     {
 
+        /// <summary>
+        /// `targetContentItemId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("targetContentItemId")]
         public System.Guid TargetContentItemId { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3157,10 +4555,16 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `LoginRequest`: an object; required: `email`, `password`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class LoginRequest
     {
 
+        /// <summary>
+        /// `email`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("email")]
         public string Email { get; set; } = default!;
 
@@ -3172,6 +4576,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3181,6 +4588,9 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `LoginResponse`: an object; required: `token`, `expiresAt`, `mustChangePassword`, `user`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class LoginResponse
     {
@@ -3191,17 +4601,29 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("token")]
         public string Token { get; set; } = default!;
 
+        /// <summary>
+        /// `expiresAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("expiresAt")]
         public System.DateTimeOffset ExpiresAt { get; set; } = default!;
 
+        /// <summary>
+        /// `mustChangePassword`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("mustChangePassword")]
         public bool MustChangePassword { get; set; } = default!;
 
+        /// <summary>
+        /// `user`: a `UserSummary`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("user")]
         public UserSummary User { get; set; } = new UserSummary();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3218,6 +4640,9 @@ namespace Verso.Client.Generated
     public partial class MediaAssetResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
@@ -3227,12 +4652,21 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("fileName")]
         public string FileName { get; set; } = default!;
 
+        /// <summary>
+        /// `mimeType`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("mimeType")]
         public string MimeType { get; set; } = default!;
 
+        /// <summary>
+        /// `sizeBytes`: an integer (int64), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("sizeBytes")]
         public long SizeBytes { get; set; } = default!;
 
+        /// <summary>
+        /// `altText`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("altText")]
         public string? AltText { get; set; } = default!;
 
@@ -3242,14 +4676,23 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("url")]
         public string Url { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3259,27 +4702,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `MediaAssetResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class MediaAssetResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `MediaAssetResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<MediaAssetResponse> Items { get; set; } = new System.Collections.Generic.List<MediaAssetResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3296,15 +4760,24 @@ namespace Verso.Client.Generated
     public partial class MediaUploadRequest
     {
 
+        /// <summary>
+        /// `file`: a string (binary), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("file")]
         public byte[] File { get; set; } = default!;
 
+        /// <summary>
+        /// `altText`: a string, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("altText")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? AltText { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3314,48 +4787,90 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `OfficialPackageResponse`: an object; required: `packageNamespace`, `id`, `version`, `name`, `description`, `author`, `license`, `homepage`, `templateCount`, `templates`, `pickListCount`, `componentCount`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class OfficialPackageResponse
     {
 
+        /// <summary>
+        /// `packageNamespace`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("packageNamespace")]
         public string PackageNamespace { get; set; } = default!;
 
+        /// <summary>
+        /// `id`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public string Id { get; set; } = default!;
 
+        /// <summary>
+        /// `version`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("version")]
         public string Version { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `author`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("author")]
         public string? Author { get; set; } = default!;
 
+        /// <summary>
+        /// `license`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("license")]
         public string? License { get; set; } = default!;
 
+        /// <summary>
+        /// `homepage`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("homepage")]
         public string? Homepage { get; set; } = default!;
 
+        /// <summary>
+        /// `templateCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateCount")]
         public int TemplateCount { get; set; } = default!;
 
+        /// <summary>
+        /// `templates`: a list of `OfficialPackageTemplateResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templates")]
         public System.Collections.Generic.IList<OfficialPackageTemplateResponse> Templates { get; set; } = new System.Collections.Generic.List<OfficialPackageTemplateResponse>();
 
+        /// <summary>
+        /// `pickListCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pickListCount")]
         public int PickListCount { get; set; } = default!;
 
+        /// <summary>
+        /// `componentCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("componentCount")]
         public int ComponentCount { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3365,27 +4880,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `OfficialPackageResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class OfficialPackageResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `OfficialPackageResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<OfficialPackageResponse> Items { get; set; } = new System.Collections.Generic.List<OfficialPackageResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3395,21 +4931,36 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `OfficialPackageTemplateResponse`: an object; required: `slug`, `name`, `description`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class OfficialPackageTemplateResponse
     {
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3419,31 +4970,55 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PackageComponentImportResult`: an object; required: `slug`, `resolvedSlug`, `componentId`, `action`, `componentVersionId`, `versionNumber`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackageComponentImportResult
     {
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `resolvedSlug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("resolvedSlug")]
         public string ResolvedSlug { get; set; } = default!;
 
+        /// <summary>
+        /// `componentId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("componentId")]
         public System.Guid ComponentId { get; set; } = default!;
 
+        /// <summary>
+        /// `action`: a string, one of `imported`, `useExisting`, `replaced`, `importedAsNew`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("action")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PackageComponentImportResultAction>))]
         public PackageComponentImportResultAction Action { get; set; } = default!;
 
+        /// <summary>
+        /// `componentVersionId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("componentVersionId")]
         public System.Guid? ComponentVersionId { get; set; } = default!;
 
+        /// <summary>
+        /// `versionNumber`: an integer (int32), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionNumber")]
         public int? VersionNumber { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3453,41 +5028,74 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PackageComponentPreview`: an object; required: `slug`, `name`, `description`, `fieldCount`, `status`, `existingId`, `existingName`, `existingFieldCount`, `suggestedAction`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackageComponentPreview
     {
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `fieldCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldCount")]
         public int FieldCount { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `PackageItemStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PackageItemStatus>))]
         public PackageItemStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `existingId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("existingId")]
         public System.Guid? ExistingId { get; set; } = default!;
 
+        /// <summary>
+        /// `existingName`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("existingName")]
         public string? ExistingName { get; set; } = default!;
 
+        /// <summary>
+        /// `existingFieldCount`: an integer (int32), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("existingFieldCount")]
         public int? ExistingFieldCount { get; set; } = default!;
 
+        /// <summary>
+        /// `suggestedAction`: a string, one of `import`, `useExisting`, `replace`, `importAsNew`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("suggestedAction")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PackageComponentPreviewSuggestedAction>))]
         public PackageComponentPreviewSuggestedAction SuggestedAction { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3497,29 +5105,50 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PackageImportEnvelope`: an object; required: `manifest`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackageImportEnvelope
     {
 
+        /// <summary>
+        /// `manifest`: a `CtpPackage`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("manifest")]
         public CtpPackage Manifest { get; set; } = new CtpPackage();
 
+        /// <summary>
+        /// `resolutions`: a `PackageImportResolutionsRequest`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("resolutions")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public PackageImportResolutionsRequest? Resolutions { get; set; } = default!;
 
     }
 
+    /// <summary>
+    /// `PackageImportPreviewResponse`: an object; required: `packageNamespace`, `id`, `version`, `installedVersions`, `pickLists`, `templates`, `components`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackageImportPreviewResponse
     {
 
+        /// <summary>
+        /// `packageNamespace`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("packageNamespace")]
         public string PackageNamespace { get; set; } = default!;
 
+        /// <summary>
+        /// `id`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public string Id { get; set; } = default!;
 
+        /// <summary>
+        /// `version`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("version")]
         public string Version { get; set; } = default!;
 
@@ -3529,17 +5158,29 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("installedVersions")]
         public System.Collections.Generic.IList<string> InstalledVersions { get; set; } = new System.Collections.Generic.List<string>();
 
+        /// <summary>
+        /// `pickLists`: a list of `PackagePickListPreview`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pickLists")]
         public System.Collections.Generic.IList<PackagePickListPreview> PickLists { get; set; } = new System.Collections.Generic.List<PackagePickListPreview>();
 
+        /// <summary>
+        /// `templates`: a list of `PackageTemplatePreview`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templates")]
         public System.Collections.Generic.IList<PackageTemplatePreview> Templates { get; set; } = new System.Collections.Generic.List<PackageTemplatePreview>();
 
+        /// <summary>
+        /// `components`: a list of `PackageComponentPreview`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("components")]
         public System.Collections.Generic.IList<PackageComponentPreview> Components { get; set; } = new System.Collections.Generic.List<PackageComponentPreview>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3556,16 +5197,25 @@ namespace Verso.Client.Generated
     public partial class PackageImportResolutionsRequest
     {
 
+        /// <summary>
+        /// `pickLists`: a map of names to `PackageResolution`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pickLists")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IDictionary<string, PackageResolution>? PickLists { get; set; } = default!;
 
+        /// <summary>
+        /// `components`: a map of names to `PackageResolution`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("components")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IDictionary<string, PackageResolution>? Components { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3575,36 +5225,66 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PackageImportResponse`: an object; required: `packageNamespace`, `id`, `version`, `imported`, `skipped`, `errors`, `pickLists`, `components`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackageImportResponse
     {
 
+        /// <summary>
+        /// `packageNamespace`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("packageNamespace")]
         public string PackageNamespace { get; set; } = default!;
 
+        /// <summary>
+        /// `id`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public string Id { get; set; } = default!;
 
+        /// <summary>
+        /// `version`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("version")]
         public string Version { get; set; } = default!;
 
+        /// <summary>
+        /// `imported`: a list of `PackageTemplateImportResult`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("imported")]
         public System.Collections.Generic.IList<PackageTemplateImportResult> Imported { get; set; } = new System.Collections.Generic.List<PackageTemplateImportResult>();
 
+        /// <summary>
+        /// `skipped`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("skipped")]
         public System.Collections.Generic.IList<string> Skipped { get; set; } = new System.Collections.Generic.List<string>();
 
+        /// <summary>
+        /// `errors`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("errors")]
         public System.Collections.Generic.IList<string> Errors { get; set; } = new System.Collections.Generic.List<string>();
 
+        /// <summary>
+        /// `pickLists`: a list of `PackagePickListImportResult`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pickLists")]
         public System.Collections.Generic.IList<PackagePickListImportResult> PickLists { get; set; } = new System.Collections.Generic.List<PackagePickListImportResult>();
 
+        /// <summary>
+        /// `components`: a list of `PackageComponentImportResult`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("components")]
         public System.Collections.Generic.IList<PackageComponentImportResult> Components { get; set; } = new System.Collections.Generic.List<PackageComponentImportResult>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3624,39 +5304,69 @@ namespace Verso.Client.Generated
     public enum PackageItemStatus
     {
 
+        /// <summary>
+        /// The contract value <c>Create</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Create")]
         Create = 0,
 
+        /// <summary>
+        /// The contract value <c>Update</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Update")]
         Update = 1,
 
+        /// <summary>
+        /// The contract value <c>Unchanged</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Unchanged")]
         Unchanged = 2,
 
+        /// <summary>
+        /// The contract value <c>Conflict</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Conflict")]
         Conflict = 3,
 
     }
 
+    /// <summary>
+    /// `PackagePickListImportResult`: an object; required: `slug`, `resolvedSlug`, `pickListId`, `action`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackagePickListImportResult
     {
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `resolvedSlug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("resolvedSlug")]
         public string ResolvedSlug { get; set; } = default!;
 
+        /// <summary>
+        /// `pickListId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pickListId")]
         public System.Guid PickListId { get; set; } = default!;
 
+        /// <summary>
+        /// `action`: a string, one of `imported`, `useExisting`, `replaced`, `importedAsNew`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("action")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PackagePickListImportResultAction>))]
         public PackagePickListImportResultAction Action { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3666,21 +5376,36 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PackagePickListOptionPreview`: an object; required: `label`, `value`, `order`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackagePickListOptionPreview
     {
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `value`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("value")]
         public string Value { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3690,41 +5415,74 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PackagePickListPreview`: an object; required: `slug`, `name`, `description`, `options`, `status`, `existingId`, `existingName`, `existingOptions`, `suggestedAction`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackagePickListPreview
     {
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `options`: a list of `PackagePickListOptionPreview`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("options")]
         public System.Collections.Generic.IList<PackagePickListOptionPreview> Options { get; set; } = new System.Collections.Generic.List<PackagePickListOptionPreview>();
 
+        /// <summary>
+        /// `status`: a `PackageItemStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PackageItemStatus>))]
         public PackageItemStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `existingId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("existingId")]
         public System.Guid? ExistingId { get; set; } = default!;
 
+        /// <summary>
+        /// `existingName`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("existingName")]
         public string? ExistingName { get; set; } = default!;
 
+        /// <summary>
+        /// `existingOptions`: a list of `PackagePickListOptionPreview`, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("existingOptions")]
         public System.Collections.Generic.IList<PackagePickListOptionPreview>? ExistingOptions { get; set; } = default!;
 
+        /// <summary>
+        /// `suggestedAction`: a string, one of `import`, `useExisting`, `replace`, `importAsNew`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("suggestedAction")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PackagePickListPreviewSuggestedAction>))]
         public PackagePickListPreviewSuggestedAction SuggestedAction { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3741,42 +5499,75 @@ namespace Verso.Client.Generated
     public enum PackageResolution
     {
 
+        /// <summary>
+        /// The contract value <c>useExisting</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"useExisting")]
         UseExisting = 0,
 
+        /// <summary>
+        /// The contract value <c>replace</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"replace")]
         Replace = 1,
 
+        /// <summary>
+        /// The contract value <c>importAsNew</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"importAsNew")]
         ImportAsNew = 2,
 
     }
 
+    /// <summary>
+    /// `PackageTemplateImportResult`: an object; required: `templateId`, `slug`, `name`, `templateVersionId`, `versionNumber`, `action`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackageTemplateImportResult
     {
 
+        /// <summary>
+        /// `templateId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateId")]
         public System.Guid TemplateId { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `templateVersionId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateVersionId")]
         public System.Guid TemplateVersionId { get; set; } = default!;
 
+        /// <summary>
+        /// `versionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionNumber")]
         public int VersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `action`: a string, one of `imported`, `updated`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("action")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PackageTemplateImportResultAction>))]
         public PackageTemplateImportResultAction Action { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3786,26 +5577,47 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PackageTemplatePreview`: an object; required: `slug`, `name`, `status`, `existingId`, `fieldCount`, `addedFieldKeys`, `removedFieldKeys`, `keptFieldKeys`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PackageTemplatePreview
     {
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `PackageItemStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PackageItemStatus>))]
         public PackageItemStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `existingId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("existingId")]
         public System.Guid? ExistingId { get; set; } = default!;
 
+        /// <summary>
+        /// `fieldCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldCount")]
         public int FieldCount { get; set; } = default!;
 
+        /// <summary>
+        /// `addedFieldKeys`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("addedFieldKeys")]
         public System.Collections.Generic.IList<string> AddedFieldKeys { get; set; } = new System.Collections.Generic.List<string>();
 
@@ -3815,11 +5627,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("removedFieldKeys")]
         public System.Collections.Generic.IList<string> RemovedFieldKeys { get; set; } = new System.Collections.Generic.List<string>();
 
+        /// <summary>
+        /// `keptFieldKeys`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("keptFieldKeys")]
         public System.Collections.Generic.IList<string> KeptFieldKeys { get; set; } = new System.Collections.Generic.List<string>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3829,13 +5647,22 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PickListOptionRequest`: an object; required: `label`, `value`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PickListOptionRequest
     {
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `value`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("value")]
         public string Value { get; set; } = default!;
 
@@ -3848,6 +5675,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3857,24 +5687,42 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PickListOptionResponse`: an object; required: `id`, `label`, `value`, `order`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PickListOptionResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `value`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("value")]
         public string Value { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3884,25 +5732,43 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PickListRequest`: an object; required: `name`, `slug`, `options`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PickListRequest
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a `Slug`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `options`: a list of `PickListOptionRequest`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("options")]
         public System.Collections.Generic.IList<PickListOptionRequest> Options { get; set; } = new System.Collections.Generic.List<PickListOptionRequest>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3919,24 +5785,45 @@ namespace Verso.Client.Generated
     public partial class PickListResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `workspaceId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid WorkspaceId { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `options`: a list of `PickListOptionResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("options")]
         public System.Collections.Generic.IList<PickListOptionResponse> Options { get; set; } = new System.Collections.Generic.List<PickListOptionResponse>();
 
+        /// <summary>
+        /// `currentRevisionId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("currentRevisionId")]
         public System.Guid? CurrentRevisionId { get; set; } = default!;
 
@@ -3952,6 +5839,9 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("revisionId")]
         public System.Guid RevisionId { get; set; } = default!;
 
+        /// <summary>
+        /// `revisionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("revisionNumber")]
         public int RevisionNumber { get; set; } = default!;
 
@@ -3961,14 +5851,23 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("revisions")]
         public System.Collections.Generic.IList<PickListRevisionSummary> Revisions { get; set; } = new System.Collections.Generic.List<PickListRevisionSummary>();
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -3978,13 +5877,22 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PickListRevisionSummary`: an object; required: `id`, `revisionNumber`, `name`, `createdAt`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PickListRevisionSummary
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `revisionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("revisionNumber")]
         public int RevisionNumber { get; set; } = default!;
 
@@ -3994,11 +5902,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4008,33 +5922,60 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PickListSummaryResponse`: an object; required: `id`, `name`, `slug`, `description`, `optionCount`, `currentRevisionId`, `currentVersionNumber`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PickListSummaryResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `optionCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("optionCount")]
         public int OptionCount { get; set; } = default!;
 
+        /// <summary>
+        /// `currentRevisionId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("currentRevisionId")]
         public System.Guid? CurrentRevisionId { get; set; } = default!;
 
+        /// <summary>
+        /// `currentVersionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("currentVersionNumber")]
         public int CurrentVersionNumber { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4044,27 +5985,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PickListSummaryResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PickListSummaryResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `PickListSummaryResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<PickListSummaryResponse> Items { get; set; } = new System.Collections.Generic.List<PickListSummaryResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4081,33 +6043,63 @@ namespace Verso.Client.Generated
     public enum PrimitiveType
     {
 
+        /// <summary>
+        /// The contract value <c>Text</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Text")]
         Text = 0,
 
+        /// <summary>
+        /// The contract value <c>RichText</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"RichText")]
         RichText = 1,
 
+        /// <summary>
+        /// The contract value <c>Markdown</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Markdown")]
         Markdown = 2,
 
+        /// <summary>
+        /// The contract value <c>Boolean</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Boolean")]
         Boolean = 3,
 
+        /// <summary>
+        /// The contract value <c>PickList</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"PickList")]
         PickList = 4,
 
+        /// <summary>
+        /// The contract value <c>Media</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Media")]
         Media = 5,
 
+        /// <summary>
+        /// The contract value <c>File</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"File")]
         File = 6,
 
+        /// <summary>
+        /// The contract value <c>Link</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Link")]
         Link = 7,
 
+        /// <summary>
+        /// The contract value <c>Quote</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Quote")]
         Quote = 8,
 
+        /// <summary>
+        /// The contract value <c>Separator</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Separator")]
         Separator = 9,
 
@@ -4120,15 +6112,27 @@ namespace Verso.Client.Generated
     public partial class ProblemDetails
     {
 
+        /// <summary>
+        /// `type`: a string (uri), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("type")]
         public System.Uri Type { get; set; } = default!;
 
+        /// <summary>
+        /// `title`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("title")]
         public string Title { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         public int Status { get; set; } = default!;
 
+        /// <summary>
+        /// `detail`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("detail")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Detail { get; set; } = default!;
@@ -4140,9 +6144,15 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Instance { get; set; } = default!;
 
+        /// <summary>
+        /// `traceId`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("traceId")]
         public string TraceId { get; set; } = default!;
 
+        /// <summary>
+        /// `correlationId`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("correlationId")]
         public string CorrelationId { get; set; } = default!;
 
@@ -4155,6 +6165,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4174,16 +6187,25 @@ namespace Verso.Client.Generated
     public partial class PublishContentVersionRequest
     {
 
+        /// <summary>
+        /// `publishAt`: a string (date-time), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishAt")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.DateTimeOffset? PublishAt { get; set; } = default!;
 
+        /// <summary>
+        /// `overrideWorkflow`: a boolean, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("overrideWorkflow")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? OverrideWorkflow { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4193,18 +6215,30 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `PublishContentVersionResponse`: an object; required: `version`, `warnings`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class PublishContentVersionResponse
     {
 
+        /// <summary>
+        /// `version`: a `ContentVersionDetailResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("version")]
         public ContentVersionDetailResponse Version { get; set; } = new ContentVersionDetailResponse();
 
+        /// <summary>
+        /// `warnings`: a list of string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("warnings")]
         public System.Collections.Generic.IList<string> Warnings { get; set; } = new System.Collections.Generic.List<string>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4214,15 +6248,24 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `RejectContentRequest`: an object; required: `reason`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class RejectContentRequest
     {
 
+        /// <summary>
+        /// `reason`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("reason")]
         public string Reason { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4232,18 +6275,30 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ReorderFieldRequest`: an object; required: `fieldId`, `order`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ReorderFieldRequest
     {
 
+        /// <summary>
+        /// `fieldId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldId")]
         public System.Guid FieldId { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4253,15 +6308,24 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `ResetPasswordRequest`: an object; required: `temporaryPassword`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class ResetPasswordRequest
     {
 
+        /// <summary>
+        /// `temporaryPassword`: a `NewPassword`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("temporaryPassword")]
         public string TemporaryPassword { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4278,24 +6342,42 @@ namespace Verso.Client.Generated
     public enum Role
     {
 
+        /// <summary>
+        /// The contract value <c>Reader</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Reader")]
         Reader = 0,
 
+        /// <summary>
+        /// The contract value <c>Editor</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Editor")]
         Editor = 1,
 
+        /// <summary>
+        /// The contract value <c>TemplateAdmin</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"TemplateAdmin")]
         TemplateAdmin = 2,
 
+        /// <summary>
+        /// The contract value <c>Admin</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Admin")]
         Admin = 3,
 
     }
 
+    /// <summary>
+    /// `RotateWebhookSecretResponse`: an object; required: `id`, `secret`, `warning`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class RotateWebhookSecretResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
@@ -4305,11 +6387,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("secret")]
         public string Secret { get; set; } = default!;
 
+        /// <summary>
+        /// `warning`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("warning")]
         public string Warning { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4319,19 +6407,31 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `StorageConfigResponse`: an object; required: `provider`, `isConfigured`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class StorageConfigResponse
     {
 
+        /// <summary>
+        /// `provider`: a string, one of `local`, `s3`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("provider")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<StorageConfigResponseProvider>))]
         public StorageConfigResponseProvider Provider { get; set; } = default!;
 
+        /// <summary>
+        /// `isConfigured`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isConfigured")]
         public bool IsConfigured { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4341,14 +6441,23 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `StorageTestResponse`: an object; required: `provider`, `success`, `message`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class StorageTestResponse
     {
 
+        /// <summary>
+        /// `provider`: a string, one of `local`, `s3`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("provider")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<StorageTestResponseProvider>))]
         public StorageTestResponseProvider Provider { get; set; } = default!;
 
+        /// <summary>
+        /// `success`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("success")]
         public bool Success { get; set; } = default!;
 
@@ -4360,6 +6469,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4369,13 +6481,22 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TagResponse`: an object; required: `id`, `name`, `usageCount`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TagResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
@@ -4387,6 +6508,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4396,27 +6520,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TagResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TagResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `TagResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<TagResponse> Items { get; set; } = new System.Collections.Generic.List<TagResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4433,17 +6578,26 @@ namespace Verso.Client.Generated
     public partial class TemplateFieldAllowedTypeRequest
     {
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `allowedTemplateId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("allowedTemplateId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? AllowedTemplateId { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4453,22 +6607,37 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateFieldAllowedTypeResponse`: an object; required: `id`, `primitiveType`, `allowedTemplateId`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateFieldAllowedTypeResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `allowedTemplateId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("allowedTemplateId")]
         public System.Guid? AllowedTemplateId { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4488,27 +6657,48 @@ namespace Verso.Client.Generated
     public partial class TemplateFieldRequest
     {
 
+        /// <summary>
+        /// `sectionId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("sectionId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? SectionId { get; set; } = default!;
 
+        /// <summary>
+        /// `key`: a `FieldKey`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("key")]
         public string Key { get; set; } = default!;
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `helpText`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("helpText")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? HelpText { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isRequired`: a boolean, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isRequired")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? IsRequired { get; set; } = false;
 
+        /// <summary>
+        /// `minOccurrences`: an integer (int32), optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("minOccurrences")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? MinOccurrences { get; set; } = 0;
@@ -4520,45 +6710,75 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public int? MaxOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `isOpen`: a boolean, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isOpen")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? IsOpen { get; set; } = false;
 
+        /// <summary>
+        /// `compositionMode`: a `CompositionMode`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("compositionMode")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<CompositionMode>))]
         public CompositionMode CompositionMode { get; set; } = default!;
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `templateId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? TemplateId { get; set; } = default!;
 
+        /// <summary>
+        /// `componentId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("componentId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? ComponentId { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? PicklistId { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistRevisionId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistRevisionId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? PicklistRevisionId { get; set; } = default!;
 
+        /// <summary>
+        /// `allowedTypes`: a list of `TemplateFieldAllowedTypeRequest`, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("allowedTypes")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IList<TemplateFieldAllowedTypeRequest>? AllowedTypes { get; set; } = default!;
 
+        /// <summary>
+        /// `fieldConfig`: a `FieldConfig`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldConfig")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public FieldConfig? FieldConfig { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4568,68 +6788,128 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateFieldResponse`: an object; required: `id`, `sectionId`, `key`, `label`, `helpText`, `order`, `isRequired`, `minOccurrences`, `maxOccurrences`, `isOpen`, `compositionMode`, `primitiveType`, `templateId`, `componentId`, `picklistId`, `picklistRevisionId`, `allowedTypes`, `fieldConfig`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateFieldResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `sectionId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("sectionId")]
         public System.Guid? SectionId { get; set; } = default!;
 
+        /// <summary>
+        /// `key`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("key")]
         public string Key { get; set; } = default!;
 
+        /// <summary>
+        /// `label`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("label")]
         public string Label { get; set; } = default!;
 
+        /// <summary>
+        /// `helpText`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("helpText")]
         public string? HelpText { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isRequired`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isRequired")]
         public bool IsRequired { get; set; } = default!;
 
+        /// <summary>
+        /// `minOccurrences`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("minOccurrences")]
         public int MinOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `maxOccurrences`: an integer (int32), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("maxOccurrences")]
         public int? MaxOccurrences { get; set; } = default!;
 
+        /// <summary>
+        /// `isOpen`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isOpen")]
         public bool IsOpen { get; set; } = default!;
 
+        /// <summary>
+        /// `compositionMode`: a `CompositionMode`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("compositionMode")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<CompositionMode>))]
         public CompositionMode CompositionMode { get; set; } = default!;
 
+        /// <summary>
+        /// `primitiveType`: a `PrimitiveType`, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("primitiveType")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<PrimitiveType>))]
         public PrimitiveType? PrimitiveType { get; set; } = default!;
 
+        /// <summary>
+        /// `templateId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateId")]
         public System.Guid? TemplateId { get; set; } = default!;
 
+        /// <summary>
+        /// `componentId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("componentId")]
         public System.Guid? ComponentId { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistId")]
         public System.Guid? PicklistId { get; set; } = default!;
 
+        /// <summary>
+        /// `picklistRevisionId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("picklistRevisionId")]
         public System.Guid? PicklistRevisionId { get; set; } = default!;
 
+        /// <summary>
+        /// `allowedTypes`: a list of `TemplateFieldAllowedTypeResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("allowedTypes")]
         public System.Collections.Generic.IList<TemplateFieldAllowedTypeResponse> AllowedTypes { get; set; } = new System.Collections.Generic.List<TemplateFieldAllowedTypeResponse>();
 
+        /// <summary>
+        /// `fieldConfig`: a `FieldConfig`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldConfig")]
         public FieldConfig FieldConfig { get; set; } = new FieldConfig();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4639,22 +6919,40 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateResponse`: an object; required: `id`, `workspaceId`, `name`, `slug`, `description`, `isSystem`, `currentVersionId`, `currentVersion`, `createdAt`, `updatedAt`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `workspaceId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid WorkspaceId { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
@@ -4676,14 +6974,23 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("currentVersion")]
         public TemplateVersionResponse? CurrentVersion { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4693,26 +7000,44 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateSectionRequest`: an object; required: `name`, `order`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateSectionRequest
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isCollapsible`: a boolean, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isCollapsible")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public bool? IsCollapsible { get; set; } = false;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4722,27 +7047,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateSectionResponse`: an object; required: `id`, `name`, `description`, `order`, `isCollapsible`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateSectionResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `order`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("order")]
         public int Order { get; set; } = default!;
 
+        /// <summary>
+        /// `isCollapsible`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isCollapsible")]
         public bool IsCollapsible { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4752,30 +7098,54 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateSummaryResponse`: an object; required: `id`, `workspaceId`, `name`, `slug`, `description`, `currentVersionId`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateSummaryResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `workspaceId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid WorkspaceId { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `currentVersionId`: a string (uuid), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("currentVersionId")]
         public System.Guid? CurrentVersionId { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4785,27 +7155,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateSummaryResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateSummaryResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `TemplateSummaryResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<TemplateSummaryResponse> Items { get; set; } = new System.Collections.Generic.List<TemplateSummaryResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4815,32 +7206,59 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateVersionResponse`: an object; required: `id`, `templateId`, `versionNumber`, `status`, `publishedAt`, `notes`, `createdAt`, `sections`, `fields`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateVersionResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `templateId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("templateId")]
         public System.Guid TemplateId { get; set; } = default!;
 
+        /// <summary>
+        /// `versionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionNumber")]
         public int VersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `TemplateVersionStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<TemplateVersionStatus>))]
         public TemplateVersionStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `publishedAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishedAt")]
         public System.DateTimeOffset? PublishedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `notes`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("notes")]
         public string? Notes { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `sections`: a list of `TemplateSectionResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("sections")]
         public System.Collections.Generic.IList<TemplateSectionResponse> Sections { get; set; } = new System.Collections.Generic.List<TemplateSectionResponse>();
 
@@ -4852,6 +7270,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4868,42 +7289,75 @@ namespace Verso.Client.Generated
     public enum TemplateVersionStatus
     {
 
+        /// <summary>
+        /// The contract value <c>Draft</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Draft")]
         Draft = 0,
 
+        /// <summary>
+        /// The contract value <c>Published</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Published")]
         Published = 1,
 
+        /// <summary>
+        /// The contract value <c>Archived</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Archived")]
         Archived = 2,
 
     }
 
+    /// <summary>
+    /// `TemplateVersionSummaryResponse`: an object; required: `id`, `versionNumber`, `status`, `publishedAt`, `notes`, `fieldCount`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateVersionSummaryResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `versionNumber`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("versionNumber")]
         public int VersionNumber { get; set; } = default!;
 
+        /// <summary>
+        /// `status`: a `TemplateVersionStatus`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("status")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<TemplateVersionStatus>))]
         public TemplateVersionStatus Status { get; set; } = default!;
 
+        /// <summary>
+        /// `publishedAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("publishedAt")]
         public System.DateTimeOffset? PublishedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `notes`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("notes")]
         public string? Notes { get; set; } = default!;
 
+        /// <summary>
+        /// `fieldCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fieldCount")]
         public int FieldCount { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4913,27 +7367,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TemplateVersionSummaryResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TemplateVersionSummaryResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `TemplateVersionSummaryResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<TemplateVersionSummaryResponse> Items { get; set; } = new System.Collections.Generic.List<TemplateVersionSummaryResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4943,10 +7418,16 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `TempPasswordResponse`: an object; required: `userId`, `temporaryPassword`, `warning`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class TempPasswordResponse
     {
 
+        /// <summary>
+        /// `userId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("userId")]
         public System.Guid UserId { get; set; } = default!;
 
@@ -4956,11 +7437,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("temporaryPassword")]
         public string TemporaryPassword { get; set; } = default!;
 
+        /// <summary>
+        /// `warning`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("warning")]
         public string Warning { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -4970,21 +7457,36 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `Theme`: a string, one of `auto`, `light`, `dark`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum Theme
     {
 
+        /// <summary>
+        /// The contract value <c>auto</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"auto")]
         Auto = 0,
 
+        /// <summary>
+        /// The contract value <c>light</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"light")]
         Light = 1,
 
+        /// <summary>
+        /// The contract value <c>dark</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"dark")]
         Dark = 2,
 
     }
 
+    /// <summary>
+    /// `UpdateAccountPreferencesRequest`: an object; required: `theme`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UpdateAccountPreferencesRequest
     {
@@ -4996,12 +7498,18 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? TimeZoneId { get; set; } = default!;
 
+        /// <summary>
+        /// `theme`: a `Theme`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("theme")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Theme>))]
         public Theme Theme { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5018,24 +7526,39 @@ namespace Verso.Client.Generated
     public partial class UpdateContentItemRequest
     {
 
+        /// <summary>
+        /// `slug`: a `ContentSlug`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `localeCode`: a `LocaleCode`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("localeCode")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? LocaleCode { get; set; } = default!;
 
+        /// <summary>
+        /// `translationGroupId`: a string (uuid), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("translationGroupId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Guid? TranslationGroupId { get; set; } = default!;
 
+        /// <summary>
+        /// `tags`: a list of `TagName`, optional.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("tags")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.Collections.Generic.IList<string>? Tags { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5052,19 +7575,31 @@ namespace Verso.Client.Generated
     public partial class UpdateContentVersionRequest
     {
 
+        /// <summary>
+        /// `effectiveStartAt`: a string (date-time), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("effectiveStartAt")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.DateTimeOffset? EffectiveStartAt { get; set; } = default!;
 
+        /// <summary>
+        /// `effectiveEndAt`: a string (date-time), optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("effectiveEndAt")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public System.DateTimeOffset? EffectiveEndAt { get; set; } = default!;
 
+        /// <summary>
+        /// `fields`: a `FieldValueList`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fields")]
         public FieldValueList Fields { get; set; } = new FieldValueList();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5074,16 +7609,25 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `UpdateMediaAssetRequest`: an object; no member is required.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UpdateMediaAssetRequest
     {
 
+        /// <summary>
+        /// `altText`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("altText")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? AltText { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5100,15 +7644,24 @@ namespace Verso.Client.Generated
     public partial class UpdateTemplateRequest
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5118,27 +7671,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `UpdateUserRequest`: an object; required: `email`, `displayName`, `role`, `isSuperAdmin`, `isActive`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UpdateUserRequest
     {
 
+        /// <summary>
+        /// `email`: a `Email`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("email")]
         public string Email { get; set; } = default!;
 
+        /// <summary>
+        /// `displayName`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("displayName")]
         public string? DisplayName { get; set; } = default!;
 
+        /// <summary>
+        /// `role`: a `Role`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("role")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Role>))]
         public Role Role { get; set; } = default!;
 
+        /// <summary>
+        /// `isSuperAdmin`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isSuperAdmin")]
         public bool IsSuperAdmin { get; set; } = default!;
 
+        /// <summary>
+        /// `timeZoneId`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("timeZoneId")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? TimeZoneId { get; set; } = default!;
 
+        /// <summary>
+        /// `isActive`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isActive")]
         public bool IsActive { get; set; } = default!;
 
@@ -5151,6 +7725,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5160,13 +7737,22 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `UpdateWebhookEndpointRequest`: an object; required: `name`, `url`, `isActive`, `events`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UpdateWebhookEndpointRequest
     {
 
+        /// <summary>
+        /// `name`: a `WebhookName`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `url`: a `WebhookUrl`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("url")]
         public string Url { get; set; } = default!;
 
@@ -5176,11 +7762,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("isActive")]
         public bool IsActive { get; set; } = default!;
 
+        /// <summary>
+        /// `events`: a `WebhookEventList`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("events")]
         public WebhookEventList Events { get; set; } = new WebhookEventList();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5200,12 +7792,18 @@ namespace Verso.Client.Generated
     public partial class UpgradeTemplateVersionRequest
     {
 
+        /// <summary>
+        /// `fields`: a `FieldValueList`, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("fields")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public FieldValueList? Fields { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5215,49 +7813,91 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `UserDto`: an object; required: `id`, `email`, `displayName`, `role`, `isSuperAdmin`, `mustChangePassword`, `timeZoneId`, `isActive`, `createdAt`, `updatedAt`, `lastLoginAt`, `workspaceAccesses`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UserDto
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `email`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("email")]
         public string Email { get; set; } = default!;
 
+        /// <summary>
+        /// `displayName`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("displayName")]
         public string? DisplayName { get; set; } = default!;
 
+        /// <summary>
+        /// `role`: a `Role`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("role")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Role>))]
         public Role Role { get; set; } = default!;
 
+        /// <summary>
+        /// `isSuperAdmin`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isSuperAdmin")]
         public bool IsSuperAdmin { get; set; } = default!;
 
+        /// <summary>
+        /// `mustChangePassword`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("mustChangePassword")]
         public bool MustChangePassword { get; set; } = default!;
 
+        /// <summary>
+        /// `timeZoneId`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("timeZoneId")]
         public string? TimeZoneId { get; set; } = default!;
 
+        /// <summary>
+        /// `isActive`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isActive")]
         public bool IsActive { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `lastLoginAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("lastLoginAt")]
         public System.DateTimeOffset? LastLoginAt { get; set; } = default!;
 
+        /// <summary>
+        /// `workspaceAccesses`: a list of `UserWorkspaceAccessDto`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceAccesses")]
         public System.Collections.Generic.IList<UserWorkspaceAccessDto> WorkspaceAccesses { get; set; } = new System.Collections.Generic.List<UserWorkspaceAccessDto>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5267,27 +7907,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `UserDtoPagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UserDtoPagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `UserDto`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<UserDto> Items { get; set; } = new System.Collections.Generic.List<UserDto>();
 
+        /// <summary>
+        /// `totalCount`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5297,28 +7958,49 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `UserSummary`: an object; required: `id`, `email`, `displayName`, `role`, `isSuperAdmin`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UserSummary
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `email`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("email")]
         public string Email { get; set; } = default!;
 
+        /// <summary>
+        /// `displayName`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("displayName")]
         public string? DisplayName { get; set; } = default!;
 
+        /// <summary>
+        /// `role`: a `Role`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("role")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<Role>))]
         public Role Role { get; set; } = default!;
 
+        /// <summary>
+        /// `isSuperAdmin`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isSuperAdmin")]
         public bool IsSuperAdmin { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5328,19 +8010,31 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `UserWorkspaceAccessDto`: an object; required: `workspaceId`, `accessLevel`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UserWorkspaceAccessDto
     {
 
+        /// <summary>
+        /// `workspaceId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid WorkspaceId { get; set; } = default!;
 
+        /// <summary>
+        /// `accessLevel`: a `WorkspaceAccessLevel`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("accessLevel")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<WorkspaceAccessLevel>))]
         public WorkspaceAccessLevel AccessLevel { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5350,19 +8044,31 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `UserWorkspaceAccessRequest`: an object; required: `workspaceId`, `accessLevel`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class UserWorkspaceAccessRequest
     {
 
+        /// <summary>
+        /// `workspaceId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid WorkspaceId { get; set; } = default!;
 
+        /// <summary>
+        /// `accessLevel`: a `WorkspaceAccessLevel`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("accessLevel")]
         [System.Text.Json.Serialization.JsonConverter(typeof(global::Verso.Client.Serialization.EnumMemberConverter<WorkspaceAccessLevel>))]
         public WorkspaceAccessLevel AccessLevel { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5379,39 +8085,75 @@ namespace Verso.Client.Generated
     public enum ValueKind
     {
 
+        /// <summary>
+        /// The contract value <c>Text</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Text")]
         Text = 0,
 
+        /// <summary>
+        /// The contract value <c>RichText</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"RichText")]
         RichText = 1,
 
+        /// <summary>
+        /// The contract value <c>Markdown</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Markdown")]
         Markdown = 2,
 
+        /// <summary>
+        /// The contract value <c>Boolean</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Boolean")]
         Boolean = 3,
 
+        /// <summary>
+        /// The contract value <c>PickList</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"PickList")]
         PickList = 4,
 
+        /// <summary>
+        /// The contract value <c>Media</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Media")]
         Media = 5,
 
+        /// <summary>
+        /// The contract value <c>File</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"File")]
         File = 6,
 
+        /// <summary>
+        /// The contract value <c>Link</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Link")]
         Link = 7,
 
+        /// <summary>
+        /// The contract value <c>Quote</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Quote")]
         Quote = 8,
 
+        /// <summary>
+        /// The contract value <c>Separator</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Separator")]
         Separator = 9,
 
+        /// <summary>
+        /// The contract value <c>ChildContent</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"ChildContent")]
         ChildContent = 10,
 
+        /// <summary>
+        /// The contract value <c>Component</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Component")]
         Component = 11,
 
@@ -5427,9 +8169,15 @@ namespace Verso.Client.Generated
     public partial class WebhookDeliveryResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `webhookEndpointId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("webhookEndpointId")]
         public System.Guid WebhookEndpointId { get; set; } = default!;
 
@@ -5439,6 +8187,9 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("eventId")]
         public System.Guid EventId { get; set; } = default!;
 
+        /// <summary>
+        /// `eventType`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("eventType")]
         public string EventType { get; set; } = default!;
 
@@ -5448,9 +8199,15 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("payload")]
         public object Payload { get; set; } = default!;
 
+        /// <summary>
+        /// `attemptCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("attemptCount")]
         public int AttemptCount { get; set; } = default!;
 
+        /// <summary>
+        /// `lastAttemptAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("lastAttemptAt")]
         public System.DateTimeOffset? LastAttemptAt { get; set; } = default!;
 
@@ -5466,6 +8223,9 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("statusCode")]
         public int? StatusCode { get; set; } = default!;
 
+        /// <summary>
+        /// `isDelivered`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isDelivered")]
         public bool IsDelivered { get; set; } = default!;
 
@@ -5481,20 +8241,35 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("lastError")]
         public string? LastError { get; set; } = default!;
 
+        /// <summary>
+        /// `isDeadLetter`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isDeadLetter")]
         public bool IsDeadLetter { get; set; } = default!;
 
+        /// <summary>
+        /// `deadLetteredAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("deadLetteredAt")]
         public System.DateTimeOffset? DeadLetteredAt { get; set; } = default!;
 
+        /// <summary>
+        /// `deliveredAt`: a string (date-time), required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("deliveredAt")]
         public System.DateTimeOffset? DeliveredAt { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5504,27 +8279,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `WebhookDeliveryResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class WebhookDeliveryResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `WebhookDeliveryResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<WebhookDeliveryResponse> Items { get; set; } = new System.Collections.Generic.List<WebhookDeliveryResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5541,33 +8337,60 @@ namespace Verso.Client.Generated
     public partial class WebhookEndpointResponse
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `workspaceId`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("workspaceId")]
         public System.Guid WorkspaceId { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `url`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("url")]
         public string Url { get; set; } = default!;
 
+        /// <summary>
+        /// `isActive`: a boolean, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("isActive")]
         public bool IsActive { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `events`: a list of `WebhookEventType`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("events")]
         // TODO(system.text.json): Add ItemConverterType with enum converter when supported
         public System.Collections.Generic.IList<WebhookEventType> Events { get; set; } = new System.Collections.Generic.List<WebhookEventType>();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5577,27 +8400,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `WebhookEndpointResponsePagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class WebhookEndpointResponsePagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `WebhookEndpointResponse`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<WebhookEndpointResponse> Items { get; set; } = new System.Collections.Generic.List<WebhookEndpointResponse>();
 
+        /// <summary>
+        /// `totalCount`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer (int32), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5628,36 +8472,69 @@ namespace Verso.Client.Generated
     public enum WebhookEventType
     {
 
+        /// <summary>
+        /// The contract value <c>content.created</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.created")]
         Content_created = 0,
 
+        /// <summary>
+        /// The contract value <c>content.updated</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.updated")]
         Content_updated = 1,
 
+        /// <summary>
+        /// The contract value <c>content.deleted</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.deleted")]
         Content_deleted = 2,
 
+        /// <summary>
+        /// The contract value <c>content.version_created</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.version_created")]
         Content_version_created = 3,
 
+        /// <summary>
+        /// The contract value <c>content.version_updated</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.version_updated")]
         Content_version_updated = 4,
 
+        /// <summary>
+        /// The contract value <c>content.version_deleted</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.version_deleted")]
         Content_version_deleted = 5,
 
+        /// <summary>
+        /// The contract value <c>content.version_status_changed</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.version_status_changed")]
         Content_version_status_changed = 6,
 
+        /// <summary>
+        /// The contract value <c>content.version_published</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.version_published")]
         Content_version_published = 7,
 
+        /// <summary>
+        /// The contract value <c>content.version_template_upgraded</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"content.version_template_upgraded")]
         Content_version_template_upgraded = 8,
 
+        /// <summary>
+        /// The contract value <c>template.version_published</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"template.version_published")]
         Template_version_published = 9,
 
+        /// <summary>
+        /// The contract value <c>workspace.updated</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"workspace.updated")]
         Workspace_updated = 10,
 
@@ -5670,33 +8547,60 @@ namespace Verso.Client.Generated
     public enum WorkspaceAccessLevel
     {
 
+        /// <summary>
+        /// The contract value <c>Read</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Read")]
         Read = 0,
 
+        /// <summary>
+        /// The contract value <c>Write</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"Write")]
         Write = 1,
 
     }
 
+    /// <summary>
+    /// `WorkspaceDto`: an object; required: `id`, `name`, `slug`, `description`, `createdAt`, `updatedAt`, `canWrite`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class WorkspaceDto
     {
 
+        /// <summary>
+        /// `id`: a string (uuid), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("id")]
         public System.Guid Id { get; set; } = default!;
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
+        /// <summary>
+        /// `slug`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, required, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         public string? Description { get; set; } = default!;
 
+        /// <summary>
+        /// `createdAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("createdAt")]
         public System.DateTimeOffset CreatedAt { get; set; } = default!;
 
+        /// <summary>
+        /// `updatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("updatedAt")]
         public System.DateTimeOffset UpdatedAt { get; set; } = default!;
 
@@ -5708,6 +8612,9 @@ namespace Verso.Client.Generated
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5717,27 +8624,48 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `WorkspaceDtoPagedResponse`: an object; required: `items`, `totalCount`, `page`, `pageSize`, `totalPages`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class WorkspaceDtoPagedResponse
     {
 
+        /// <summary>
+        /// `items`: a list of `WorkspaceDto`, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("items")]
         public System.Collections.Generic.IList<WorkspaceDto> Items { get; set; } = new System.Collections.Generic.List<WorkspaceDto>();
 
+        /// <summary>
+        /// `totalCount`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalCount")]
         public int TotalCount { get; set; } = default!;
 
+        /// <summary>
+        /// `page`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("page")]
         public int Page { get; set; } = default!;
 
+        /// <summary>
+        /// `pageSize`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("pageSize")]
         public int PageSize { get; set; } = default!;
 
+        /// <summary>
+        /// `totalPages`: an integer, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("totalPages")]
         public int TotalPages { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5747,10 +8675,16 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `WorkspaceRequest`: an object; required: `name`, `slug`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class WorkspaceRequest
     {
 
+        /// <summary>
+        /// `name`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("name")]
         public string Name { get; set; } = default!;
 
@@ -5760,12 +8694,18 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("slug")]
         public string Slug { get; set; } = default!;
 
+        /// <summary>
+        /// `description`: a string, optional, may be null.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("description")]
         [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
         public string? Description { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5775,21 +8715,36 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `GetOpenApiDocumentResponse`: an object; required: `openapi`, `info`, `paths`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class GetOpenApiDocumentResponse
     {
 
+        /// <summary>
+        /// `openapi`: a string, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("openapi")]
         public string Openapi { get; set; } = default!;
 
+        /// <summary>
+        /// `info`: any JSON object, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("info")]
         public object Info { get; set; } = new object();
 
+        /// <summary>
+        /// `paths`: any JSON object, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("paths")]
         public object Paths { get; set; } = new object();
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5799,6 +8754,9 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// `HealthReportMetadata`: an object; required: `version`, `generatedAt`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class HealthReportMetadata
     {
@@ -5809,11 +8767,17 @@ namespace Verso.Client.Generated
         [System.Text.Json.Serialization.JsonPropertyName("version")]
         public string Version { get; set; } = default!;
 
+        /// <summary>
+        /// `generatedAt`: a string (date-time), required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("generatedAt")]
         public System.DateTimeOffset GeneratedAt { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5823,48 +8787,84 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// The values of `sortBy`: a string, one of `createdAt`, `updatedAt`, `slug`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum SortBy
     {
 
+        /// <summary>
+        /// The contract value <c>createdAt</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"createdAt")]
         CreatedAt = 0,
 
+        /// <summary>
+        /// The contract value <c>updatedAt</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"updatedAt")]
         UpdatedAt = 1,
 
+        /// <summary>
+        /// The contract value <c>slug</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"slug")]
         Slug = 2,
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>User</c>, <c>ApiClient</c>, <c>External</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum AuditActorResponseType
     {
 
+        /// <summary>
+        /// The contract value <c>User</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"User")]
         User = 0,
 
+        /// <summary>
+        /// The contract value <c>ApiClient</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"ApiClient")]
         ApiClient = 1,
 
+        /// <summary>
+        /// The contract value <c>External</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"External")]
         External = 2,
 
     }
 
+    /// <summary>
+    /// One value of the `changeDelta` map: an object; required: `before`, `after`.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class Anonymous
     {
 
+        /// <summary>
+        /// `before`: any JSON value, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("before")]
         public object Before { get; set; } = default!;
 
+        /// <summary>
+        /// `after`: any JSON value, required.
+        /// </summary>
         [System.Text.Json.Serialization.JsonPropertyName("after")]
         public object After { get; set; } = default!;
 
         private System.Collections.Generic.IDictionary<string, object>? _additionalProperties;
 
+        /// <summary>
+        /// JSON members this version of the contract does not declare: kept when a response is read and sent again when the object is written, so a newer server's additions survive a round trip.
+        /// </summary>
         [System.Text.Json.Serialization.JsonExtensionData]
         public System.Collections.Generic.IDictionary<string, object> AdditionalProperties
         {
@@ -5874,139 +8874,247 @@ namespace Verso.Client.Generated
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>1.0</c>, <c>1.1</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum CtpPackageVersoPackage
     {
 
+        /// <summary>
+        /// The contract value <c>1.0</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"1.0")]
         _1_0 = 0,
 
+        /// <summary>
+        /// The contract value <c>1.1</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"1.1")]
         _1_1 = 1,
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>imported</c>, <c>useExisting</c>, <c>replaced</c>, <c>importedAsNew</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum PackageComponentImportResultAction
     {
 
+        /// <summary>
+        /// The contract value <c>imported</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"imported")]
         Imported = 0,
 
+        /// <summary>
+        /// The contract value <c>useExisting</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"useExisting")]
         UseExisting = 1,
 
+        /// <summary>
+        /// The contract value <c>replaced</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"replaced")]
         Replaced = 2,
 
+        /// <summary>
+        /// The contract value <c>importedAsNew</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"importedAsNew")]
         ImportedAsNew = 3,
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>import</c>, <c>useExisting</c>, <c>replace</c>, <c>importAsNew</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum PackageComponentPreviewSuggestedAction
     {
 
+        /// <summary>
+        /// The contract value <c>import</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"import")]
         Import = 0,
 
+        /// <summary>
+        /// The contract value <c>useExisting</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"useExisting")]
         UseExisting = 1,
 
+        /// <summary>
+        /// The contract value <c>replace</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"replace")]
         Replace = 2,
 
+        /// <summary>
+        /// The contract value <c>importAsNew</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"importAsNew")]
         ImportAsNew = 3,
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>imported</c>, <c>useExisting</c>, <c>replaced</c>, <c>importedAsNew</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum PackagePickListImportResultAction
     {
 
+        /// <summary>
+        /// The contract value <c>imported</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"imported")]
         Imported = 0,
 
+        /// <summary>
+        /// The contract value <c>useExisting</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"useExisting")]
         UseExisting = 1,
 
+        /// <summary>
+        /// The contract value <c>replaced</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"replaced")]
         Replaced = 2,
 
+        /// <summary>
+        /// The contract value <c>importedAsNew</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"importedAsNew")]
         ImportedAsNew = 3,
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>import</c>, <c>useExisting</c>, <c>replace</c>, <c>importAsNew</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum PackagePickListPreviewSuggestedAction
     {
 
+        /// <summary>
+        /// The contract value <c>import</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"import")]
         Import = 0,
 
+        /// <summary>
+        /// The contract value <c>useExisting</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"useExisting")]
         UseExisting = 1,
 
+        /// <summary>
+        /// The contract value <c>replace</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"replace")]
         Replace = 2,
 
+        /// <summary>
+        /// The contract value <c>importAsNew</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"importAsNew")]
         ImportAsNew = 3,
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>imported</c>, <c>updated</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum PackageTemplateImportResultAction
     {
 
+        /// <summary>
+        /// The contract value <c>imported</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"imported")]
         Imported = 0,
 
+        /// <summary>
+        /// The contract value <c>updated</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"updated")]
         Updated = 1,
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>local</c>, <c>s3</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum StorageConfigResponseProvider
     {
 
+        /// <summary>
+        /// The contract value <c>local</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"local")]
         Local = 0,
 
+        /// <summary>
+        /// The contract value <c>s3</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"s3")]
         S3 = 1,
 
     }
 
+    /// <summary>
+    /// The values of an inline enum of the contract: <c>local</c>, <c>s3</c>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NJsonSchema", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public enum StorageTestResponseProvider
     {
 
+        /// <summary>
+        /// The contract value <c>local</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"local")]
         Local = 0,
 
+        /// <summary>
+        /// The contract value <c>s3</c>.
+        /// </summary>
         [System.Runtime.Serialization.EnumMember(Value = @"s3")]
         S3 = 1,
 
     }
 
+    /// <summary>
+    /// A file sent as one part of a multipart/form-data request (a media upload): its content, and optionally its file name and content type.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NSwag", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class FileParameter
     {
+        /// <summary>
+        /// Wraps the file's content; a file name and content type, when given, go into the part's headers. The stream is read once, when the request is sent; the caller keeps ownership of it.
+        /// </summary>
         public FileParameter(System.IO.Stream data)
             : this (data, null, null)
         {
         }
 
+        /// <summary>
+        /// Wraps the file's content; a file name and content type, when given, go into the part's headers. The stream is read once, when the request is sent; the caller keeps ownership of it.
+        /// </summary>
         public FileParameter(System.IO.Stream data, string? fileName)
             : this (data, fileName, null)
         {
         }
 
+        /// <summary>
+        /// Wraps the file's content; a file name and content type, when given, go into the part's headers. The stream is read once, when the request is sent; the caller keeps ownership of it.
+        /// </summary>
         public FileParameter(System.IO.Stream data, string? fileName, string? contentType)
         {
             Data = data;
@@ -6014,30 +9122,57 @@ namespace Verso.Client.Generated
             ContentType = contentType;
         }
 
+        /// <summary>
+        /// The file's content.
+        /// </summary>
         public System.IO.Stream Data { get; private set; }
 
+        /// <summary>
+        /// The file name sent with the part, or null.
+        /// </summary>
         public string? FileName { get; private set; }
 
+        /// <summary>
+        /// The part's content type (for example <c>image/png</c>), or null for <c>application/octet-stream</c>.
+        /// </summary>
         public string? ContentType { get; private set; }
     }
 
+    /// <summary>
+    /// A response body that is not JSON (a download, an HTML page, a script, an image), as a stream. Dispose it to release the connection.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NSwag", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class FileResponse : System.IDisposable
     {
         private System.IDisposable? _client;
         private System.IDisposable? _response;
 
+        /// <summary>
+        /// The HTTP status of the response.
+        /// </summary>
         public int StatusCode { get; private set; }
 
+        /// <summary>
+        /// The response and content headers.
+        /// </summary>
         public System.Collections.Generic.IReadOnlyDictionary<string, System.Collections.Generic.IEnumerable<string>> Headers { get; private set; }
 
+        /// <summary>
+        /// The response body; read it before disposing this object.
+        /// </summary>
         public System.IO.Stream Stream { get; private set; }
 
+        /// <summary>
+        /// True for 206 Partial Content.
+        /// </summary>
         public bool IsPartial
         {
             get { return StatusCode == 206; }
         }
 
+        /// <summary>
+        /// Wraps a response body stream and what must be disposed with it.
+        /// </summary>
         public FileResponse(int statusCode, System.Collections.Generic.IReadOnlyDictionary<string, System.Collections.Generic.IEnumerable<string>> headers, System.IO.Stream stream, System.IDisposable? client, System.IDisposable? response)
         {
             StatusCode = statusCode;
@@ -6047,6 +9182,9 @@ namespace Verso.Client.Generated
             _response = response;
         }
 
+        /// <summary>
+        /// Disposes the stream and the response it came from.
+        /// </summary>
         public void Dispose()
         {
             Stream.Dispose();
@@ -6058,15 +9196,30 @@ namespace Verso.Client.Generated
     }
 
 
+    /// <summary>
+    /// A success response that breaks the contract (a status it does not declare, a missing body). Error statuses never reach the generated code: the SDK throws <see cref="global::Verso.Client.Errors.VersoApiException"/> for them.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NSwag", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class VersoUnexpectedResponseException : System.Exception
     {
+        /// <summary>
+        /// The HTTP status of the response.
+        /// </summary>
         public int StatusCode { get; private set; }
 
+        /// <summary>
+        /// The response body as text, or null.
+        /// </summary>
         public string? Response { get; private set; }
 
+        /// <summary>
+        /// The response and content headers.
+        /// </summary>
         public System.Collections.Generic.IReadOnlyDictionary<string, System.Collections.Generic.IEnumerable<string>> Headers { get; private set; }
 
+        /// <summary>
+        /// Creates the exception for an unexpected response.
+        /// </summary>
         public VersoUnexpectedResponseException(string message, int statusCode, string? response, System.Collections.Generic.IReadOnlyDictionary<string, System.Collections.Generic.IEnumerable<string>> headers, System.Exception? innerException)
             : base(message + "\n\nStatus: " + statusCode + "\nResponse: \n" + ((response == null) ? "(null)" : response.Substring(0, response.Length >= 512 ? 512 : response.Length)), innerException)
         {
@@ -6075,17 +9228,29 @@ namespace Verso.Client.Generated
             Headers = headers;
         }
 
+        /// <summary>
+        /// The response body followed by the exception's own description.
+        /// </summary>
         public override string ToString()
         {
             return string.Format("HTTP Response: \n\n{0}\n\n{1}", Response, base.ToString());
         }
     }
 
+    /// <summary>
+    /// A success response that breaks the contract, with its deserialized body in <see cref="Result"/>.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NSwag", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class VersoUnexpectedResponseException<TResult> : VersoUnexpectedResponseException
     {
+        /// <summary>
+        /// The deserialized body of the unexpected response.
+        /// </summary>
         public TResult Result { get; private set; }
 
+        /// <summary>
+        /// Creates the exception for an unexpected response.
+        /// </summary>
         public VersoUnexpectedResponseException(string message, int statusCode, string? response, System.Collections.Generic.IReadOnlyDictionary<string, System.Collections.Generic.IEnumerable<string>> headers, TResult result, System.Exception? innerException)
             : base(message, statusCode, response, headers, innerException)
         {
@@ -6100,8 +9265,6 @@ namespace Verso.Client.Generated
 #pragma warning restore  472
 #pragma warning restore  612
 #pragma warning restore  649
-#pragma warning restore 1573
-#pragma warning restore 1591
 #pragma warning restore 8073
 #pragma warning restore 3016
 #pragma warning restore 8600

@@ -15,8 +15,6 @@
 #pragma warning disable 472 // Disable "CS0472 The result of the expression is always 'false' since a value of type 'Int32' is never equal to 'null' of type 'Int32?'
 #pragma warning disable 612 // Disable "CS0612 '...' is obsolete"
 #pragma warning disable 649 // Disable "CS0649 Field is never assigned to, and will always have its default value null"
-#pragma warning disable 1573 // Disable "CS1573 Parameter '...' has no matching param tag in the XML comment for ...
-#pragma warning disable 1591 // Disable "CS1591 Missing XML comment for publicly visible type or member ..."
 #pragma warning disable 8073 // Disable "CS8073 The result of the expression is always 'false' since a value of type 'T' is never equal to 'null' of type 'T?'"
 #pragma warning disable 3016 // Disable "CS3016 Arrays as attribute arguments is not CLS-compliant"
 #pragma warning disable 8600 // Disable "CS8600 Converting null literal or possible null value to non-nullable type"
@@ -30,6 +28,9 @@ namespace Verso.Client.Generated
 {
     using System = global::System;
 
+    /// <summary>
+    /// The generated Verso API client: one async method per operation. Use it through <see cref="global::Verso.Client.VersoClient.Api"/>, whose HttpClient carries the SDK's resilience pipeline.
+    /// </summary>
     [System.CodeDom.Compiler.GeneratedCode("NSwag", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
     public partial class VersoApiClient : IVersoApiClient
     {
@@ -38,6 +39,9 @@ namespace Verso.Client.Generated
         private System.Text.Json.JsonSerializerOptions _instanceSettings;
 
     #pragma warning disable CS8618 // Non-nullable field must contain a non-null value when exiting constructor. Consider declaring as nullable.
+        /// <summary>
+        /// Creates the client on <paramref name="httpClient"/>, whose BaseAddress is the API's origin (and path prefix, if any).
+        /// </summary>
         public VersoApiClient(System.Net.Http.HttpClient httpClient)
     #pragma warning restore CS8618 // Non-nullable field must contain a non-null value when exiting constructor. Consider declaring as nullable.
         {
@@ -52,6 +56,9 @@ namespace Verso.Client.Generated
             return settings;
         }
 
+        /// <summary>
+        /// The serializer options used for request and response bodies.
+        /// </summary>
         protected System.Text.Json.JsonSerializerOptions JsonSerializerSettings { get { return _instanceSettings ?? _settings.Value; } }
 
         static partial void UpdateJsonSerializerSettings(System.Text.Json.JsonSerializerOptions settings);
@@ -592,6 +599,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A static file of the documentation viewer.
         /// </summary>
+        /// <param name="asset">`asset` (path): a string, required.</param>
         /// <returns>The file.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<FileResponse> GetApiDocsAssetAsync(string asset, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -701,6 +709,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Every failure (unknown, deleted or inactive user, wrong password) is the same plain 401, and an unknown email costs as much time as a known one. The new-password character rules are not applied here, so passwords set before they existed keep working.
         /// </remarks>
+        /// <param name="body">The request body: a `LoginRequest`, required.</param>
         /// <returns>The new session.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<LoginResponse> LoginAsync(LoginRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -1186,6 +1195,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs the current password (a wrong one is 401). The new password must pass the character rules (400 naming each broken rule in `rules`). The caller's other sessions end; this one stays.
         /// </remarks>
+        /// <param name="body">The request body: a `ChangePasswordRequest`, required.</param>
         /// <returns>The password is changed.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task ChangePasswordAsync(ChangePasswordRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -1460,6 +1470,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// The email must be unused among live users (409). The temporary password must pass the character rules (400, see NewPassword). Grants naming an unknown workspace are 422.
         /// </remarks>
+        /// <param name="body">The request body: a `CreateUserRequest`, required.</param>
         /// <returns>The user id and the temporary password.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<TempPasswordResponse> CreateUserAsync(CreateUserRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -1631,6 +1642,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A user.
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The user.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<UserDto> GetUserAsync(System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -1772,6 +1784,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs the user's ETag in If-Match (412 when missing or stale). An admin cannot deactivate themself, and the last active superadmin cannot be disabled, demoted or lose the flag (409). Deactivating a user ends their sessions.
         /// </remarks>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateUserRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The user as saved.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -1974,6 +1988,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// An admin cannot delete themself, and the last active superadmin cannot be deleted (409).
         /// </remarks>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The user is deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -2130,6 +2145,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Set a new temporary password (shown once) and require a change at next sign-in; the user's sessions end.
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `ResetPasswordRequest`, required.</param>
         /// <returns>The user id and the temporary password.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<TempPasswordResponse> ResetUserPasswordAsync(System.Guid id, ResetPasswordRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -2428,6 +2445,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs the Admin role and the host-superadmin flag. The slug must be valid (422) and unused among live workspaces (409).
         /// </remarks>
+        /// <param name="body">The request body: a `WorkspaceRequest`, required.</param>
         /// <returns>The workspace.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<WorkspaceDto> CreateWorkspaceAsync(WorkspaceRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -2599,6 +2617,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A workspace.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <returns>The workspace.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<WorkspaceDto> GetWorkspaceAsync(System.Guid workspaceId, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -2730,6 +2749,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs Admin plus Write access, and If-Match with the current ETag (412 when missing or stale).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `WorkspaceRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The workspace as saved.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -2932,6 +2953,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs Admin plus Write access, and If-Match with the current ETag (412 when missing or stale). The workspace and everything in it stop being reachable; its history stays.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The workspace is deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -3220,6 +3242,7 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// A client scoped to a workspace needs Write access to it (404 when the caller cannot see it, 403 when read-only); an unscoped client (every workspace) needs a host superadmin.
         /// </remarks>
+        /// <param name="body">The request body: a `CreateApiClientRequest`, required.</param>
         /// <returns>The client and its token.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<CreateApiClientResponse> CreateApiClientAsync(CreateApiClientRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -3391,6 +3414,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// An API client (never its token).
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The client.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ApiClientDto> GetApiClientAsync(System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -3529,6 +3553,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Deactivate an API client; its token stops working on the next request.
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The client, now inactive.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ApiClientDto> RevokeApiClientAsync(System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -3669,6 +3694,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Replace an API client with a new one (new id, same name, role, scope and expiry) and a new token, returned this once; the old token stops working.
         /// </summary>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The replacement client and its token.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<CreateApiClientResponse> RotateApiClientAsync(System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -3933,6 +3959,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Set the caller's time zone and theme.
         /// </summary>
+        /// <param name="body">The request body: a `UpdateAccountPreferencesRequest`, required.</param>
         /// <returns>The preferences as saved.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<AccountPreferencesResponse> UpdateAccountPreferencesAsync(UpdateAccountPreferencesRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -4088,7 +4115,11 @@ namespace Verso.Client.Generated
         /// A host superadmin sees every entry (including those outside any workspace, such as user changes); others see the entries of the workspaces they hold a grant on, an API client those of its workspace.
         /// </remarks>
         /// <param name="entityType">Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively.</param>
+        /// <param name="entityId">`entityId` (query): a string (uuid), optional.</param>
         /// <param name="contentItemId">Only entries of this content item and of its versions (entity types ContentItem and ContentVersion): an item's whole history in one read.</param>
+        /// <param name="action">`action` (query): a `AuditAction`, optional.</param>
+        /// <param name="actorUserId">`actorUserId` (query): a string (uuid), optional.</param>
+        /// <param name="actorApiClientId">`actorApiClientId` (query): a string (uuid), optional.</param>
         /// <param name="after">Only entries at or after this instant.</param>
         /// <param name="before">Only entries before this instant.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
@@ -4259,8 +4290,13 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Audit entries of one workspace, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="entityType">Only entries of this entity type (for example ContentVersion, Workspace, User), compared case-insensitively.</param>
+        /// <param name="entityId">`entityId` (query): a string (uuid), optional.</param>
         /// <param name="contentItemId">Only entries of this content item and of its versions (entity types ContentItem and ContentVersion): an item's whole history in one read.</param>
+        /// <param name="action">`action` (query): a `AuditAction`, optional.</param>
+        /// <param name="actorUserId">`actorUserId` (query): a string (uuid), optional.</param>
+        /// <param name="actorApiClientId">`actorApiClientId` (query): a string (uuid), optional.</param>
         /// <param name="after">Only entries at or after this instant.</param>
         /// <param name="before">Only entries before this instant.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
@@ -4446,6 +4482,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's templates, ordered by name.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="search">Case-insensitive substring of the name or slug.</param>
         /// <param name="isSystem">Accepted for upstream compatibility and ignored (no template is a system template).</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
@@ -4597,6 +4634,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Create a template with version 1 as a Draft.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateTemplateRequest`, required.</param>
         /// <returns>The template, its draft version 1 as `currentVersion`.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<TemplateResponse> CreateTemplateAsync(System.Guid workspaceId, CreateTemplateRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -4773,6 +4812,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A template with its current version (the published one, else the draft).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The template.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<TemplateResponse> GetTemplateAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -4906,6 +4947,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change a template's name and description (the slug is immutable).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateTemplateRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated template.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -5093,6 +5137,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Refused with 409 `referenced-by-other-entity` (listing the items in `referencedBy`) while any content item uses any of its versions.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -5254,6 +5300,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The template's versions, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of versions.</returns>
@@ -5404,6 +5452,9 @@ namespace Verso.Client.Generated
         /// Copies the sections and fields of the current published version (fields get new ids, keep their keys).
         /// <br/>A template has at most one Draft: 409 `conflict` while one exists.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateTemplateVersionRequest`, required.</param>
         /// <returns>The new draft.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<TemplateVersionResponse> CreateTemplateVersionAsync(System.Guid workspaceId, System.Guid id, CreateTemplateVersionRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -5595,6 +5646,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A template version by its own id, whatever its template or status.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="versionId">The template version's own id.</param>
         /// <returns>The version with its sections and fields.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -5729,6 +5781,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// One version of a template, by number.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version with its sections and fields.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<TemplateVersionResponse> GetTemplateVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -5872,6 +5927,9 @@ namespace Verso.Client.Generated
         /// <br/>`template.version_published` event is recorded, all in one transaction. Only a Draft can be published (409).
         /// <br/>Needs the version's ETag in `If-Match` (412 when missing or stale).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The published version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -6056,6 +6114,10 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Add a section to a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `TemplateSectionRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The new section.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -6256,6 +6318,11 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change a section of a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="sectionId">`sectionId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `TemplateSectionRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated section.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -6460,6 +6527,10 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Remove a section of a Draft version; its fields move to the root.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="sectionId">`sectionId` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Removed.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -6636,6 +6707,10 @@ namespace Verso.Client.Generated
         /// <br/>`circular-template-reference` (with the `cycle` of template names) when its composition would make the
         /// <br/>workspace's template graph cyclic; 409 `conflict` when the key is already used in the version.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `TemplateFieldRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The new field.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -6846,6 +6921,10 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Set the order of fields of a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a list of `ReorderFieldRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Reordered.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -7050,6 +7129,11 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Replace a field of a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="fieldId">`fieldId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `TemplateFieldRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated field.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -7264,6 +7348,10 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Remove a field of a Draft version.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="fieldId">`fieldId` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Removed.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -7435,6 +7523,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's components, ordered by name.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="search">Case-insensitive substring of the name or slug.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
@@ -7581,6 +7670,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Create a component with version 1 as a Draft.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `ComponentRequest`, required.</param>
         /// <returns>The component, its draft version 1 as `currentVersion`.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ComponentResponse> CreateComponentAsync(System.Guid workspaceId, ComponentRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -7757,6 +7848,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A component with its current version (the published one, else the draft).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The component.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ComponentResponse> GetComponentAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -7890,6 +7983,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change a component's name, slug and description.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `ComponentRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated component.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -8087,6 +8183,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// A new draft copies the fields of the latest version. When a draft already exists it is returned unchanged (200).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `ComponentVersionRequest`, required.</param>
         /// <returns>The draft that already existed.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ComponentVersionResponse> CreateComponentVersionAsync(System.Guid workspaceId, System.Guid id, ComponentVersionRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -8268,6 +8367,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// One version of a component.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version with its fields.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ComponentVersionResponse> GetComponentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -8410,6 +8512,10 @@ namespace Verso.Client.Generated
         /// 422 `validation-failed` names the offending field; 422 `circular-component-reference` (with the `cycle`) when a
         /// <br/>nested component would make the component graph cyclic; 409 when the version is not a Draft.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a list of `ComponentFieldRequest`, required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The version with its new fields.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -8623,6 +8729,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Earlier published versions become Archived and the component's current version moves here. 409 unless the version is a Draft; 422 when it has no fields.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <param name="ifMatch">The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The component with its newly published version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -8807,6 +8916,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's picklists, ordered by name.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="search">Case-insensitive substring of the name or slug.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
@@ -8956,6 +9066,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Option values must be unique, case-insensitively (422).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `PickListRequest`, required.</param>
         /// <returns>The picklist at its first revision.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<PickListResponse> CreatePickListAsync(System.Guid workspaceId, PickListRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -9142,6 +9254,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A picklist at its current revision.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The picklist.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<PickListResponse> GetPickListAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -9278,6 +9392,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Fields bound to an earlier revision keep it until a draft rebinds them.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `PickListRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The picklist at its new revision.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -9485,6 +9602,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Refused with 409 `referenced-by-other-entity` while a template or component field binds it.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -9646,6 +9765,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A picklist as it was at one revision.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="revisionId">`revisionId` (path): a string (uuid), required.</param>
         /// <returns>The picklist at that revision.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<PickListResponse> GetPickListRevisionAsync(System.Guid workspaceId, System.Guid id, System.Guid revisionId, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -9784,6 +9906,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's webhook endpoints, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of endpoints.</returns>
@@ -9935,6 +10058,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Register an endpoint; its signing secret is returned this once.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateWebhookEndpointRequest`, required.</param>
         /// <returns>The endpoint and its secret.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<CreateWebhookEndpointResponse> CreateWebhookEndpointAsync(System.Guid workspaceId, CreateWebhookEndpointRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -10111,6 +10236,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// An endpoint (never its secret).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The endpoint.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<WebhookEndpointResponse> GetWebhookEndpointAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -10254,6 +10381,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change an endpoint's name, URL, subscriptions or whether it is active.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateWebhookEndpointRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The endpoint as it is now.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -10448,6 +10578,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Delete an endpoint and its delivery logs; nothing more is sent to it.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -10602,6 +10734,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Attempts made from now on (retries of earlier events included) are signed with the new secret.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The new secret.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<RotateWebhookSecretResponse> RotateWebhookSecretAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -10747,6 +10881,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The endpoint's deliveries, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <param name="isDelivered">Only deliveries that were (true) or were not yet (false) delivered.</param>
@@ -10921,6 +11057,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// The delivery becomes pending and due now; its attempt count is kept (history). A delivered one is 409 `conflict`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="deliveryId">`deliveryId` (path): a string (uuid), required.</param>
         /// <returns>Queued.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task RetryWebhookDeliveryAsync(System.Guid workspaceId, System.Guid id, System.Guid deliveryId, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -11075,6 +11214,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's media assets, newest first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <param name="mimeType">Only assets whose MIME type starts with this (`image/`, `application/pdf`).</param>
@@ -11229,6 +11369,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// At most `Media__MaxFileSizeMb` MiB (50): one byte more is 413 and nothing is kept. The file's type must be allowed (`Media__AllowedMimeTypes`; entries ending in `/` match by prefix) and agree with its first bytes (an HTML file declared `image/png` is refused): 415 otherwise. An empty file is 400.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="file">`file`: a string (binary), required.</param>
+        /// <param name="altText">`altText`: a string, optional.</param>
         /// <returns>The asset, Available.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<MediaAssetResponse> UploadMediaAsync(System.Guid workspaceId, FileParameter file = null, string? altText = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -11410,6 +11553,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A media asset's details.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The asset.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<MediaAssetResponse> GetMediaAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -11543,6 +11688,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Change a media asset's alt text.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateMediaAssetRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The asset as it is now.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -11730,6 +11878,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Refused with 409 `referenced-by-other-entity` (and `referencedBy`) while content that is not deleted refers to it. Otherwise the asset disappears at once and its bytes are deleted once `Media__Operations__RetentionDays` have passed.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -11891,6 +12041,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The file's bytes, streamed; conditional (If-None-Match) and single ranges supported.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifNoneMatch">The file's ETag from an earlier download; when it still matches the answer is 304 without a body.</param>
         /// <param name="range">One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): answered 206 with that part. Several ranges are answered with the whole file (200); a range that starts past the end is 416.</param>
         /// <returns>The whole file.</returns>
@@ -12448,6 +12600,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// List the workspace's tags, ordered by name, with how many content items carry each.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of tags.</returns>
@@ -12589,6 +12742,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Delete a tag and remove it from every content item.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task DeleteTagAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -13055,9 +13210,13 @@ namespace Verso.Client.Generated
         /// <br/>Components and picklists the selected templates depend on are included automatically. Each template is
         /// <br/>exported at its current version (published, else draft); picklists at the revision their fields bind.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="templateIds">Comma-separated template ids.</param>
         /// <param name="componentIds">Comma-separated component ids.</param>
         /// <param name="picklistIds">Comma-separated picklist ids.</param>
+        /// <param name="packageNamespace">`packageNamespace` (query): a `CtpName`, optional.</param>
+        /// <param name="id">`id` (query): a `CtpName`, optional.</param>
+        /// <param name="version">`version` (query): a string, optional.</param>
         /// <returns>The package document (also offered as a download named `&lt;namespace&gt;.&lt;id&gt;@&lt;version&gt;.ctp`).</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<CtpPackage> ExportPackageAsync(System.Guid workspaceId, string? templateIds = null, string? componentIds = null, string? picklistIds = null, string? packageNamespace = null, string? id = null, string? version = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -13242,6 +13401,8 @@ namespace Verso.Client.Generated
         /// <br/>(or an older one) is refused with 409 and `installedVersions`. An invalid package (unknown references,
         /// <br/>duplicate slugs or keys, cycles, too many fields) is refused with 422 and `errors`; nothing changes.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: any JSON value, required.</param>
         /// <returns>What was imported.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<PackageImportResponse> ImportPackageAsync(System.Guid workspaceId, object body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -13428,6 +13589,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Report what importing a package would create, update or conflict with; changes nothing.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: any JSON value, required.</param>
         /// <returns>The preview.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<PackageImportPreviewResponse> PreviewPackageImportAsync(System.Guid workspaceId, object body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -13604,7 +13767,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Import one of the official packages (resolutions optional).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="packageId">The id of an official package (as listed by `GET /api/v1/packages/official`).</param>
+        /// <param name="body">The request body: a `PackageImportResolutionsRequest`, optional.</param>
         /// <returns>What was imported.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<PackageImportResponse> ImportOfficialPackageAsync(System.Guid workspaceId, string packageId, PackageImportResolutionsRequest? body = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -13792,6 +13957,7 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Preview importing one of the official packages; changes nothing.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="packageId">The id of an official package (as listed by `GET /api/v1/packages/official`).</param>
         /// <returns>The preview.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -13941,17 +14107,24 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// A constant number of SQL statements whatever the page size or data volume. With `resolve=true`, one (the paged projection also carries the total), two for a page past the end (a count added); otherwise two (a count and the paged projection).
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
         /// <param name="q">Case-insensitive substring of the slug or of any version's text value.</param>
         /// <param name="templateVersionId">Items whose (latest) template version is this one.</param>
         /// <param name="templateId">Items whose template is this one (any of its versions).</param>
         /// <param name="status">Items with at least one version in this status.</param>
+        /// <param name="localeCode">`localeCode` (query): a string, optional.</param>
+        /// <param name="translationGroupId">`translationGroupId` (query): a string (uuid), optional.</param>
         /// <param name="slug">Exact slug.</param>
         /// <param name="tags">Comma-separated tag names (trimmed, case-insensitive); an item must carry all of them.</param>
+        /// <param name="createdAfter">`createdAfter` (query): a string (date-time), optional.</param>
+        /// <param name="createdBefore">`createdBefore` (query): a string (date-time), optional.</param>
         /// <param name="publishedAfter">Items with at least one version published at or after this instant.</param>
         /// <param name="publishedBefore">Items with at least one version published before this instant.</param>
         /// <param name="resolve">List only items served at `asOf`, one row per item carrying the served version as `currentlyServingVersion`
         /// <br/>(`createdAt` and `updatedAt` then carry its `publishedAt`, `versionCount` is 1).</param>
         /// <param name="asOf">The instant to resolve served versions at (default now).</param>
+        /// <param name="sortBy">`sortBy` (query): a string, one of `createdAt`, `updatedAt`, `slug`, optional.</param>
+        /// <param name="sortDesc">`sortDesc` (query): a boolean, optional.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of items.</returns>
@@ -14157,6 +14330,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Create a content item and its version 1 (Draft).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateContentItemRequest`, required.</param>
         /// <returns>The item with its first version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ContentItemDetailResponse> CreateContentAsync(System.Guid workspaceId, CreateContentItemRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -14343,6 +14518,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The version of the item with this slug that is served at `asOf` (default now).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="slug">`slug` (path): a string, required.</param>
         /// <param name="asOf">The instant to resolve served versions at (default now).</param>
         /// <param name="expandChildren">Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`.</param>
         /// <returns>The served version.</returns>
@@ -14488,6 +14665,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// A content item with every version summary and the version served now.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <returns>The item.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ContentItemDetailResponse> GetContentAsync(System.Guid workspaceId, System.Guid id, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -14624,6 +14803,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Slug, locale and translation group are copied onto every version. Needs the item ETag in `If-Match`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `UpdateContentItemRequest`, required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated item.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -14831,6 +15013,8 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Refused with 409 `referenced-by-other-entity` (listing `referencedBy`) while a Reference field of another live item points at it. Inline children are not deleted with it. Needs `If-Match`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -14995,6 +15179,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Reuses the item's group, else the target's, else a new one; returns every member ordered by locale.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `LinkTranslationRequest`, required.</param>
         /// <returns>The members of the group.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<System.Collections.Generic.ICollection<ContentItemSummaryResponse>> LinkContentTranslationAsync(System.Guid workspaceId, System.Guid id, LinkTranslationRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -15176,6 +15363,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The members of the item's translation group (empty when it has none), ordered by locale.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of group members.</returns>
@@ -15322,6 +15511,8 @@ namespace Verso.Client.Generated
         /// <summary>
         /// The item's versions, highest number first.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
         /// <param name="page">1-based page number (the name is matched case-insensitively, so `Page` works too).</param>
         /// <param name="pageSize">Items per page.</param>
         /// <returns>One page of versions.</returns>
@@ -15468,6 +15659,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Create a new Draft version (optionally duplicating an existing one).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="body">The request body: a `CreateContentVersionRequest`, required.</param>
         /// <param name="expandChildren">Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`.</param>
         /// <returns>The new version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -15656,6 +15850,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// One version with its field values.
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <param name="expandChildren">Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`.</param>
         /// <returns>The version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -15804,6 +16001,10 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Clears any schedule. Needs the version ETag in `If-Match`; a Published or Archived version is 409.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `UpdateContentVersionRequest`, required.</param>
         /// <param name="expandChildren">Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>The updated version.</returns>
@@ -16020,6 +16221,9 @@ namespace Verso.Client.Generated
         /// <summary>
         /// Delete a Draft version (never the last one).
         /// </summary>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <param name="ifMatch">The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes.</param>
         /// <returns>Deleted.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
@@ -16189,6 +16393,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Emits `content.version_status_changed`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ContentVersionDetailResponse> SubmitContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -16352,6 +16559,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs TemplateAdmin.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ContentVersionDetailResponse> ApproveContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -16515,6 +16725,10 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Needs TemplateAdmin.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `RejectContentRequest`, required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ContentVersionDetailResponse> RejectContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, RejectContentRequest body, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -16704,6 +16918,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// It stops being served.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ContentVersionDetailResponse> ArchiveContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -16867,6 +17084,9 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Emits `content.version_status_changed`.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
         /// <returns>The version in its new status.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ContentVersionDetailResponse> RestoreContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -17030,6 +17250,10 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Publishing a version without an effective window archives the prior default-published version first, in the same transaction (with the `content.version_published` event). `overrideWorkflow` lets an Admin publish a Draft or Review version (403 for anyone else). With `publishAt` the Approved version is only scheduled. The body is optional.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `PublishContentVersionRequest`, optional.</param>
         /// <returns>The version and any warnings.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<PublishContentVersionResponse> PublishContentVersionAsync(System.Guid workspaceId, System.Guid id, int versionNumber, PublishContentVersionRequest? body = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -17216,6 +17440,10 @@ namespace Verso.Client.Generated
         /// <remarks>
         /// Without a body, values are remapped by field key (values whose key is gone are dropped); with `fields` they are replaced. Validated before saving: a failure is 422 and changes nothing. Clears any schedule; the item follows when this is its latest version. 409 when the version is Published or Archived or the template has no published version.
         /// </remarks>
+        /// <param name="workspaceId">`workspaceId` (path): a string (uuid), required.</param>
+        /// <param name="id">`id` (path): a string (uuid), required.</param>
+        /// <param name="versionNumber">`versionNumber` (path): an integer (int32), required.</param>
+        /// <param name="body">The request body: a `UpgradeTemplateVersionRequest`, optional.</param>
         /// <returns>The upgraded version.</returns>
         /// <exception cref="VersoUnexpectedResponseException">A server side error occurred.</exception>
         public virtual async System.Threading.Tasks.Task<ContentVersionDetailResponse> UpgradeContentVersionTemplateAsync(System.Guid workspaceId, System.Guid id, int versionNumber, UpgradeTemplateVersionRequest? body = null, System.Threading.CancellationToken cancellationToken = default(System.Threading.CancellationToken))
@@ -17405,16 +17633,28 @@ namespace Verso.Client.Generated
             }
         }
 
+        /// <summary>
+        /// A deserialized response body together with its text (when it was read as a string).
+        /// </summary>
         protected struct ObjectResponseResult<T>
         {
+            /// <summary>
+            /// Pairs a deserialized body with its text.
+            /// </summary>
             public ObjectResponseResult(T responseObject, string responseText)
             {
                 this.Object = responseObject;
                 this.Text = responseText;
             }
 
+            /// <summary>
+            /// The deserialized body.
+            /// </summary>
             public T Object { get; }
 
+            /// <summary>
+            /// The body as text, when it was read as a string; otherwise empty.
+            /// </summary>
             public string Text { get; }
         }
 
@@ -17438,8 +17678,14 @@ namespace Verso.Client.Generated
     #endif
         }
 
+        /// <summary>
+        /// When true, a response body is read as a string before it is deserialized (kept in <see cref="ObjectResponseResult{T}.Text"/>); false streams it.
+        /// </summary>
         public bool ReadResponseAsString { get; set; }
 
+        /// <summary>
+        /// Reads a JSON response body as <typeparamref name="T"/>.
+        /// </summary>
         protected virtual async System.Threading.Tasks.Task<ObjectResponseResult<T>> ReadObjectResponseAsync<T>(System.Net.Http.HttpResponseMessage response, System.Collections.Generic.IReadOnlyDictionary<string, System.Collections.Generic.IEnumerable<string>> headers, System.Threading.CancellationToken cancellationToken)
         {
             if (response == null || response.Content == null)
@@ -17541,8 +17787,6 @@ namespace Verso.Client.Generated
 #pragma warning restore  472
 #pragma warning restore  612
 #pragma warning restore  649
-#pragma warning restore 1573
-#pragma warning restore 1591
 #pragma warning restore 8073
 #pragma warning restore 3016
 #pragma warning restore 8600

@@ -18,8 +18,13 @@ namespace Verso.Client.Serialization;
 public sealed class EnumMemberConverter<TEnum> : JsonConverterFactory
     where TEnum : struct, Enum
 {
+    /// <summary>True for <typeparamref name="TEnum"/> only.</summary>
+    /// <param name="typeToConvert">The type System.Text.Json asks about.</param>
     public override bool CanConvert(Type typeToConvert) => typeToConvert == typeof(TEnum);
 
+    /// <summary>The converter that writes and reads <typeparamref name="TEnum"/>'s declared strings.</summary>
+    /// <param name="typeToConvert">Always <typeparamref name="TEnum"/>.</param>
+    /// <param name="options">The serializer options (not used: the strings come from the enum's attributes).</param>
     public override JsonConverter CreateConverter(Type typeToConvert, JsonSerializerOptions options) => new EnumMemberValueConverter<TEnum>();
 }
 
@@ -29,8 +34,13 @@ public sealed class EnumMemberConverterFactory : JsonConverterFactory
 {
     private static readonly ConcurrentDictionary<Type, JsonConverter> Converters = new();
 
+    /// <summary>True for every enum type.</summary>
+    /// <param name="typeToConvert">The type System.Text.Json asks about.</param>
     public override bool CanConvert(Type typeToConvert) => typeToConvert.IsEnum;
 
+    /// <summary>The converter for <paramref name="typeToConvert"/>, created once per enum type and shared.</summary>
+    /// <param name="typeToConvert">An enum type.</param>
+    /// <param name="options">The serializer options (not used: the strings come from the enum's attributes).</param>
     public override JsonConverter CreateConverter(Type typeToConvert, JsonSerializerOptions options) =>
         Converters.GetOrAdd(typeToConvert, t => (JsonConverter)Activator.CreateInstance(typeof(EnumMemberValueConverter<>).MakeGenericType(t))!);
 }

@@ -13,6 +13,7 @@ namespace Verso.Client.Session;
 /// </remarks>
 public sealed class SessionExpiryTracker
 {
+    /// <summary>The response header that carries the session's new expiry (ISO 8601 with offset).</summary>
     public const string HeaderName = "X-Session-Expires-At";
 
     // UTC ticks of the newest expiry, 0 = none seen; updated lock-free because many calls may report at once.

@@ -9,6 +9,10 @@ namespace Verso.Client.Webhooks;
 /// when the delivery carried the Standard Webhooks headers. The type comes from X-Verso-Event; it is not checked
 /// against <see cref="VersoWebhookEventTypes"/>, since a server newer than this SDK may send a type it does not know.
 /// </summary>
+/// <param name="Id">The event id (X-Verso-Event-Id, equal to the signed webhook-id): the same on every retry.</param>
+/// <param name="Type">The event type (X-Verso-Event), for example <c>content.version_published</c>.</param>
+/// <param name="Payload">The JSON body exactly as delivered.</param>
+/// <param name="Timestamp">The signed webhook-timestamp of this attempt, or null without Standard Webhooks headers.</param>
 public sealed record VersoWebhookEvent(string Id, string Type, JsonElement Payload, DateTimeOffset? Timestamp)
 {
     private static readonly JsonSerializerOptions Web = new(JsonSerializerDefaults.Web);
@@ -21,16 +25,27 @@ public sealed record VersoWebhookEvent(string Id, string Type, JsonElement Paylo
 /// <summary>The event types a Verso server sends (the contract's WebhookEventType).</summary>
 public static class VersoWebhookEventTypes
 {
+    /// <summary>A content item was created (its first version with it).</summary>
     public const string ContentCreated = "content.created";
+    /// <summary>A content item's own data (slug, parent) changed.</summary>
     public const string ContentUpdated = "content.updated";
+    /// <summary>A content item was deleted.</summary>
     public const string ContentDeleted = "content.deleted";
+    /// <summary>A new version of a content item was created.</summary>
     public const string ContentVersionCreated = "content.version_created";
+    /// <summary>A draft version's fields changed.</summary>
     public const string ContentVersionUpdated = "content.version_updated";
+    /// <summary>A version of a content item was deleted.</summary>
     public const string ContentVersionDeleted = "content.version_deleted";
+    /// <summary>A version moved through the workflow (submitted, approved, rejected, archived, …).</summary>
     public const string ContentVersionStatusChanged = "content.version_status_changed";
+    /// <summary>A version was published: what sites show for the item changed.</summary>
     public const string ContentVersionPublished = "content.version_published";
+    /// <summary>A version was moved to a newer version of its template.</summary>
     public const string ContentVersionTemplateUpgraded = "content.version_template_upgraded";
+    /// <summary>A template version was published.</summary>
     public const string TemplateVersionPublished = "template.version_published";
+    /// <summary>A workspace's name or slug changed.</summary>
     public const string WorkspaceUpdated = "workspace.updated";
 
     /// <summary>True for the <c>content.*</c> types, whose payload is <see cref="VersoContentEventPayload"/>.</summary>

@@ -32,6 +32,10 @@ public enum VersoWebhookFailure
 /// </summary>
 public sealed class VersoWebhookException : Exception
 {
+    /// <summary>Creates the exception (<see cref="VersoWebhook"/>'s verification throws it).</summary>
+    /// <param name="failure">Why the delivery is refused.</param>
+    /// <param name="message">A sentence for people; never contains the secret.</param>
+    /// <param name="header">The header concerned, lower case, when there is one.</param>
     public VersoWebhookException(VersoWebhookFailure failure, string message, string? header = null)
         : base(message)
     {
@@ -39,6 +43,7 @@ public sealed class VersoWebhookException : Exception
         Header = header;
     }
 
+    /// <summary>Why the delivery is refused; stable across versions, unlike the message.</summary>
     public VersoWebhookFailure Failure { get; }
 
     /// <summary>The header concerned, lower case (for example <c>webhook-timestamp</c>), when there is one.</summary>
