@@ -5,7 +5,16 @@
 // server's TypeScript sources, as the mocha suites do, so nothing needs building first.
 //
 // It prints exactly one line on stdout once ready: `VERSO_E2E_READY <json>` with baseUrl and email (the
-// password is the caller's). It stops the API, PostgreSQL and itself (removing the temporary directory) on SIGTERM,
+// password is the caller's), and hookCert/hookKey: PEM files (in its temporary directory) of a server
+// certificate for hooks.example.test, issued by a CA made at start-up.
+//
+// Webhooks are delivered for real, as in the TypeScript consumer test: the API's own dispatch and
+// delivery workers run (woken by the database's notices, so a delivery follows a publication within
+// a second), with the real egress client, except that hooks.example.test resolves to 127.0.0.1 and the
+// test CA is trusted (loopbackSender, test/webhooks/webhook-fixture.ts). A site on this machine serving
+// HTTPS with that certificate on some loopback port receives what an endpoint registered at
+// https://hooks.example.test:<port>/… is sent. Every other host name still fails to resolve, and
+// loopback is reachable under that one name only. It stops the API, PostgreSQL and itself (removing the temporary directory) on SIGTERM,
 // SIGINT, when stdin closes, or when its parent (test.sh) is gone — so a test.sh that dies without
 // running its trap still leaves no postgres or node behind.
 import fs from 'node:fs';
@@ -16,6 +25,8 @@ import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedDatabase } from '../server/src/db/embedded.js';
 import { createLogger } from '../server/src/logging/logger.js';
 import { startApi } from '../server/src/server.js';
+import { createTestCa } from '../test/helpers/test-ca.js';
+import { loopbackSender } from '../test/webhooks/webhook-fixture.js';
 
 const password = process.env.VERSO_E2E_PASSWORD;
 if (!password) {
@@ -91,14 +102,25 @@ try {
       Seed__Admin__Email: email,
       Seed__Admin__Password: password,
       Seed__DefaultWorkspace__Slug: 'default',
+      // The workers are woken by notices at once; the polls are only the fallback should one be missed.
+      Workers__Enabled: 'true',
+      Webhook__OutboxPollIntervalSeconds: '1',
+      Webhook__RetryPollIntervalSeconds: '1',
     },
     { version: '0.0.0-sdk-e2e' },
   );
   // Logs go to stderr: stdout carries only the ready line test.sh reads.
   const logger = createLogger({ level: config.logging.level, stream: process.stderr });
-  // startApi migrates and seeds the admin before it listens.
-  api = await startApi(config, { logger, databaseUrl: embedded.urlFor('verso') });
-  process.stdout.write(`VERSO_E2E_READY ${JSON.stringify({ baseUrl: api.url, email })}\n`);
+  // The site's certificate: written where the .NET consumer app (another user may run it) can read it.
+  const ca = await createTestCa();
+  const hook = await ca.issue({ dns: ['hooks.example.test'] });
+  const hookCert = path.join(root, 'hook-cert.pem');
+  const hookKey = path.join(root, 'hook-key.pem');
+  fs.writeFileSync(hookCert, hook.cert, { mode: 0o644 });
+  fs.writeFileSync(hookKey, hook.key, { mode: 0o644 });
+  // startApi migrates and seeds the admin before it listens, and starts the webhook workers.
+  api = await startApi(config, { logger, databaseUrl: embedded.urlFor('verso'), overrides: { webhookSender: loopbackSender(ca.cert) } });
+  process.stdout.write(`VERSO_E2E_READY ${JSON.stringify({ baseUrl: api.url, email, hookCert, hookKey })}\n`);
 } catch (err) {
   log(`start-up failed: ${err?.stack ?? err}`);
   await stop('start-up failed', 1);

@@ -10,7 +10,8 @@
 # Besides the offline tests, two suites need Node 24 and the repository's node_modules (`make test` installs both):
 # - the Prism contract tests start node_modules/.bin/prism themselves and stop it by PID;
 # - the end-to-end test needs a real API: this script starts one (sdk-dotnet/e2e-server.mjs: embedded PostgreSQL,
-#   migrated, seeded admin) while the build runs, passes its URL and credentials in VERSO_E2E_*, and stops it on exit
+#   migrated, seeded admin, webhook workers delivering to hooks.example.test on loopback over TLS) while the build runs,
+#   passes its URL, credentials and the webhook site's certificate in VERSO_E2E_*, and stops it on exit
 #   whatever happened (trap EXIT; the server also stops itself when this script's pipe to it closes).
 set -euo pipefail
 
@@ -73,7 +74,7 @@ exec 3>"$work/keepalive"
 dotnet restore "$tests" --disable-build-servers 3>&-
 dotnet build "$tests" --no-restore "${build_flags[@]}" -v minimal 3>&-
 
-unset VERSO_E2E_BASE_URL VERSO_E2E_EMAIL VERSO_E2E_PASSWORD
+unset VERSO_E2E_BASE_URL VERSO_E2E_EMAIL VERSO_E2E_PASSWORD VERSO_E2E_HOOK_CERT VERSO_E2E_HOOK_KEY
 for _ in $(seq 1 1200); do
   if grep -q '^VERSO_E2E_READY ' "$work/server.out" 2>/dev/null; then break; fi
   alive "$server_pid" || break
@@ -84,6 +85,10 @@ if ready="$(grep -m1 '^VERSO_E2E_READY ' "$work/server.out" 2>/dev/null)"; then
   export VERSO_E2E_BASE_URL="$(node -p 'JSON.parse(process.argv[1]).baseUrl' "$ready")"
   export VERSO_E2E_EMAIL="$(node -p 'JSON.parse(process.argv[1]).email' "$ready")"
   export VERSO_E2E_PASSWORD="$e2e_password"
+  # The certificate (and key) for hooks.example.test the server's webhook deliveries trust: the consumer app
+  # serves its webhook route with it.
+  export VERSO_E2E_HOOK_CERT="$(node -p 'JSON.parse(process.argv[1]).hookCert' "$ready")"
+  export VERSO_E2E_HOOK_KEY="$(node -p 'JSON.parse(process.argv[1]).hookKey' "$ready")"
 else
   # The end-to-end test then fails (it never skips) and says why; the rest of the suite still runs and is counted.
   echo "the e2e server did not start; its log:" >&2
