@@ -6,13 +6,16 @@ using Verso.Client.Tests.Support;
 namespace Verso.Client.Tests.Packaging;
 
 /// <summary>
-/// The packed SDK as a developer meets it: a new net10.0 console app (sdk-dotnet/consumer/) references Verso.Client
-/// by PackageReference from a local folder feed holding the fresh .nupkg, restores, builds and runs against the real
-/// API that test.sh starts: it registers the client with <c>services.AddVersoClient(configuration.GetSection("Verso"))</c>,
-/// signs in, uploads media with progress (and downloads it), publishes an article, reads it as a record with
-/// <c>ToContent&lt;T&gt;()</c> through the content cache, publishes version 2 (still cached), has a tampered delivery
-/// refused and a signed one invalidate exactly that item, and reads version 2. The app's output lines are checked
-/// step by step.
+/// The packed SDK as a developer meets it: a new net10.0 ASP.NET Core app (sdk-dotnet/consumer/) references
+/// Verso.Client by PackageReference from a local folder feed holding the fresh .nupkg, restores, builds and runs
+/// against the real API that test.sh starts: it registers the client with
+/// <c>builder.Services.AddVersoClient(builder.Configuration.GetSection("Verso"))</c>, signs in, uploads media with
+/// progress (and downloads it), publishes an article, reads it as a record with <c>ToContent&lt;T&gt;()</c> through the
+/// content cache, registers its Kestrel HTTPS webhook route with the server, and publishes version 2. The server
+/// delivers content.version_published to that route for real (over TLS, to hooks.example.test resolved to loopback by
+/// the test server); the route finds the cache still serving version 1, has a one-byte-tampered copy refused, and
+/// the genuine delivery invalidates exactly that item, so the next read is version 2. The app's output lines are
+/// checked step by step.
 /// </summary>
 /// <remarks>
 /// The app restores into its own packages folder with a package source mapping that allows Verso.Client only from
@@ -29,7 +32,7 @@ public sealed class ConsumerAppTests(PackedSdk packed)
             : throw new InvalidOperationException($"{name} is not set: run the packaging tests through sdk-dotnet/test.sh, which starts the server");
 
     [Fact]
-    public async Task A_net10_console_app_on_the_packed_SDK_registers_it_uploads_media_and_reads_typed_cached_content_from_the_real_server()
+    public async Task A_net10_web_app_on_the_packed_SDK_uploads_media_reads_typed_cached_content_and_is_invalidated_by_a_real_webhook_delivery()
     {
         var email = Required("VERSO_E2E_EMAIL");
         var environment = new Dictionary<string, string?>
@@ -38,6 +41,13 @@ public sealed class ConsumerAppTests(PackedSdk packed)
             ["Verso__BaseUrl"] = Required("VERSO_E2E_BASE_URL"),
             ["Consumer__Email"] = email,
             ["Consumer__Password"] = Required("VERSO_E2E_PASSWORD"),
+            // The certificate the server's webhook deliveries trust for hooks.example.test: the app's route serves it.
+            ["Consumer__HookCert"] = Required("VERSO_E2E_HOOK_CERT"),
+            ["Consumer__HookKey"] = Required("VERSO_E2E_HOOK_KEY"),
+            // Kestrel listens where the app says (a loopback port it picks), nowhere an inherited variable says.
+            ["ASPNETCORE_URLS"] = null,
+            ["ASPNETCORE_HTTP_PORTS"] = null,
+            ["ASPNETCORE_HTTPS_PORTS"] = null,
             ["VERSO_E2E_PASSWORD"] = null,
         };
         var app = CreateApp();
@@ -78,8 +88,15 @@ public sealed class ConsumerAppTests(PackedSdk packed)
         Assert.Equal(progress.Order(), progress);
         Assert.Equal(progress.Count, progress.Distinct().Count());
 
-        // Typed content (ToContent<Article>) through the cache; version 2 stays invisible until the verified delivery.
+        // Typed content (ToContent<Article>) through the cache.
         Assert.Equal($"Hello v1|True|{coverId}", Line("typed"));
+
+        // The webhook endpoint is the app's own HTTPS route; the server delivered version 2's publication to it.
+        Assert.Matches(@"^https://hooks\.example\.test:\d+/verso-webhook$", Line("endpoint"));
+        var published = Guid.Parse(Line("published"));
+        Assert.Equal($"content.version_published content.version_published {published} 2", Line("delivered"));
+        // When the delivery arrived the cache still served version 1; a tampered copy was refused and changed nothing;
+        // the genuine delivery invalidated exactly the item; the next read is version 2.
         Assert.Equal("Hello v1", Line("cached"));
         Assert.Equal("signature_mismatch", Line("tampered"));
         Assert.Equal("Hello v1", Line("still-cached"));
