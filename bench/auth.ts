@@ -3,15 +3,15 @@
 // GET /health/live on the same server (both pass through the same router, validation and logging;
 // the difference is the credential lookup). Target: authentication costs less than 15% of throughput.
 //
-// The server runs in this process; the load comes from worker threads with keep-alive HTTP agents,
-// so the load generator never competes with the server for its event loop. The three scenarios run
+// The server runs in this process; the load comes from bench/lib/load.ts (worker threads with
+// keep-alive HTTP agents), so the load generator never competes with the server for its event loop. The three scenarios run
 // interleaved in several rounds and the median of each is reported, so a machine whose load drifts
 // (other processes, PostgreSQL on the same cores) skews all three alike instead of one.
 // Run: node --import tsx bench/auth.ts [--seconds 4] [--rounds 5] [--connections 32] [--workers 2]
-import { Worker } from 'node:worker_threads';
 import { startTestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace } from '../test/helpers/actors.js';
 import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { runLoad } from './lib/load.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,39 +24,6 @@ const WORKERS = arg('workers', 2);
 const WARM_UP_SECONDS = 1;
 const progress = (what: string) => process.stderr.write(`bench/auth: ${what}\n`);
 
-// Plain JavaScript, evaluated in each worker: `connections` loops over one keep-alive agent.
-const WORKER_SOURCE = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, connections, durationMs } = workerData;
-const target = new URL(url);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const headers = token ? { authorization: 'Bearer ' + token } : {};
-const latencies = [];
-let failures = 0;
-const started = performance.now();
-function once() {
-  return new Promise((resolve) => {
-    const t = performance.now();
-    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode !== 200) failures++;
-        latencies.push(performance.now() - t);
-        resolve();
-      });
-    });
-    req.on('error', () => { failures++; resolve(); });
-    req.end();
-  });
-}
-async function loop() { while (performance.now() - started < durationMs) await once(); }
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
-  agent.destroy();
-  parentPort.postMessage({ latencies, failures, elapsedMs: performance.now() - started });
-});
-`;
-
 interface Result {
   readonly scenario: string;
   readonly requests: number;
@@ -66,28 +33,10 @@ interface Result {
   readonly failures: number;
 }
 
-async function run(scenario: string, url: string, token: string | undefined, seconds: number): Promise<Result> {
-  const perWorker = Math.max(1, Math.round(CONNECTIONS / WORKERS));
-  const outcomes = await Promise.all(
-    Array.from({ length: WORKERS }, () =>
-      new Promise<{ latencies: number[]; failures: number; elapsedMs: number }>((resolve, reject) => {
-        const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url, token, connections: perWorker, durationMs: seconds * 1000 } });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      }),
-    ),
-  );
-  const latencies = outcomes.flatMap((o) => o.latencies).sort((a, b) => a - b);
-  const elapsed = Math.max(...outcomes.map((o) => o.elapsedMs));
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]! * 100) / 100;
-  return {
-    scenario,
-    requests: latencies.length,
-    perSecond: Math.round((latencies.length / elapsed) * 1000),
-    p50Ms: pct(0.5),
-    p99Ms: pct(0.99),
-    failures: outcomes.reduce((n, o) => n + o.failures, 0),
-  };
+/** One scenario for `seconds`: the shared load generator (worker threads, keep-alive), every answer a 200. */
+async function run(scenario: string, url: string, path: string, token: string | undefined, seconds: number): Promise<Result> {
+  const s = await runLoad({ url, token, expectStatus: 200, requests: [{ path }], clients: CONNECTIONS, workers: WORKERS, durationMs: seconds * 1000 });
+  return { scenario, requests: s.requests, perSecond: Math.round(s.perSecond), p50Ms: s.p50Ms, p99Ms: s.p99Ms, failures: s.failures };
 }
 
 async function main(): Promise<void> {
@@ -106,9 +55,9 @@ async function main(): Promise<void> {
     ];
     const rounds: Result[][] = scenarios.map(() => []);
     progress(`warm-up ${WARM_UP_SECONDS}s per scenario, then ${ROUNDS} rounds of ${SECONDS}s per scenario, ${CONNECTIONS} connections`);
-    for (const [name, path, token] of scenarios) await run(name, api.url + path, token, WARM_UP_SECONDS);
+    for (const [name, path, token] of scenarios) await run(name, api.url, path, token, WARM_UP_SECONDS);
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [i, [name, path, token]] of scenarios.entries()) rounds[i]!.push(await run(name, api.url + path, token, SECONDS));
+      for (const [i, [name, path, token]] of scenarios.entries()) rounds[i]!.push(await run(name, api.url, path, token, SECONDS));
       progress(`round ${round}: ${rounds.map((r) => r.at(-1)!.perSecond).join(' / ')} req/s`);
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -1,8 +1,8 @@
 // A bounded HTTP load generator for the benchmarks, plus CPU accounting.
 //
 // The load runs in worker threads with keep-alive agents so it never shares the server's event
-// loop (as bench/auth.ts does): with the generator on the server's thread, every response the
-// client reads delays the server's own work and the figures measure both. Each run is bounded
+// loop: with the generator on the server's thread, every response the client reads delays the
+// server's own work and the figures measure both. Each run is bounded
 // twice — by time and by a request count — and every request has a timeout, so a run always ends.
 import fs from 'node:fs';
 import os from 'node:os';
