@@ -1,10 +1,9 @@
 // The requests of the media functions, built from the contract's operation specs so the routes and
 // the GUID checks stay those of the generated methods.
 import { operationSpecs } from '../generated/operations.js';
+import { expandPath } from '../operations/build-request.js';
 import type { OperationSpec } from '../operations/operation-spec.js';
 import type { OutgoingRequest, RequestBody } from '../transport/send-with-retries.js';
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function mediaRequest(
   baseUrl: string,
@@ -13,11 +12,7 @@ export function mediaRequest(
   init: { headers: Record<string, string>; body?: RequestBody; attemptTimeoutMs?: number },
 ): OutgoingRequest {
   const spec: OperationSpec = operationSpecs[operationId];
-  const path = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (typeof value !== 'string' || !GUID.test(value)) throw new TypeError(`${operationId}: ${name} must be a GUID.`);
-    return encodeURIComponent(value);
-  });
+  const path = expandPath(operationId, spec, params);
   return {
     method: spec.method,
     url: baseUrl + path,

@@ -20,7 +20,8 @@ function scalar(name: string, value: unknown): string {
   throw new TypeError(`Parameter ${name} must be a string, number, boolean or Date.`);
 }
 
-function expandPath(operationId: string, spec: OperationSpec, params: Record<string, unknown>): string {
+/** The spec's path with its parameters checked (GUIDs where the contract wants them) and encoded. */
+export function expandPath(operationId: string, spec: OperationSpec, params: Record<string, unknown>): string {
   for (const name of spec.uuidPathParams) {
     const value = params[name];
     if (typeof value !== 'string' || !GUID.test(value)) throw new TypeError(`${operationId}: path parameter ${name} must be a GUID.`);
