@@ -133,6 +133,8 @@ export class ContentCache {
   readonly #onStoreError: ((error: unknown, operation: 'get' | 'set') => void) | undefined;
   readonly #now: () => number;
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  /** SHA-256 of the partitions seen so far: a read's key costs no digest for an audience already hashed. */
+  readonly #partitionHashes = new Map<string, string>();
 
   constructor(client: VersoClient, options: ContentCacheOptions) {
     if (!client || typeof (client as { call?: unknown }).call !== 'function') throw new TypeError('createContentCache needs a VersoClient.');
@@ -167,7 +169,18 @@ export class ContentCache {
   async keyOf<Op extends CachedOperation>(operation: Op, input: CachedInput<Op>): Promise<string> {
     const partition = await this.#partition();
     if (typeof partition !== 'string' || partition === '') throw new TypeError('The content cache partition provider must return a non-empty string.');
-    return `${this.#prefix}:${await sha256Hex(partition)}:${workspaceOf(input).toLowerCase()}:${await entryName(operation, input)}`;
+    return `${this.#prefix}:${await this.#partitionHash(partition)}:${workspaceOf(input).toLowerCase()}:${await entryName(operation, input)}`;
+  }
+
+  async #partitionHash(partition: string): Promise<string> {
+    let hash = this.#partitionHashes.get(partition);
+    if (hash === undefined) {
+      hash = await sha256Hex(partition);
+      // Audiences are few; the bound only keeps an unexpected stream of them from growing the map.
+      if (this.#partitionHashes.size >= 1024) this.#partitionHashes.clear();
+      this.#partitionHashes.set(partition, hash);
+    }
+    return hash;
   }
 
   /** Removes one entry. Rejects when the store fails (nothing is swallowed on the way to fresh content). */
