@@ -7,7 +7,7 @@
 //
 // As under `make run`, the admin is its own process (admin/dist/main.js when built, else its source
 // through tsx) in front of the API, which runs in this process on the embedded PostgreSQL; the load
-// comes from worker threads so it never shares an event loop with either. Home for a superadmin
+// comes from bench/lib/load.ts (worker threads) so it never shares an event loop with either. Home for a superadmin
 // shows 3 workspaces with content, so it makes 1 + 3 × 5 API calls per render; Account makes 2
 // (switcher list, preferences) and About 2 (switcher list, /health/ready).
 // Run: node --import tsx bench/admin.ts [--seconds 5] [--rounds 3] [--clients 16] [--workers 2]
@@ -16,11 +16,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
 import { HttpSession } from '../admin/test/helpers/http.js';
 import { startAdminStack } from '../admin/test/helpers/stack.js';
 import { buildCapacityDataset, buildTemplates, hoursFromNow } from './lib/content-dataset.js';
+import { runLoad } from './lib/load.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,39 +33,6 @@ const WORKERS = arg('workers', 2);
 const TARGET_P95_MS = 50;
 const progress = (what: string) => process.stderr.write(`bench/admin: ${what}\n`);
 
-const WORKER_SOURCE = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, path, cookies, durationMs } = workerData;
-const target = new URL(url);
-const latencies = [];
-let failures = 0;
-const started = performance.now();
-function once(agent, cookie) {
-  return new Promise((resolve) => {
-    const t = performance.now();
-    const req = http.request({ host: target.hostname, port: target.port, path, agent, headers: { cookie }, timeout: 10000 }, (res) => {
-      let bytes = 0;
-      res.on('data', (c) => { bytes += c.length; });
-      res.on('end', () => {
-        if (res.statusCode !== 200 || bytes < 500) failures++;
-        latencies.push(performance.now() - t);
-        resolve();
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => { failures++; resolve(); });
-    req.end();
-  });
-}
-async function client(cookie) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  while (performance.now() - started < durationMs) await once(agent, cookie);
-  agent.destroy();
-}
-Promise.all(cookies.map(client)).then(() => parentPort.postMessage({ latencies, failures, elapsedMs: performance.now() - started }));
-`;
-
 interface Result {
   page: string;
   requests: number;
@@ -77,31 +44,20 @@ interface Result {
   failures: number;
 }
 
+/** One page for `seconds`: one client per session cookie through the shared load generator; a 200
+ *  with at least 500 bytes (a rendered page, not an error stub) is a success. */
 async function run(page: string, url: string, cookies: string[], seconds: number): Promise<Result> {
-  const groups = Array.from({ length: WORKERS }, (_, w) => cookies.filter((_, i) => i % WORKERS === w)).filter((g) => g.length > 0);
-  const outcomes = await Promise.all(
-    groups.map(
-      (group) =>
-        new Promise<{ latencies: number[]; failures: number; elapsedMs: number }>((resolve, reject) => {
-          const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url, path: page, cookies: group, durationMs: seconds * 1000 } });
-          worker.once('message', resolve);
-          worker.once('error', reject);
-        }),
-    ),
-  );
-  const latencies = outcomes.flatMap((o) => o.latencies).sort((a, b) => a - b);
-  const elapsed = Math.max(...outcomes.map((o) => o.elapsedMs));
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]! * 10) / 10;
-  return {
-    page,
-    requests: latencies.length,
-    perSecond: Math.round((latencies.length / elapsed) * 1000),
-    p50Ms: pct(0.5),
-    p95Ms: pct(0.95),
-    p99Ms: pct(0.99),
-    maxMs: pct(1),
-    failures: outcomes.reduce((n, o) => n + o.failures, 0),
-  };
+  const s = await runLoad({
+    url,
+    requests: [{ path: page }],
+    clients: cookies.length,
+    clientHeaders: cookies.map((cookie) => ({ cookie })),
+    workers: WORKERS,
+    expectStatus: 200,
+    minBodyBytes: 500,
+    durationMs: seconds * 1000,
+  });
+  return { page, requests: s.requests, perSecond: Math.round(s.perSecond), p50Ms: s.p50Ms, p95Ms: s.p95Ms, p99Ms: s.p99Ms, maxMs: s.maxMs, failures: s.failures };
 }
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -22,6 +22,10 @@ export interface LoadOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The status every answer must have; default: any status below 400 counts as a success. */
   readonly expectStatus?: number;
+  /** An answer with a shorter body counts as a failure (e.g. a rendered page, not an error stub). */
+  readonly minBodyBytes?: number;
+  /** Headers of each client (client k sends `clientHeaders[k % length]`), e.g. one session cookie each. */
+  readonly clientHeaders?: readonly Readonly<Record<string, string>>[];
   /** At most this many requests in all (default: no bound but the time). */
   readonly maxRequests?: number;
   /** Requests to send: cycled until `durationMs` is up, or each sent once when `once` is set. */
@@ -51,7 +55,7 @@ export interface LoadSummary {
 const WORKER_SOURCE = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, extraHeaders, expectStatus, maxRequests, requests, connections, durationMs, once, cursor } = workerData;
+const { url, token, extraHeaders, clientHeaders, expectStatus, minBodyBytes, maxRequests, requests, connections, durationMs, once, cursor } = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const counter = new Int32Array(cursor);
@@ -59,30 +63,35 @@ const latencies = [];
 let failures = 0;
 const started = performance.now();
 const cpuStart = process.threadCpuUsage();
-function send(r) {
+function send(r, own) {
   return new Promise((resolve) => {
     const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-    const headers = Object.assign({}, extraHeaders);
+    const headers = Object.assign({}, extraHeaders, own);
     if (token) headers.authorization = 'Bearer ' + token;
     if (body !== undefined) { headers['content-type'] = 'application/json'; headers['content-length'] = Buffer.byteLength(body); }
     const t = performance.now();
     const req = http.request({ host: target.hostname, port: target.port, path: r.path, method: r.method || 'GET', agent, headers, timeout: 30000 }, (res) => {
-      res.resume();
-      res.on('end', () => { latencies.push(performance.now() - t); if (expectStatus ? res.statusCode !== expectStatus : res.statusCode >= 400) failures++; resolve(); });
+      let bytes = 0;
+      res.on('data', (chunk) => { bytes += chunk.length; });
+      res.on('end', () => {
+        latencies.push(performance.now() - t);
+        if ((expectStatus ? res.statusCode !== expectStatus : res.statusCode >= 400) || bytes < minBodyBytes) failures++;
+        resolve();
+      });
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', () => { failures++; resolve(); });
     req.end(body);
   });
 }
-async function loop() {
+async function loop(own) {
   while (performance.now() - started < durationMs) {
     const i = Atomics.add(counter, 0, 1);
     if ((once && i >= requests.length) || i >= maxRequests) return;
-    await send(requests[i % requests.length]);
+    await send(requests[i % requests.length], own);
   }
 }
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
+Promise.all(Array.from({ length: connections }, (_, c) => loop(clientHeaders[c]))).then(() => {
   agent.destroy();
   const cpu = process.threadCpuUsage(cpuStart);
   parentPort.postMessage({ latencies, failures, cpuMs: (cpu.user + cpu.system) / 1000 });
@@ -141,9 +150,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
   const m0 = machineTicks();
   const server0 = process.threadCpuUsage();
   const started = performance.now();
+  // Client k runs in worker k % workers, so each worker gets the header sets of its own clients.
+  const headersOf = (k: number) => (o.clientHeaders && o.clientHeaders.length > 0 ? o.clientHeaders[k % o.clientHeaders.length] : undefined);
   const outcomes = await Promise.all(
     Array.from({ length: workers }, (_, w) => {
       const connections = Math.floor(o.clients / workers) + (w < o.clients % workers ? 1 : 0);
+      const clientHeaders = Array.from({ length: connections }, (_, c) => headersOf(w + c * workers) ?? {});
       return new Promise<{ latencies: number[]; failures: number; cpuMs: number }>((resolve, reject) => {
         const worker = new Worker(WORKER_SOURCE, {
           eval: true,
@@ -151,7 +163,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
             url: o.url,
             token: o.token,
             extraHeaders: o.headers ?? {},
+            clientHeaders,
             expectStatus: o.expectStatus ?? 0,
+            minBodyBytes: o.minBodyBytes ?? 0,
             maxRequests: o.maxRequests ?? Number.MAX_SAFE_INTEGER,
             requests: o.requests,
             connections,
