@@ -16,6 +16,8 @@ internal readonly record struct CacheLookup<T>(bool Found, T? Value, object? Tic
 /// </summary>
 internal abstract class ContentCacheStore
 {
+    private readonly Action<Exception>? _onBackendFailure;
+
     protected ContentCacheStore(VersoContentCacheOptions options)
     {
         VersoContentCacheOptionsValidator.ThrowIfInvalid(options);
@@ -23,7 +25,7 @@ internal abstract class ContentCacheStore
         DefaultAbsoluteExpiration = options.DefaultAbsoluteExpiration;
         KeyPrefix = options.KeyPrefix;
         GenerationExpiration = options.GenerationExpiration;
-        OnBackendFailure = options.OnBackendFailure;
+        _onBackendFailure = options.OnBackendFailure;
     }
 
     public Func<string> PartitionProvider { get; }
@@ -34,7 +36,19 @@ internal abstract class ContentCacheStore
 
     public TimeSpan GenerationExpiration { get; }
 
-    public Action<Exception>? OnBackendFailure { get; }
+    /// <summary>Hands a backend failure to <see cref="VersoContentCacheOptions.OnBackendFailure"/>; a failing observer
+    /// must not change the read's outcome, so its own exception is swallowed.</summary>
+    public void ReportBackendFailure(Exception e)
+    {
+        try
+        {
+            _onBackendFailure?.Invoke(e);
+        }
+        catch
+        {
+            // Deliberately swallowed: the observer is told, the read goes on.
+        }
+    }
 
     public SingleFlight Flights { get; } = new();
 

@@ -56,7 +56,7 @@ internal sealed class DistributedContentStore : ContentCacheStore
         catch (JsonException e)
         {
             // Written by another version of this SDK, or damaged: a miss, overwritten by the fetched value.
-            Report(e);
+            ReportBackendFailure(e);
             return CacheLookup<T>.Miss(ticket);
         }
         if (envelope?.Value is null) return CacheLookup<T>.Miss(ticket);
@@ -135,18 +135,6 @@ internal sealed class DistributedContentStore : ContentCacheStore
         await _cache.SetAsync(key, Encoding.UTF8.GetBytes(generation), new DistributedCacheEntryOptions { AbsoluteExpirationRelativeToNow = GenerationExpiration }, cancellationToken)
             .ConfigureAwait(false);
         return generation;
-    }
-
-    private void Report(Exception e)
-    {
-        try
-        {
-            OnBackendFailure?.Invoke(e);
-        }
-        catch
-        {
-            // A failing observer must not turn a cache miss into an error.
-        }
     }
 
     private static JsonSerializerOptions CreateJson()

@@ -145,7 +145,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         }
         catch (Exception e) when (IsBackendFailure(e, cancellationToken))
         {
-            Report(e);
+            _store.ReportBackendFailure(e);
             return await fetch(cancellationToken).ConfigureAwait(false);
         }
         if (lookup.Found) return lookup.Value!;
@@ -161,7 +161,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
             }
             catch (Exception e) when (IsBackendFailure(e, token))
             {
-                Report(e);
+                _store.ReportBackendFailure(e);
                 return value;
             }
             // An invalidation between the check above and the write: take the write back.
@@ -216,25 +216,13 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         }
         catch (Exception e) when (IsBackendFailure(e, cancellationToken))
         {
-            Report(e);
+            _store.ReportBackendFailure(e);
         }
     }
 
     /// <summary>Everything but the caller's own cancellation is the backend's failure.</summary>
     private static bool IsBackendFailure(Exception e, CancellationToken cancellationToken) =>
         !(e is OperationCanceledException && cancellationToken.IsCancellationRequested);
-
-    private void Report(Exception e)
-    {
-        try
-        {
-            _store.OnBackendFailure?.Invoke(e);
-        }
-        catch
-        {
-            // A failing observer must not change the read's outcome.
-        }
-    }
 
     private static Guid? GuidMember(JsonElement payload, string name) =>
         payload.ValueKind == JsonValueKind.Object && payload.TryGetProperty(name, out var value)
