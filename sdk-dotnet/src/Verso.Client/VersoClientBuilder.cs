@@ -41,12 +41,20 @@ public sealed class VersoClientBuilder
     public VersoClientBuilder(Uri baseUrl)
     {
         ArgumentNullException.ThrowIfNull(baseUrl);
-        if (!baseUrl.IsAbsoluteUri || (baseUrl.Scheme != Uri.UriSchemeHttp && baseUrl.Scheme != Uri.UriSchemeHttps))
-            throw new ArgumentException("The base URL must be an absolute http or https URL.", nameof(baseUrl));
-        if (!string.IsNullOrEmpty(baseUrl.Query) || !string.IsNullOrEmpty(baseUrl.Fragment))
-            throw new ArgumentException("The base URL must not have a query or fragment.", nameof(baseUrl));
+        if (BaseUrlProblem(baseUrl) is { } problem) throw new ArgumentException(problem, nameof(baseUrl));
         // Generated paths are relative ("api/v1/..."); a trailing slash keeps a path prefix when they are resolved.
         _baseUrl = baseUrl.AbsoluteUri.EndsWith('/') ? baseUrl : new Uri(baseUrl.AbsoluteUri + "/");
+    }
+
+    /// <summary>Why <paramref name="baseUrl"/> cannot be a client's base URL, or null when it can: the one rule the
+    /// builder and the DI options validator both enforce.</summary>
+    internal static string? BaseUrlProblem(Uri baseUrl)
+    {
+        if (!baseUrl.IsAbsoluteUri || (baseUrl.Scheme != Uri.UriSchemeHttp && baseUrl.Scheme != Uri.UriSchemeHttps))
+            return "The base URL must be an absolute http or https URL.";
+        if (!string.IsNullOrEmpty(baseUrl.Query) || !string.IsNullOrEmpty(baseUrl.Fragment))
+            return "The base URL must not have a query or fragment.";
+        return null;
     }
 
     /// <summary>A fixed bearer token, e.g. an API-client token <c>verso_&lt;id&gt;_&lt;secret&gt;</c>; null sends none.</summary>

@@ -15,9 +15,7 @@ internal sealed class VersoClientOptionsValidator : IValidateOptions<VersoClient
         {
             failures.Add($"Verso client '{registration}': BaseUrl is required (the API origin, e.g. https://cms.example.com).");
         }
-        else if (!Uri.TryCreate(options.BaseUrl, UriKind.Absolute, out var url)
-            || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps)
-            || !string.IsNullOrEmpty(url.Query) || !string.IsNullOrEmpty(url.Fragment))
+        else if (!Uri.TryCreate(options.BaseUrl, UriKind.Absolute, out var url) || VersoClientBuilder.BaseUrlProblem(url) is not null)
         {
             failures.Add($"Verso client '{registration}': BaseUrl must be an absolute http or https URL without query or fragment.");
         }
