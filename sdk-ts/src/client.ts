@@ -60,7 +60,7 @@ export class VersoClient extends VersoOperations {
     // The media functions (media/*.ts) reach the transport through these; index.ts does not export them.
     clientInternals = {
       execute: (client, request, options) => client.#execute(request, options),
-      open: (client, request, options) => client.#open(request, options),
+      open: (client, request, options) => client.#open(request, options, options?.passStatuses),
     };
   }
 
@@ -157,22 +157,20 @@ export class VersoClient extends VersoOperations {
   }
 
   async #execute(request: OutgoingRequest, options: CallOptions | undefined): Promise<VersoResponse<unknown>> {
-    const scope = new CallScope(options?.timeoutMs ?? this.options.timeoutMs, options?.signal);
+    const opened = await this.#open(request, options, undefined);
     try {
-      const received = await sendWithRetries(request, scope, this.#transport);
-      const { response } = received;
-      if (!response.ok) throw await toApiError(request.method, request.url, request.operationId, received);
+      const { response } = opened;
       let data: unknown;
       try {
         data = await readSuccessBody(request.method, response);
       } catch (error) {
-        throw this.#endedDuringBody(scope, received, error);
+        throw opened.endedError(error);
       }
       const etag = response.headers.get('etag') ?? undefined;
       if (this.options.trackETags) this.etags.set(request.url, etag ?? null);
-      return { data, status: response.status, headers: response.headers, etag, correlationId: response.headers.get('x-correlation-id') ?? received.correlationId, attempts: received.attempt };
+      return { data, status: response.status, headers: response.headers, etag, correlationId: response.headers.get('x-correlation-id') ?? opened.correlationId, attempts: opened.attempt };
     } finally {
-      scope.dispose();
+      opened.scope.dispose();
     }
   }
 
@@ -182,12 +180,12 @@ export class VersoClient extends VersoOperations {
    * Statuses in `passStatuses` (besides 2xx) come back as answers; any other final status becomes
    * the VersoApiError. The caller owns the returned scope and must dispose it.
    */
-  async #open(request: OutgoingRequest, options: OpenOptions | undefined): Promise<OpenedExchange> {
+  async #open(request: OutgoingRequest, options: CallOptions | undefined, passStatuses: readonly number[] | undefined): Promise<OpenedExchange> {
     const scope = new CallScope(options?.timeoutMs ?? this.options.timeoutMs, options?.signal);
     try {
       const received = await sendWithRetries(request, scope, this.#transport);
       const { response } = received;
-      if (!response.ok && !options?.passStatuses?.includes(response.status)) throw await toApiError(request.method, request.url, request.operationId, received);
+      if (!response.ok && !passStatuses?.includes(response.status)) throw await toApiError(request.method, request.url, request.operationId, received);
       return { ...received, scope, endedError: (error: unknown) => this.#endedDuringBody(scope, received, error) };
     } catch (error) {
       scope.dispose();
