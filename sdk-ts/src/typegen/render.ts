@@ -146,6 +146,28 @@ function descriptorsLiteral(descriptors: readonly VersoFieldDescriptor[]): strin
   return `[\n${rows.join('\n')}\n      ]`;
 }
 
+/** One template's or component's interface, and its entry in versoContentModel. */
+function renderType<F extends { key: string; label: string; helpText: string | null; isRequired: boolean; minOccurrences: number }>(
+  heading: string,
+  name: string | undefined,
+  slug: string,
+  fields: readonly F[],
+  typed: (f: F) => { type: string; descriptor: VersoFieldDescriptor } | undefined,
+): { block: string; descriptors: string } {
+  const rows: string[] = [];
+  const descriptors: VersoFieldDescriptor[] = [];
+  for (const f of fields) {
+    const field = typed(f);
+    if (!field) continue;
+    rows.push(member(f, field.type, field.descriptor.list, required(f)));
+    descriptors.push(field.descriptor);
+  }
+  return {
+    block: `/** ${heading} */\nexport interface ${name} {\n${rows.join('\n')}${rows.length ? '\n' : ''}}`,
+    descriptors: `    ${JSON.stringify(slug)}: {\n      fields: ${descriptorsLiteral(descriptors)},\n    },`,
+  };
+}
+
 /** The generated module's text. */
 export function renderContentModule(model: WorkspaceModel, options: RenderOptions = {}): string {
   const r = new Renderer(model);
@@ -156,28 +178,14 @@ export function renderContentModule(model: WorkspaceModel, options: RenderOption
   const componentDescriptors: string[] = [];
 
   for (const c of comps) {
-    const rows: string[] = [];
-    const descriptors: VersoFieldDescriptor[] = [];
-    for (const f of c.fields) {
-      const typed = r.componentField(f);
-      if (!typed) continue;
-      rows.push(member(f, typed.type, typed.descriptor.list, required(f)));
-      descriptors.push(typed.descriptor);
-    }
-    blocks.push(`/** Component "${comment(c.name)}" (${c.slug}), published version ${c.versionNumber}. */\nexport interface ${r.componentName(c.id)} {\n${rows.join('\n')}${rows.length ? '\n' : ''}}`);
-    componentDescriptors.push(`    ${JSON.stringify(c.slug)}: {\n      fields: ${descriptorsLiteral(descriptors)},\n    },`);
+    const rendered = renderType(`Component "${comment(c.name)}" (${c.slug}), published version ${c.versionNumber}.`, r.componentName(c.id), c.slug, c.fields, (f) => r.componentField(f));
+    blocks.push(rendered.block);
+    componentDescriptors.push(rendered.descriptors);
   }
   for (const t of templates) {
-    const rows: string[] = [];
-    const descriptors: VersoFieldDescriptor[] = [];
-    for (const f of t.fields) {
-      const typed = r.templateField(f);
-      if (!typed) continue;
-      rows.push(member(f, typed.type, typed.descriptor.list, required(f)));
-      descriptors.push(typed.descriptor);
-    }
-    blocks.push(`/** Template "${comment(t.name)}" (${t.slug}), published version ${t.versionNumber}. */\nexport interface ${r.templateName(t.id)} {\n${rows.join('\n')}${rows.length ? '\n' : ''}}`);
-    templateDescriptors.push(`    ${JSON.stringify(t.slug)}: {\n      fields: ${descriptorsLiteral(descriptors)},\n    },`);
+    const rendered = renderType(`Template "${comment(t.name)}" (${t.slug}), published version ${t.versionNumber}.`, r.templateName(t.id), t.slug, t.fields, (f) => r.templateField(f));
+    blocks.push(rendered.block);
+    templateDescriptors.push(rendered.descriptors);
   }
   const typesMap = templates.map((t) => `  ${JSON.stringify(t.slug)}: ${r.templateName(t.id)};`);
   const imports = [...new Set([...r.imports, 'VersoContentModel'])].sort();
