@@ -106,7 +106,9 @@ function byKey(fields: readonly FieldValue[]): Map<string, FieldValue[]> {
   for (const v of [...fields].sort((a, b) => a.order - b.order)) {
     if (v.key === null || v.valueKind === 'Separator') continue;
     const k = v.key.toLowerCase();
-    groups.set(k, [...(groups.get(k) ?? []), v]);
+    const group = groups.get(k);
+    if (group) group.push(v);
+    else groups.set(k, [v]);
   }
   return groups;
 }
