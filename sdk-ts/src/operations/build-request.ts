@@ -12,7 +12,7 @@ export interface OperationInputShape {
 }
 
 // Any GUID version (v7 included), hyphenated, case-insensitive.
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function scalar(name: string, value: unknown): string {
   if (value instanceof Date) return value.toISOString();

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { VersoClient } from '../client.js';
 import { VersoApiError, VersoCircuitOpenError, VersoTimeoutError } from '../errors.js';
+import { GUID } from '../operations/build-request.js';
 import { readWorkspaceModel } from './read-model.js';
 import { renderContentModule } from './render.js';
 
@@ -30,7 +31,6 @@ export interface CliIo {
   readonly cwd: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class UsageError extends Error {}
 
@@ -92,7 +92,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`verso-typegen: missing ${missing.join(', ')}.\n\n${USAGE}`);
     return 2;
   }
-  if (!UUID.test(workspace!)) {
+  if (!GUID.test(workspace!)) {
     io.err(`verso-typegen: --workspace takes the workspace's id (a UUID), got ${JSON.stringify(workspace)}.\n`);
     return 2;
   }
