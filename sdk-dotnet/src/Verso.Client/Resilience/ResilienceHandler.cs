@@ -66,7 +66,7 @@ internal sealed class ResilienceHandler : DelegatingHandler
         }
         finally
         {
-            Record(activity, call, method, started, response, error);
+            Record(activity, call, started, response, error);
         }
     }
 
@@ -81,9 +81,7 @@ internal sealed class ResilienceHandler : DelegatingHandler
         switch (failure)
         {
             case BrokenCircuitException:
-                VersoTelemetry.CircuitOpenRejections.Add(1,
-                    new KeyValuePair<string, object?>(VersoTelemetry.PipelineTag, _pipeline.Name),
-                    new KeyValuePair<string, object?>(VersoTelemetry.MethodTag, call.MethodName));
+                VersoTelemetry.CircuitOpenRejections.Add(1, VersoTelemetry.CallTags(_pipeline.Name, call.MethodName));
                 return new VersoCircuitOpenException(_pipeline.RetryAfter(), failure);
             case TimeoutRejectedException when call.TimedOut:
                 return new VersoTimeoutException(Options.TotalTimeout, wholeCall: true, failure);
@@ -107,13 +105,9 @@ internal sealed class ResilienceHandler : DelegatingHandler
         return outcome.Exception!;
     }
 
-    private void Record(Activity? activity, Call call, string method, long started, HttpResponseMessage? response, Exception? error)
+    private void Record(Activity? activity, Call call, long started, HttpResponseMessage? response, Exception? error)
     {
-        var tags = new TagList
-        {
-            { VersoTelemetry.PipelineTag, _pipeline.Name },
-            { VersoTelemetry.MethodTag, method },
-        };
+        var tags = VersoTelemetry.CallTags(_pipeline.Name, call.MethodName);
         if (response is not null) tags.Add(VersoTelemetry.StatusTag, (int)response.StatusCode);
         if (error is not null) tags.Add(VersoTelemetry.ErrorTypeTag, error.GetType().FullName);
         VersoTelemetry.CallDuration.Record(Stopwatch.GetElapsedTime(started).TotalSeconds, tags);
@@ -232,11 +226,7 @@ internal sealed class ResilienceHandler : DelegatingHandler
 
         private void CountAttempt(Activity? activity, HttpResponseMessage? response, Exception? failure)
         {
-            var tags = new TagList
-            {
-                { VersoTelemetry.PipelineTag, _handler._pipeline.Name },
-                { VersoTelemetry.MethodTag, MethodName },
-            };
+            var tags = VersoTelemetry.CallTags(_handler._pipeline.Name, MethodName);
             if (response is not null)
             {
                 tags.Add(VersoTelemetry.StatusTag, (int)response.StatusCode);

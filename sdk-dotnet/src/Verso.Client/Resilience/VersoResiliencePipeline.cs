@@ -241,10 +241,9 @@ public sealed class VersoResiliencePipeline
     private void ReportRetry(ResilientCall call, Outcome<HttpResponseMessage> outcome, int attemptIndex, TimeSpan delay)
     {
         var category = call.LastCategory ?? VersoFailureCategory.Status;
-        VersoTelemetry.Retries.Add(1,
-            new KeyValuePair<string, object?>(VersoTelemetry.PipelineTag, Name),
-            new KeyValuePair<string, object?>(VersoTelemetry.MethodTag, call.MethodName),
-            new KeyValuePair<string, object?>(VersoTelemetry.FailureCategoryTag, category.ToString()));
+        var tags = VersoTelemetry.CallTags(Name, call.MethodName);
+        tags.Add(VersoTelemetry.FailureCategoryTag, category.ToString());
+        VersoTelemetry.Retries.Add(1, tags);
         Safe(Options.OnRetry, new VersoRetryEvent(Name, attemptIndex + 1, StatusOf(outcome), category, delay));
     }
 

@@ -58,6 +58,13 @@ public static class VersoTelemetry
     internal const string AttemptsTag = "verso.attempts";
     internal const string FailureCategoryTag = "verso.failure_category";
 
+    /// <summary>The tags every instrument carries: the pipeline and the HTTP method of the call.</summary>
+    internal static TagList CallTags(string pipeline, string method) => new()
+    {
+        { PipelineTag, pipeline },
+        { MethodTag, method },
+    };
+
     /// <summary>The method as OpenTelemetry spells it: known methods upper case, anything else "_OTHER" (a custom
     /// method name is caller input and could be unbounded).</summary>
     internal static string MethodName(HttpMethod method) => method.Method.ToUpperInvariant() switch
