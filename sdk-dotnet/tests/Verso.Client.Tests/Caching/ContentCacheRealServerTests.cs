@@ -7,6 +7,7 @@ using Verso.Client.Caching;
 using Verso.Client.Generated;
 using Verso.Client.Tests.Webhooks;
 using Verso.Client.Webhooks;
+using static Verso.Client.Tests.Support.E2eEnvironment;
 
 namespace Verso.Client.Tests.Caching;
 
@@ -23,11 +24,6 @@ namespace Verso.Client.Tests.Caching;
 public sealed class ContentCacheRealServerTests
 {
     private static readonly string Suffix = Guid.NewGuid().ToString("N")[..8];
-
-    private static string Required(string name) =>
-        Environment.GetEnvironmentVariable(name) is { Length: > 0 } value
-            ? value
-            : throw new InvalidOperationException($"{name} is not set: run the end-to-end test through sdk-dotnet/test.sh, which starts the server");
 
     /// <summary>Counts the content reads that reach the network.</summary>
     private sealed class CountingHandler() : DelegatingHandler(new SocketsHttpHandler())

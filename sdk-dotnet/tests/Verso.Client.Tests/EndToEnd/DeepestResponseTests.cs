@@ -1,6 +1,7 @@
 using System.Text.Json;
 using Verso.Client.Errors;
 using Verso.Client.Generated;
+using static Verso.Client.Tests.Support.E2eEnvironment;
 
 namespace Verso.Client.Tests.EndToEnd;
 
@@ -19,11 +20,6 @@ public sealed class DeepestResponseTests
     private const int ExpansionDepth = 8;   // MAX_EXPANSION_DEPTH in server/src/services/delivery/content-expansion.ts
     private const int JsonValueDepth = 32;  // MAX_JSON_VALUE_DEPTH in server/src/services/content/json-value-limits.ts
     private static readonly string Suffix = Guid.NewGuid().ToString("N")[..8];
-
-    private static string Required(string name) =>
-        Environment.GetEnvironmentVariable(name) is { Length: > 0 } value
-            ? value
-            : throw new InvalidOperationException($"{name} is not set: run the end-to-end test through sdk-dotnet/test.sh, which starts the server");
 
     /// <summary>JSON text exactly <paramref name="depth"/> levels deep: objects and arrays alternating, scalars of every kind on the way.</summary>
     private static string Nested(int depth)

@@ -3,6 +3,7 @@ using Verso.Client.Errors;
 using Verso.Client.Generated;
 using Verso.Client.Media;
 using Verso.Client.Tests.Media;
+using static Verso.Client.Tests.Support.E2eEnvironment;
 
 namespace Verso.Client.Tests.EndToEnd;
 
@@ -14,11 +15,6 @@ namespace Verso.Client.Tests.EndToEnd;
 /// </summary>
 public sealed class MediaRealServerTests
 {
-    private static string Required(string name) =>
-        Environment.GetEnvironmentVariable(name) is { Length: > 0 } value
-            ? value
-            : throw new InvalidOperationException($"{name} is not set: run the end-to-end test through sdk-dotnet/test.sh, which starts the server");
-
     [Fact]
     public async Task Uploads_a_file_and_downloads_the_same_bytes()
     {

@@ -2,6 +2,7 @@ using Verso.Client.Concurrency;
 using Verso.Client.Errors;
 using Verso.Client.Generated;
 using Verso.Client.Paging;
+using static Verso.Client.Tests.Support.E2eEnvironment;
 
 namespace Verso.Client.Tests.EndToEnd;
 
@@ -20,11 +21,6 @@ public sealed class RealServerFlowTests
     private const int ItemCount = 7; // pages of 3, 3 and 1
     private const int PageSize = 3;
     private static readonly string Suffix = Guid.NewGuid().ToString("N")[..8];
-
-    private static string Required(string name) =>
-        Environment.GetEnvironmentVariable(name) is { Length: > 0 } value
-            ? value
-            : throw new InvalidOperationException($"{name} is not set: run the end-to-end test through sdk-dotnet/test.sh, which starts the server");
 
     private static ContentFieldValueRequest Title(Guid fieldId, string text) =>
         new() { FieldId = fieldId, Order = 0, ValueKind = ValueKind.Text, TextValue = text };

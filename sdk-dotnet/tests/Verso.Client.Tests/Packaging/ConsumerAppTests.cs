@@ -2,6 +2,7 @@ using System.IO.Compression;
 using System.Security.Cryptography;
 using System.Text.Json;
 using Verso.Client.Tests.Support;
+using static Verso.Client.Tests.Support.E2eEnvironment;
 
 namespace Verso.Client.Tests.Packaging;
 
@@ -26,11 +27,6 @@ namespace Verso.Client.Tests.Packaging;
 [Collection(PackedSdkCollection.Name)]
 public sealed class ConsumerAppTests(PackedSdk packed)
 {
-    private static string Required(string name) =>
-        Environment.GetEnvironmentVariable(name) is { Length: > 0 } value
-            ? value
-            : throw new InvalidOperationException($"{name} is not set: run the packaging tests through sdk-dotnet/test.sh, which starts the server");
-
     [Fact]
     public async Task A_net10_web_app_on_the_packed_SDK_uploads_media_reads_typed_cached_content_and_is_invalidated_by_a_real_webhook_delivery()
     {

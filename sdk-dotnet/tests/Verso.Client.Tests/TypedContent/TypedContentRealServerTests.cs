@@ -2,6 +2,7 @@ using System.Text;
 using Verso.Client.Content;
 using Verso.Client.Generated;
 using Verso.Client.Media;
+using static Verso.Client.Tests.Support.E2eEnvironment;
 
 namespace Verso.Client.Tests.TypedContent;
 
@@ -48,11 +49,6 @@ public sealed class TypedContentRealServerTests
         Person Author,
         Person Reviewer,
         [VersoField("reviewer")] Guid ReviewerId);
-
-    private static string Required(string name) =>
-        Environment.GetEnvironmentVariable(name) is { Length: > 0 } value
-            ? value
-            : throw new InvalidOperationException($"{name} is not set: run the end-to-end test through sdk-dotnet/test.sh, which starts the server");
 
     [Fact]
     public async Task A_published_item_read_by_slug_with_children_maps_onto_records_equal_to_what_was_written()
