@@ -92,6 +92,12 @@ export interface AuthConfig {
     readonly workspaceClaim: string;
     readonly requireHttpsMetadata: boolean;
   };
+  /**
+   * Sign-in throttling per account (services/identity/sign-in-throttle.ts; README: Edge): after
+   * `maxFailures` failed sign-ins of one email within `windowMs`, every attempt for that email is the
+   * plain 401 for `lockMs`. `maxFailures` 0 turns it off.
+   */
+  readonly lockout: { readonly maxFailures: number; readonly windowMs: number; readonly lockMs: number };
 }
 
 /** Media uploads and the blob lifecycle (README: Media; upstream's names and defaults). */
@@ -366,6 +372,12 @@ function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
       workspaceClaim: r.string('Auth__Oidc__ClaimsMapping__WorkspaceId', 'verso_workspace'),
       requireHttpsMetadata,
     },
+    lockout: {
+      maxFailures: r.int('Auth__Lockout__MaxFailures', 5, 0, 1000),
+      windowMs: r.int('Auth__Lockout__WindowMinutes', 15, 1, 1440) * 60_000,
+      // Capped at a day: the lock is also what an attacker can impose on the real user (README: Edge).
+      lockMs: r.int('Auth__Lockout__DurationMinutes', 15, 1, 1440) * 60_000,
+    },
   };
 }
 
@@ -458,6 +470,11 @@ export interface EdgeConfig {
     readonly perIpPerMinute: number;
     /** Keys one window may hold (oldest dropped first): the limiter's memory bound. */
     readonly maxKeys: number;
+    /**
+     * RateLimit__Ipv6PrefixLength: an IPv6 client is its prefix of this many bits for the windows,
+     * the bans and the allow-list (one subscriber holds a whole /64 or more and can rotate within it).
+     */
+    readonly ipv6PrefixLength: number;
   };
   readonly ipBan: {
     readonly enabled: boolean;
@@ -526,6 +543,8 @@ function loadEdgeConfig(r: Reader, env: Env, environment: Environment): EdgeConf
       perActorPerMinute: r.int('RateLimit__PerActor__PermitPerMinute', permits ?? 600, 1, TEST_PERMITS * 10),
       perIpPerMinute: r.int('RateLimit__PerIp__PermitPerMinute', permits ?? 60, 1, TEST_PERMITS * 10),
       maxKeys: r.int('RateLimit__MaxTrackedKeys', 100_000, 100, 10_000_000),
+      // Below 32 one client would be a whole regional registry's block; 128 keys by the address.
+      ipv6PrefixLength: r.int('RateLimit__Ipv6PrefixLength', 64, 32, 128),
     },
     ipBan: {
       enabled: r.bool('IpBan__Enabled', true),

@@ -45,6 +45,7 @@ describe('edge: rate limits and IP bans', () => {
         TrustedProxy__TrustedProxies__0: '127.0.0.1',
         IpAllowList__Ips__0: '198.51.100.77',
         IpAllowList__Networks__0: '2001:db8:a11::/48',
+        IpAllowList__Ips__1: '2001:db8:a12::7',
         Workers__Enabled: 'false',
       },
       databaseInterceptors: [counter],
@@ -117,6 +118,80 @@ describe('edge: rate limits and IP bans', () => {
         expect(res.headers.get('ratelimit')).to.equal(null);
       }
     }
+  });
+
+  it('counts the credential operations in the per-address window whatever Authorization says (login, refresh, change-password)', async () => {
+    const client = freshClient();
+    const user = await createActor(api, { role: 'Reader' });
+    // Other operations with the token are counted per actor only.
+    const me = await api.get('/api/v1/auth/me', { token: user.token, ...from(client) });
+    expect(me.status).to.equal(200);
+    expect(me.headers.get('ratelimit-policy')).to.equal('"actor";q=8;w=60');
+    // A valid bearer on a login used to move it into that token's actor window (8 here, 600 by default).
+    for (let i = 0; i < 4; i++) {
+      const res = await api.post('/api/v1/auth/login', { email: 'nobody@example.test', password: 'wrong-Password-1' }, { token: user.token, ...from(client) });
+      expect(res.status).to.equal(401);
+      expect(res.headers.get('ratelimit-policy')).to.equal('"actor";q=8;w=60, "ip";q=4;w=60');
+    }
+    const refused = await api.post('/api/v1/auth/login', { email: 'nobody@example.test', password: 'wrong-Password-1' }, { token: user.token, ...from(client) });
+    expect(refused.status).to.equal(429);
+    expect(refused.headers.get('ratelimit')).to.match(/^"ip";r=0;t=\d+$/);
+    // The trailing-slash spelling the router also accepts, and the other credential operations.
+    expect((await api.request('POST', '/api/v1/auth/login/', { body: { email: 'a@b.c', password: 'x' }, token: user.token, ...from(client) })).status).to.equal(429);
+    expect((await api.post('/api/v1/auth/refresh', undefined, { token: user.token, ...from(client) })).status).to.equal(429);
+    expect((await api.post('/api/v1/auth/change-password', { currentPassword: 'a', newPassword: 'b' }, { token: user.token, ...from(client) })).status).to.equal(429);
+  });
+
+  it('does not ban the address of an authenticated actor over its own window (only anonymous rejections count)', async () => {
+    const client = freshClient();
+    const user = await createActor(api, { role: 'Reader' });
+    for (let i = 0; i < 8; i++) expect((await api.get('/api/v1/auth/me', { token: user.token, ...from(client) })).status).to.equal(200);
+    for (let i = 1; i <= 30; i++) expect((await api.get('/api/v1/auth/me', { token: user.token, ...from(client) })).status, `rejection ${i}`).to.equal(429);
+    // Everyone else behind the address is untouched: no ban, no record.
+    expect((await raw(api, '/api/v1/auth/me', { 'x-forwarded-for': client })).status).to.equal(401);
+    expect(api.log.find((l) => l.event === 'ip_banned' && l.ipAddress === client)).to.equal(undefined);
+    expect(await dbQuery(api, 'SELECT 1 FROM ip_ban_events WHERE ip_address = $1::inet', [client])).to.deep.equal([]);
+  });
+
+  it('counts IPv6 clients by their /64: rotating addresses share one window, another /64 has its own', async () => {
+    for (let i = 1; i <= 4; i++) expect((await api.get('/api/v1/auth/me', from(`2001:db8:64:1::${i}`))).status).to.equal(401);
+    const res = await api.get('/api/v1/auth/me', from('2001:db8:64:1:ffff:ffff:ffff:fffe'));
+    expect(res.status).to.equal(429);
+    expect((await api.get('/api/v1/auth/me', from('2001:db8:64:2::1'))).status).to.equal(401);
+  });
+
+  it('bans an IPv6 prefix, records it as 2001:db8:…/64, and finds the record by any address inside it', async () => {
+    const prefix = '2001:db8:bad:1';
+    let n = 1;
+    const next = () => `${prefix}::${(n++).toString(16)}`;
+    for (let i = 0; i < 4; i++) await api.get('/api/v1/auth/me', from(next()));
+    for (let i = 1; i <= 21; i++) expect((await api.get('/api/v1/auth/me', from(next()))).status, `rejection ${i}`).to.equal(429);
+    expect((await raw(api, '/api/v1/auth/me', { 'x-forwarded-for': `${prefix}:1:2:3:4` })).status).to.equal(403);
+    expect((await raw(api, '/api/v1/auth/me', { 'x-forwarded-for': '2001:db8:bad:2::1' })).status).to.equal(401);
+    // The record is written on the side: wait for it in the database, then read it as an Admin of this test's own.
+    for (let i = 0; i < 100 && (await dbQuery(api, `SELECT 1 FROM ip_ban_events WHERE ip_address >>= '${prefix}::1'`)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const reader = await createActor(api, { role: 'Admin' });
+    const record = async (filter: string) => (await api.get(`/api/v1/security/ip-bans?ipAddress=${encodeURIComponent(filter)}`, { token: reader.token })).body;
+    const page = await record(`${prefix}::1`);
+    expect(page.totalCount).to.equal(1);
+    expect(page.items[0]).to.include({ ipAddress: '2001:db8:bad:1::/64', rejectionCount: 21 });
+    expect((await record(`${prefix}:ab:cd:ef:1`)).totalCount).to.equal(1);
+    expect((await record('2001:db8:bad:1::/64')).totalCount).to.equal(1);
+    expect((await record('2001:db8:bad::/48')).totalCount).to.equal(1);
+    expect((await record('2001:db8:bad:2::1')).totalCount).to.equal(0);
+    expect(api.log.find((l) => l.event === 'ip_banned' && l.ipAddress === '2001:db8:bad:1::/64')).to.not.equal(undefined);
+  });
+
+  it('allow-lists an IPv6 address’s whole /64, like the windows and bans see it', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await api.get('/api/v1/auth/me', from(`2001:db8:a12::${(i + 8).toString(16)}`));
+      expect(res.status).to.equal(401);
+      expect(res.headers.get('ratelimit')).to.equal(null);
+    }
+    // Outside that /64 the limits apply.
+    const outside = [];
+    for (let i = 0; i < 5; i++) outside.push((await api.get('/api/v1/auth/me', from(`2001:db8:a12:1::${i + 1}`))).status);
+    expect(outside).to.deep.equal([401, 401, 401, 401, 429]);
   });
 
   it('bans at the 21st rejection: then a bare 403, nothing logged, no query; the ban is recorded for Admins', async () => {

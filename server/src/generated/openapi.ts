@@ -50,7 +50,7 @@ export interface paths {
         put?: never;
         /**
          * Change the caller's own password; clears MustChangePassword.
-         * @description Needs the current password (a wrong one is 401). The new password must pass the character rules (400 naming each broken rule in `rules`). The caller's other sessions end; this one stays.
+         * @description Needs the current password (a wrong one is 401). A wrong current password counts as a failed sign-in of the caller's email, and while its sign-ins are throttled the check is 401 whatever the password. The new password must pass the character rules (400 naming each broken rule in `rules`). The caller's other sessions end; this one stays. Counted in the caller's per-address rate window as well as the caller's own.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -70,7 +70,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password; returns a session token once.
-         * @description Every failure (unknown, deleted or inactive user, wrong password) is the same plain 401, and an unknown email costs as much time as a known one. The new-password character rules are not applied here, so passwords set before they existed keep working.
+         * @description Every failure (unknown, deleted or inactive user, wrong password, an email whose sign-ins are throttled) is the same plain 401, and an unknown email costs as much time as a known one. After `Auth__Lockout__MaxFailures` failures for one email within `Auth__Lockout__WindowMinutes`, every attempt for it, the right password included, is that 401 for `Auth__Lockout__DurationMinutes`; a success resets the count. Counted in the caller's per-address rate window whatever `Authorization` says. The new-password character rules are not applied here, so passwords set before they existed keep working.
          */
         post: operations["login"];
         delete?: never;
@@ -125,7 +125,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange the session token for a new one; the old token stops working at once. */
+        /**
+         * Exchange the session token for a new one; the old token stops working at once.
+         * @description Counted in the caller's per-address rate window as well as the caller's own.
+         */
         post: operations["refreshSession"];
         delete?: never;
         options?: never;
@@ -2342,6 +2345,7 @@ export interface components {
             bannedUntil: string;
             /** Format: uuid */
             id: string;
+            /** @description The banned client: an IPv4 address (`203.0.113.7`), or an IPv6 prefix of `RateLimit__Ipv6PrefixLength` bits in CIDR notation (`2001:db8:1:2::/64`; a plain address when the length is 128). */
             ipAddress: string;
             /**
              * Format: int32
@@ -3276,7 +3280,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description Too many requests in this minute (`rate-limit-exceeded`): per caller (`RateLimit__PerActor__PermitPerMinute`) and, for requests without credentials, per client address (`RateLimit__PerIp__PermitPerMinute`). Retry after `Retry-After` seconds. Repeated rejections ban the address for a while (then every request gets a bare 403). */
+        /** @description Too many requests in this minute (`rate-limit-exceeded`): per caller (`RateLimit__PerActor__PermitPerMinute`) and, for requests without credentials and for the credential operations (login, refresh, change-password) whatever their credentials, per client address (`RateLimit__PerIp__PermitPerMinute`; IPv6 per `RateLimit__Ipv6PrefixLength` prefix). Retry after `Retry-After` seconds. Repeated rejections of requests without valid credentials ban the address for a while (then every request gets a bare 403). */
         TooManyRequests: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -3888,7 +3892,7 @@ export interface operations {
     listIpBans: {
         parameters: {
             query?: {
-                /** @description Only bans of this address (IPv4, IPv6 or IPv4-mapped IPv6, compared as one address). */
+                /** @description Only bans that cover this address (IPv4, IPv6 or IPv4-mapped IPv6, compared as one address; an IPv6 address finds the ban of its prefix) or that overlap this network in CIDR notation (`2001:db8:1:2::/64`). */
                 ipAddress?: string;
                 /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
                 page?: components["parameters"]["Page"];

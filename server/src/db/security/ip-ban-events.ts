@@ -1,4 +1,4 @@
-// Named queries for the record of IP bans (migrations/0011_ip_ban_events.sql).
+// Named queries for the record of IP bans (migrations/0011_ip_ban_events.sql, 0012_sign_in_throttle.sql).
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 
@@ -27,16 +27,20 @@ const ipBanRow = z.object({
 });
 export type IpBanRow = z.infer<typeof ipBanRow>;
 
-/** `ipAddress` null: every ban; otherwise the bans of that one address (inet equality). */
+/**
+ * `filter` null: every ban; otherwise the bans whose address or prefix overlaps that inet (an
+ * address inside a banned IPv6 prefix finds it; `&&` is inet's contains-or-is-contained-by).
+ */
 export async function listIpBanEvents(
   db: CommonQueryMethods,
-  ipAddress: string | null,
+  filter: string | null,
   limit: number,
   offset: number,
 ): Promise<{ rows: IpBanRow[]; total: number }> {
-  const where = ipAddress === null ? sql.fragment`TRUE` : sql.fragment`b.ip_address = ${ipAddress}::inet`;
+  const where = filter === null ? sql.fragment`TRUE` : sql.fragment`b.ip_address && ${filter}::inet`;
   const rows = await db.any(sql.type(ipBanRow.extend({ total: z.number() }))`
-    SELECT b.id, host(b.ip_address) AS ip_address, b.rejection_count, b.banned_at, b.banned_until, b.request_path,
+    -- abbrev: a host address without its /32 or /128, an IPv6 prefix as 2001:db8:1:2::/64.
+    SELECT b.id, abbrev(b.ip_address) AS ip_address, b.rejection_count, b.banned_at, b.banned_until, b.request_path,
            count(*) OVER () AS total
     FROM ip_ban_events b
     WHERE ${where}

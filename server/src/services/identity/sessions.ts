@@ -2,6 +2,8 @@
 //
 // Login answers every failure with the same plain 401 and spends the same time on it: an unknown
 // email is verified against a dummy argon2id hash. The log, not the response, says why it failed.
+// Failures are throttled per email (sign-in-throttle.ts): a throttled email is one more reason for
+// that 401, checked against the dummy hash too so that it costs the same.
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/pool.js';
@@ -18,8 +20,9 @@ import { changingCredentials } from './credential-changes.js';
 import { newSessionToken } from './credential-tokens.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.js';
 import { assertPasswordAllowed } from './password-rules.js';
+import { admitSignIn, clearSignInFailures, recordSignInFailure } from './sign-in-throttle.js';
 
-type LoginFailure = 'UserNotFound' | 'UserDeleted' | 'UserInactive' | 'BadPassword';
+type LoginFailure = 'UserNotFound' | 'UserDeleted' | 'UserInactive' | 'BadPassword' | 'Throttled';
 
 export function sessionLifetimeMs(config: Config): number {
   const { sessionSlidingExpiryMs, sessionAbsoluteExpiryMs } = config.auth;
@@ -46,6 +49,11 @@ export async function login(
   { email, password }: LoginRequest,
   ip: string,
 ): Promise<LoginResponse> {
+  if (!(await admitSignIn(deps, email))) {
+    await verifyAgainstDummy(password);
+    deps.logger.warn('login failed', { event: 'login_failed', reason: 'Throttled' satisfies LoginFailure, email, userId: null, remoteIp: ip });
+    throw unauthenticated();
+  }
   const candidate = await findLoginCandidate(deps.db, email);
   let failure: LoginFailure | null = null;
   if (!candidate) {
@@ -60,8 +68,10 @@ export async function login(
   }
   if (failure) {
     deps.logger.warn('login failed', { event: 'login_failed', reason: failure, email, userId: candidate?.id ?? null, remoteIp: ip });
+    await recordSignInFailure(deps, email, candidate?.id ?? null, ip);
     throw unauthenticated();
   }
+  await clearSignInFailures(deps, email);
   const session = await openSession(deps.db, deps.config, candidate!.id, ip);
   deps.logger.info('login succeeded', { event: 'login_succeeded', email, userId: candidate!.id, remoteIp: ip });
   return session;
@@ -98,18 +108,28 @@ export async function refreshSession(
 }
 
 export async function changePassword(
-  deps: { db: Db; logger: Logger; credentialCache: CredentialEvictor },
+  deps: { db: Db; config: Config; logger: Logger; credentialCache: CredentialEvictor },
   actor: Actor,
   { currentPassword, newPassword }: ChangePasswordRequest,
   ip: string,
 ): Promise<void> {
   if (!(actor instanceof UserActor)) throw badRequest('Only local users have a password to change.');
   assertPasswordAllowed(newPassword, '/newPassword');
+  // The current-password check is a sign-in of the caller's email: throttled and counted alike, so
+  // a stolen session cannot guess the password it would need to take the account over.
+  const email = actor.email ?? `user:${actor.id}`;
+  if (!(await admitSignIn(deps, email))) {
+    await verifyAgainstDummy(currentPassword);
+    deps.logger.warn('password change rejected: sign-ins throttled', { event: 'change_password_failed', reason: 'Throttled', userId: actor.id, remoteIp: ip });
+    throw unauthenticated();
+  }
   const currentHash = await passwordHashOf(deps.db, actor.id);
   if (!currentHash || !(await verifyPassword(currentHash, currentPassword))) {
     deps.logger.warn('password change rejected: wrong current password', { event: 'change_password_failed', userId: actor.id, remoteIp: ip });
+    await recordSignInFailure(deps, email, actor.id, ip);
     throw unauthenticated();
   }
+  await clearSignInFailures(deps, email);
   const newHash = await hashPassword(newPassword);
   // The kept session is evicted too: its cached actor still says it must change the password.
   await changingCredentials(deps.db, deps.credentialCache, async (tx, announce) => {

@@ -25,3 +25,31 @@ export function canonicalAddress(text: string): string | null {
   const parsed = parseClientAddress(text);
   return parsed === null ? null : parsed.toString();
 }
+
+/**
+ * Who a client is for the rate windows, the bans and their record: an IPv4 address as it is, an
+ * IPv6 address as its prefix of `ipv6PrefixLength` bits in CIDR notation (`2001:db8:1:2::/64`), or
+ * the address itself at 128. One subscriber is given a whole /64 (often a /56 or /48) and can pick
+ * any address in it, so keying IPv6 by the full address would give it 2^64 fresh windows.
+ */
+export function clientKeyOf(address: ParsedAddress, canonical: string, ipv6PrefixLength: number): string {
+  if (address.kind() === 'ipv4' || ipv6PrefixLength >= 128) return canonical;
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${canonical}/${ipv6PrefixLength}`).toString()}/${ipv6PrefixLength}`;
+}
+
+/**
+ * The text a listing filter names — an address in any spelling, or a network in CIDR notation —
+ * as PostgreSQL inet text; null when it is neither.
+ */
+export function addressOrNetworkFilter(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed.includes('/')) return canonicalAddress(trimmed);
+  const [host, bits] = trimmed.split('/', 2) as [string, string];
+  const address = parseClientAddress(host);
+  if (address === null || !/^\d{1,3}$/.test(bits)) return null;
+  const mapped = address.kind() === 'ipv4' && ipaddr.IPv6.isValid(host.trim());
+  // An IPv4-mapped network (`::ffff:203.0.113.0/120`) is the IPv4 network of its last 32 bits.
+  const length = Number(bits) - (mapped ? 96 : 0);
+  if (length < 0 || length > (address.kind() === 'ipv4' ? 32 : 128)) return null;
+  return `${address.toString()}/${length}`;
+}

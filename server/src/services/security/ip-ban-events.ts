@@ -4,7 +4,7 @@ import type { Db } from '../../db/pool.js';
 import type { operations } from '../../generated/openapi.js';
 import type { IpBanEventResponse, IpBanEventResponsePagedResponse } from '../../generated/schemas.js';
 import { pageRequest, toPage } from '../platform/paging.js';
-import { canonicalAddress } from './client-address.js';
+import { addressOrNetworkFilter } from './client-address.js';
 
 export type IpBanQuery = NonNullable<operations['listIpBans']['parameters']['query']>;
 export type { IpBanEvent };
@@ -27,8 +27,9 @@ export async function listIpBans(db: Db, query: IpBanQuery): Promise<IpBanEventR
     const { rows, total } = await listIpBanEvents(db, null, page.pageSize, page.offset);
     return toPage(rows.map(present), total, page);
   }
-  // The filter names one address in any of its spellings; text that is no address matches no ban.
-  const address = canonicalAddress(filter);
+  // The filter names one address in any of its spellings, or a network; an address finds the ban of
+  // the IPv6 prefix it is in. Text that is neither matches no ban.
+  const address = addressOrNetworkFilter(filter);
   if (address === null) return toPage([], 0, page);
   const { rows, total } = await listIpBanEvents(db, address, page.pageSize, page.offset);
   return toPage(rows.map(present), total, page);
