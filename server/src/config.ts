@@ -271,7 +271,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       webhookDelivery: r.bool('Workers__WebhookDelivery__Enabled', true),
       webhookRetention: r.bool('Workers__WebhookRetention__Enabled', true),
     },
-    webhooks: loadWebhookConfig(r),
+    webhooks: loadWebhookConfig(r, environment),
     secretsEnvironment: Object.fromEntries(
       Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('Secrets__') && e[1] !== undefined),
     ),
@@ -283,7 +283,13 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
   return deepFreeze(config);
 }
 
-function loadWebhookConfig(r: Reader): WebhookConfig {
+function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {
+  const allowHttp = r.bool('Webhook__AllowHttp', false);
+  // Spec, Egress rules 5: plain http is for controlled development only; in production it would
+  // send signed payloads (and whatever the URL carries) in clear text.
+  if (allowHttp && environment === 'production') {
+    throw new ConfigError('Webhook__AllowHttp', 'must not be true in production (plain http webhook endpoints are for development only)');
+  }
   const requestTimeoutMs = r.int('Webhook__RequestTimeoutSeconds', 15, 1, 120) * 1000;
   const deliveryLeaseMs = r.int('Webhook__DeliveryLeaseSeconds', 300, 1, 1800) * 1000;
   // The lease is renewed at half its length while attempts run, but an attempt that outlives a
@@ -292,7 +298,7 @@ function loadWebhookConfig(r: Reader): WebhookConfig {
     throw new ConfigError('Webhook__DeliveryLeaseSeconds', `must be longer than Webhook__RequestTimeoutSeconds (${requestTimeoutMs / 1000})`);
   }
   return {
-    allowHttp: r.bool('Webhook__AllowHttp', false),
+    allowHttp,
     maxAttempts: r.int('Webhook__MaxAttempts', 10, 1, 100),
     requestTimeoutMs,
     outbox: {

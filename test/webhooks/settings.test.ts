@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../../server/src/contract.js';
 import { ConfigError, loadConfig } from '../../server/src/config.js';
 import { createWorkers } from '../../server/src/workers/index.js';
 import { startTestApi } from '../helpers/api.js';
+import { productionKeyring } from '../helpers/production-env.js';
 
 const load = (env: Record<string, string>) => loadConfig(env, { version: '1.2.3', cwd: '/srv/verso' });
 
@@ -77,6 +78,28 @@ describe('webhook settings', () => {
   it('refuses a delivery lease no longer than the request timeout (a live attempt could be taken over)', () => {
     expect(() => load({ Webhook__RequestTimeoutSeconds: '30', Webhook__DeliveryLeaseSeconds: '30' })).to.throw(ConfigError, 'Webhook__DeliveryLeaseSeconds');
     expect(load({ Webhook__RequestTimeoutSeconds: '30', Webhook__DeliveryLeaseSeconds: '31' }).webhooks.delivery.leaseMs).to.equal(31_000);
+  });
+
+  describe('Webhook__AllowHttp=true is refused in production (spec, Egress rules 5: development only)', () => {
+    it('loadConfig names the setting in production, and accepts it in development and test', () => {
+      expect(() => load({ NODE_ENV: 'production', Webhook__AllowHttp: 'true' })).to.throw(ConfigError, /^Invalid configuration: Webhook__AllowHttp must not be true in production/);
+      expect(() => load({ NODE_ENV: 'Production', Webhook__AllowHttp: '1' })).to.throw(ConfigError, 'Webhook__AllowHttp');
+      expect(load({ NODE_ENV: 'production', Webhook__AllowHttp: 'false' }).webhooks.allowHttp).to.equal(false);
+      expect(load({ NODE_ENV: 'development', Webhook__AllowHttp: 'true' }).webhooks.allowHttp).to.equal(true);
+      expect(load({ NODE_ENV: 'test', Webhook__AllowHttp: 'true' }).webhooks.allowHttp).to.equal(true);
+    });
+
+    it('the API process exits 78 naming the setting, before PostgreSQL starts', function () {
+      this.timeout(30_000);
+      const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+        env: { ...process.env, ...productionKeyring(), NODE_ENV: 'production', Webhook__AllowHttp: 'true', Data__Directory: path.join(REPO_ROOT, '.data-never-created') },
+        encoding: 'utf8',
+        timeout: 25_000,
+      });
+      expect(result.status).to.equal(78);
+      expect(result.stderr).to.include('Invalid configuration: Webhook__AllowHttp must not be true in production');
+      expect(result.stdout + result.stderr).to.not.include('embedded PostgreSQL');
+    });
   });
 
   it('the worker switches decide which webhook workers a replica runs', async () => {
