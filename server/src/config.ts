@@ -68,6 +68,8 @@ export interface WebhookConfig {
   /** Failed attempts after which a delivery is a dead letter. */
   readonly maxAttempts: number;
   readonly requestTimeoutMs: number;
+  /** Name resolution of webhook hosts (webhooks/egress/dns-resolver.ts): total time per lookup, tries per DNS server. */
+  readonly dns: { readonly timeoutMs: number; readonly tries: number };
   /** The dispatcher: outbox rows → one delivery per subscribed endpoint. */
   readonly outbox: { readonly pollIntervalMs: number; readonly leaseMs: number; readonly batchSize: number };
   /** The delivery worker: due deliveries → POSTs, `concurrency` of them at a time. */
@@ -301,6 +303,10 @@ function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {
     allowHttp,
     maxAttempts: r.int('Webhook__MaxAttempts', 10, 1, 100),
     requestTimeoutMs,
+    dns: {
+      timeoutMs: r.int('Webhook__Dns__TimeoutSeconds', 5, 1, 60) * 1000,
+      tries: r.int('Webhook__Dns__Tries', 2, 1, 5),
+    },
     outbox: {
       pollIntervalMs: r.int('Webhook__OutboxPollIntervalSeconds', 30, 1, 3600) * 1000,
       leaseMs: r.int('Webhook__OutboxLeaseSeconds', 300, 1, 1800) * 1000,
