@@ -97,7 +97,10 @@ export function checkWebhookUrl(url: string): string | null {
     return 'The webhook URL must be an absolute URL.';
   }
   if (parsed.protocol !== 'https:') return 'The webhook URL must use https.';
-  if (parsed.username !== '' || parsed.password !== '') return 'The webhook URL must not contain user information.';
+  // WHATWG drops empty user information (`https://@host/`, `https://:@host/`); the authority as
+  // written (after any mix of `/` and `\\`, up to `/`, `\\`, `?` or `#`) still shows the `@`.
+  const authority = url.slice(url.indexOf(':') + 1).replace(/^[/\\]*/, '').split(/[/\\?#]/, 1)[0] ?? '';
+  if (parsed.username !== '' || parsed.password !== '' || authority.includes('@')) return 'The webhook URL must not contain user information.';
   const host = parsed.hostname.replace(/\.$/, '');
   if (host === '') return 'The webhook URL must have a host.';
   if (host.startsWith('[')) {

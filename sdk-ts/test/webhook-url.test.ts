@@ -15,6 +15,12 @@ const REFUSED: Array<[url: string, reason: RegExp]> = [
   ['', /required/],
   ['https://user:pass@hooks.example.com/', /user information/],
   ['https://token@hooks.example.com/', /user information/],
+  // Empty user information: WHATWG drops it, the server refuses it (issue #23).
+  ['https://@hooks.example.com/', /user information/],
+  ['https://:@hooks.example.com/', /user information/],
+  ['https://%40@hooks.example.com/', /user information/],
+  ['https:@hooks.example.com/', /user information/],
+  ['https:\\\\@hooks.example.com/', /user information/],
   ['https://localhost/hook', /loopback name/],
   ['https://api.localhost./hook', /loopback name/],
   ['https://127.0.0.1/hook', /loopback/],
@@ -64,6 +70,7 @@ const ACCEPTED = [
   'https://[::ffff:8.8.8.8]/hook',
   'https://[64:ff9b::808:808]/hook',
   'https://localhost.example.com/hook',
+  'https://hooks.example.com/a@b?to=c@d',
 ];
 
 describe('SDK webhook URL check', () => {

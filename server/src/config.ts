@@ -68,6 +68,8 @@ export interface WebhookConfig {
   /** Failed attempts after which a delivery is a dead letter. */
   readonly maxAttempts: number;
   readonly requestTimeoutMs: number;
+  /** Name resolution of webhook hosts (webhooks/egress/dns-resolver.ts): total time per lookup, tries per DNS server. */
+  readonly dns: { readonly timeoutMs: number; readonly tries: number };
   /** The dispatcher: outbox rows → one delivery per subscribed endpoint. */
   readonly outbox: { readonly pollIntervalMs: number; readonly leaseMs: number; readonly batchSize: number };
   /** The delivery worker: due deliveries → POSTs, `concurrency` of them at a time. */
@@ -277,7 +279,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       webhookDelivery: r.bool('Workers__WebhookDelivery__Enabled', true),
       webhookRetention: r.bool('Workers__WebhookRetention__Enabled', true),
     },
-    webhooks: loadWebhookConfig(r),
+    webhooks: loadWebhookConfig(r, environment),
     secretsEnvironment: Object.fromEntries(
       Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('Secrets__') && e[1] !== undefined),
     ),
@@ -289,7 +291,13 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
   return deepFreeze(config);
 }
 
-function loadWebhookConfig(r: Reader): WebhookConfig {
+function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {
+  const allowHttp = r.bool('Webhook__AllowHttp', false);
+  // Spec, Egress rules 5: plain http is for controlled development only; in production it would
+  // send signed payloads (and whatever the URL carries) in clear text.
+  if (allowHttp && environment === 'production') {
+    throw new ConfigError('Webhook__AllowHttp', 'must not be true in production (plain http webhook endpoints are for development only)');
+  }
   const requestTimeoutMs = r.int('Webhook__RequestTimeoutSeconds', 15, 1, 120) * 1000;
   const deliveryLeaseMs = r.int('Webhook__DeliveryLeaseSeconds', 300, 1, 1800) * 1000;
   // The lease is renewed at half its length while attempts run, but an attempt that outlives a
@@ -298,9 +306,13 @@ function loadWebhookConfig(r: Reader): WebhookConfig {
     throw new ConfigError('Webhook__DeliveryLeaseSeconds', `must be longer than Webhook__RequestTimeoutSeconds (${requestTimeoutMs / 1000})`);
   }
   return {
-    allowHttp: r.bool('Webhook__AllowHttp', false),
+    allowHttp,
     maxAttempts: r.int('Webhook__MaxAttempts', 10, 1, 100),
     requestTimeoutMs,
+    dns: {
+      timeoutMs: r.int('Webhook__Dns__TimeoutSeconds', 5, 1, 60) * 1000,
+      tries: r.int('Webhook__Dns__Tries', 2, 1, 5),
+    },
     outbox: {
       pollIntervalMs: r.int('Webhook__OutboxPollIntervalSeconds', 30, 1, 3600) * 1000,
       leaseMs: r.int('Webhook__OutboxLeaseSeconds', 300, 1, 1800) * 1000,

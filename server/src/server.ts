@@ -111,7 +111,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       metrics,
       secretBox,
       secretRotation: secrets.rotation,
-      webhookSender: createWebhookSender({ allowHttp: config.webhooks.allowHttp }),
+      webhookSender: createWebhookSender({ allowHttp: config.webhooks.allowHttp, dns: config.webhooks.dns }),
       document,
       ...options.overrides,
     };

@@ -69,6 +69,16 @@ describe('webhook endpoints (tag Webhooks)', () => {
       }
     });
 
+    it('422 at /url for any @ in the authority, empty user information included (WHATWG drops it; issue #23)', async () => {
+      for (const bad of ['https://@hooks.example.test/', 'https://:@hooks.example.test/', 'https://a@hooks.example.test/', 'https://a:@hooks.example.test/', 'https://:b@hooks.example.test/', 'https://%40@hooks.example.test/', 'https://@@hooks.example.test/', 'https:@hooks.example.test/', 'https:///@hooks.example.test/', 'https:\\\\@hooks.example.test/', 'https://hooks.example.test:443@hooks.example.test/']) {
+        const res = await w.api.post(url(), { name: 'userinfo', url: bad, events: ['content.created'] }, { token: w.editor });
+        expectProblem(res, 422, 'validation-failed');
+        expect(res.body.errors, bad).to.deep.equal({ '/url': ['The URL must not contain user information.'] });
+      }
+      // An @ after the authority (path, query) is not user information.
+      expectStatus(await w.api.post(url(), { name: 'userinfo', url: 'https://at-in-path.example.test/a@b?c=@', events: ['content.created'] }, { token: w.editor }), 201);
+    });
+
     it('one 422 lists a bad URL and bad events together', async () => {
       const res = await w.api.post(url(), { name: 'x', url: 'http://hooks.example.test/', events: ['content.published'] }, { token: w.editor });
       expectProblem(res, 422, 'validation-failed');

@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../../server/src/contract.js';
 import { ConfigError, loadConfig } from '../../server/src/config.js';
 import { createWorkers } from '../../server/src/workers/index.js';
 import { startTestApi } from '../helpers/api.js';
+import { productionKeyring } from '../helpers/production-env.js';
 
 const load = (env: Record<string, string>) => loadConfig(env, { version: '1.2.3', cwd: '/srv/verso' });
 
@@ -16,6 +17,7 @@ describe('webhook settings', () => {
       allowHttp: false,
       maxAttempts: 10,
       requestTimeoutMs: 15_000,
+      dns: { timeoutMs: 5_000, tries: 2 },
       outbox: { pollIntervalMs: 30_000, leaseMs: 300_000, batchSize: 100 },
       delivery: { pollIntervalMs: 30_000, leaseMs: 300_000, batchSize: 100, concurrency: 16 },
       cleanup: { retentionDays: 30, batchSize: 100, intervalMs: 3_600_000 },
@@ -28,6 +30,8 @@ describe('webhook settings', () => {
       Webhook__AllowHttp: 'true',
       Webhook__MaxAttempts: '3',
       Webhook__RequestTimeoutSeconds: '5',
+      Webhook__Dns__TimeoutSeconds: '60',
+      Webhook__Dns__Tries: '1',
       Webhook__OutboxPollIntervalSeconds: '2',
       Webhook__OutboxLeaseSeconds: '60',
       Webhook__OutboxBatchSize: '500',
@@ -44,6 +48,7 @@ describe('webhook settings', () => {
       allowHttp: true,
       maxAttempts: 3,
       requestTimeoutMs: 5_000,
+      dns: { timeoutMs: 60_000, tries: 1 },
       outbox: { pollIntervalMs: 2_000, leaseMs: 60_000, batchSize: 500 },
       delivery: { pollIntervalMs: 7_000, leaseMs: 6_000, batchSize: 1, concurrency: 100 },
       cleanup: { retentionDays: 3650, batchSize: 10_000, intervalMs: 86_400_000 },
@@ -65,6 +70,10 @@ describe('webhook settings', () => {
       ['Webhook__RetentionDays', '0'],
       ['Webhook__RetentionDays', '3651'],
       ['Webhook__CleanupBatchSize', '0'],
+      ['Webhook__Dns__TimeoutSeconds', '0'],
+      ['Webhook__Dns__TimeoutSeconds', '61'],
+      ['Webhook__Dns__Tries', '0'],
+      ['Webhook__Dns__Tries', '6'],
       ['Webhook__AllowHttp', 'yes'],
       ['Webhook__MaxAttempts', 'ten'],
       ['Workers__WebhookDispatch__Enabled', 'maybe'],
@@ -77,6 +86,28 @@ describe('webhook settings', () => {
   it('refuses a delivery lease no longer than the request timeout (a live attempt could be taken over)', () => {
     expect(() => load({ Webhook__RequestTimeoutSeconds: '30', Webhook__DeliveryLeaseSeconds: '30' })).to.throw(ConfigError, 'Webhook__DeliveryLeaseSeconds');
     expect(load({ Webhook__RequestTimeoutSeconds: '30', Webhook__DeliveryLeaseSeconds: '31' }).webhooks.delivery.leaseMs).to.equal(31_000);
+  });
+
+  describe('Webhook__AllowHttp=true is refused in production (spec, Egress rules 5: development only)', () => {
+    it('loadConfig names the setting in production, and accepts it in development and test', () => {
+      expect(() => load({ NODE_ENV: 'production', Webhook__AllowHttp: 'true' })).to.throw(ConfigError, /^Invalid configuration: Webhook__AllowHttp must not be true in production/);
+      expect(() => load({ NODE_ENV: 'Production', Webhook__AllowHttp: '1' })).to.throw(ConfigError, 'Webhook__AllowHttp');
+      expect(load({ NODE_ENV: 'production', Webhook__AllowHttp: 'false' }).webhooks.allowHttp).to.equal(false);
+      expect(load({ NODE_ENV: 'development', Webhook__AllowHttp: 'true' }).webhooks.allowHttp).to.equal(true);
+      expect(load({ NODE_ENV: 'test', Webhook__AllowHttp: 'true' }).webhooks.allowHttp).to.equal(true);
+    });
+
+    it('the API process exits 78 naming the setting, before PostgreSQL starts', function () {
+      this.timeout(30_000);
+      const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+        env: { ...process.env, ...productionKeyring(), NODE_ENV: 'production', Webhook__AllowHttp: 'true', Data__Directory: path.join(REPO_ROOT, '.data-never-created') },
+        encoding: 'utf8',
+        timeout: 25_000,
+      });
+      expect(result.status).to.equal(78);
+      expect(result.stderr).to.include('Invalid configuration: Webhook__AllowHttp must not be true in production');
+      expect(result.stdout + result.stderr).to.not.include('embedded PostgreSQL');
+    });
   });
 
   it('the worker switches decide which webhook workers a replica runs', async () => {

@@ -160,12 +160,29 @@ describe('webhook egress: the SSRF corpus (no connection, a clear refusal)', () 
     });
   }
 
-  it('user information in front of a reachable name: no connection either', async () => {
-    resolver.set(HOST, ['127.0.0.1']);
-    const url = `https://user:pass@${HOST}:${v4.port}/`;
-    const res = await expectNoConnection(() => sender({ policy: stand_in }).send({ url, body: '{}', headers: {}, timeoutMs: 2_000 }));
-    expect(res).to.deep.equal({ outcome: 'rejected_destination', statusCode: null, error: 'Destination rejected: The URL must not contain user information.' });
-    expect(checkWebhookUrl(url, { allowHttp: false })).to.equal('The URL must not contain user information.');
+  // WHATWG drops empty user information, so `https://@host/` parses exactly like `https://host/`:
+  // only the raw authority shows the `@` (issue #23).
+  for (const userinfo of ['user:pass@', 'user@', '@', ':@', ':pass@', 'user:@', '%40@', '@@', '%00@']) {
+    it(`user information "${userinfo}" in front of a reachable name: no connection either`, async () => {
+      resolver.set(HOST, ['127.0.0.1']);
+      const url = `https://${userinfo}${HOST}:${v4.port}/`;
+      const res = await expectNoConnection(() => sender({ policy: stand_in }).send({ url, body: '{}', headers: {}, timeoutMs: 2_000 }));
+      expect(res).to.deep.equal({ outcome: 'rejected_destination', statusCode: null, error: 'Destination rejected: The URL must not contain user information.' });
+      expect(checkWebhookUrl(url, { allowHttp: false })).to.equal('The URL must not contain user information.');
+    });
+  }
+
+  it('an @ spelled after a scheme without slashes, or after backslashes, is user information too', () => {
+    for (const url of [`https:@${HOST}/`, `https:/@${HOST}/`, `https:///@${HOST}/`, `https:\\\\@${HOST}/`, `https:/\\@${HOST}/`]) {
+      expect(new URL(url).host, url).to.equal(HOST);
+      expect(checkWebhookUrl(url, { allowHttp: false }), url).to.equal('The URL must not contain user information.');
+    }
+  });
+
+  it('an @ in the path or query is not user information', () => {
+    for (const url of [`https://${HOST}/@`, `https://${HOST}/a@b`, `https://${HOST}?to=a@b`, `https://${HOST}\\@/`]) {
+      expect(checkWebhookUrl(url, { allowHttp: false }), url).to.equal(null);
+    }
   });
 
   it('http:// while https is required: refused without a connection, even to a reachable name', async () => {

@@ -1,9 +1,10 @@
 // A webhook URL, checked and taken apart: at registration (checkWebhookUrl, the 422 at /url) and
 // again before every attempt (the sender), so a URL stored under older rules is judged by today's.
 //
-// Rules (spec, Egress rules; issue #15): an absolute https URL (http only with Webhook__AllowHttp),
-// no user information, no fragment, a host, no port 0, no whitespace or control characters. A host
-// that is an IP literal must pass the address policy; so must `localhost` and `*.localhost`, which
+// Rules (spec, Egress rules; issues #15, #23): an absolute https URL (http only with
+// Webhook__AllowHttp), no user information (no `@` in the authority at all, even with nothing
+// before it), no fragment, a host, no port 0, no whitespace or control characters. A host that is
+// an IP literal must pass the address policy; so must `localhost` and `*.localhost`, which
 // RFC 6761 reserves for loopback. Any other name is resolved and checked only at delivery time.
 //
 // Parsing is WHATWG's (node's URL), which already turns the exotic IPv4 spellings (2130706433,
@@ -41,7 +42,11 @@ export function parseDestination(
   if (url.protocol !== 'https:' && !(o.allowHttp && url.protocol === 'http:')) {
     return { problem: o.allowHttp ? 'The URL must use https or http.' : 'The URL must use https.' };
   }
-  if (url.username !== '' || url.password !== '') return { problem: 'The URL must not contain user information.' };
+  // WHATWG drops empty user information (`https://@host/`, `https://:@host/`), so the parsed URL
+  // cannot tell; the raw authority can. Any `@` there is user information, empty or not.
+  if (url.username !== '' || url.password !== '' || rawAuthority(raw).includes('@')) {
+    return { problem: 'The URL must not contain user information.' };
+  }
   if (raw.includes('#')) return { problem: 'The URL must not contain a fragment.' };
   if (url.port === '0') return { problem: 'The URL must not use port 0.' };
   const hostname = url.hostname;
@@ -70,6 +75,15 @@ export function parseDestination(
     return { problem: `The URL's host ${host} is a loopback name (RFC 6761).` };
   }
   return { destination: { protocol, host, literal: null, port, path } };
+}
+
+/**
+ * The authority as written: for http and https (special schemes) WHATWG skips any mix of `/` and
+ * `\\` after the scheme and ends the authority at the next `/`, `\\`, `?` or `#`.
+ */
+function rawAuthority(raw: string): string {
+  const afterScheme = raw.slice(raw.indexOf(':') + 1).replace(/^[/\\]*/, '');
+  return afterScheme.split(/[/\\?#]/, 1)[0] ?? '';
 }
 
 /**

@@ -1,7 +1,7 @@
 // Name resolution for one delivery attempt. The sender resolves each attempt's host exactly once,
 // checks every address, and connects only to those (webhook-sender.ts); nothing else resolves
-// the name again behind its back.
-import dns from 'node:dns';
+// the name again behind its back. The production resolver is dns-resolver.ts (c-ares, not
+// getaddrinfo: see there why); tests hand in their own.
 
 export interface ResolvedAddress {
   readonly address: string;
@@ -10,15 +10,6 @@ export interface ResolvedAddress {
 
 export interface Resolver {
   resolve(host: string): Promise<ResolvedAddress[]>;
+  /** Ends lookups still in flight (the sender's close: process shutdown, end of a test). */
+  close?(): void;
 }
-
-/**
- * The system resolver (getaddrinfo, as every other client on the machine would see the name), all
- * addresses in the order the resolver gave them.
- */
-export const systemResolver: Resolver = Object.freeze({
-  async resolve(host: string): Promise<ResolvedAddress[]> {
-    const found = await dns.promises.lookup(host, { all: true, order: 'verbatim' });
-    return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-  },
-});

@@ -2,7 +2,7 @@
 // rules; issue #15, Egress), and say how it went.
 //
 // Per attempt: the URL is checked again (destination.ts); the host is resolved once (an injected
-// Resolver, else the system's); if that yields no address or any forbidden one (address-policy.ts)
+// Resolver, else c-ares with caches and one lookup per name in flight: dns-resolver.ts); if that yields no address or any forbidden one (address-policy.ts)
 // the attempt fails as `rejected_destination` without a connection (a resolver error such as
 // ENOTFOUND is a `connection_failed`: nothing was judged, and it is retried like a refused connect). Otherwise the request goes out
 // through our own agents (pinned-agent.ts: no proxy, ever) with a `lookup` that answers only with
@@ -24,7 +24,8 @@ import type { LookupFunction } from 'node:net';
 import { defaultAddressPolicy, normaliseAddress, type AddressPolicy } from './address-policy.js';
 import { parseDestination, type Destination } from './destination.js';
 import { createPinnedAgents, type PinnedAgents } from './pinned-agent.js';
-import { systemResolver, type ResolvedAddress, type Resolver } from './resolver.js';
+import { createDnsResolver, DEFAULT_DNS_OPTIONS } from './dns-resolver.js';
+import type { ResolvedAddress, Resolver } from './resolver.js';
 
 export type AttemptOutcome = 'delivered' | 'http_status' | 'redirect' | 'rejected_destination' | 'connection_failed' | 'timeout';
 
@@ -54,7 +55,9 @@ export interface WebhookSender {
 
 export interface WebhookSenderOptions {
   readonly allowHttp: boolean;
-  /** Tests only: e.g. a test name → 127.0.0.1. Default: the system resolver. */
+  /** Webhook__Dns__*: the default resolver's total timeout per lookup and tries per DNS server. */
+  readonly dns?: { readonly timeoutMs: number; readonly tries: number };
+  /** Tests only: e.g. a test name → 127.0.0.1. Default: c-ares (dns-resolver.ts) with `dns`. */
   readonly resolver?: Resolver;
   /** Tests only: e.g. the default policy with loopback allowed. Default: the full forbidden list. */
   readonly policy?: AddressPolicy;
@@ -75,7 +78,7 @@ const result = (outcome: AttemptOutcome, statusCode: number | null, error: strin
 });
 
 export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
-  const resolver = o.resolver ?? systemResolver;
+  const resolver = o.resolver ?? createDnsResolver(o.dns ?? DEFAULT_DNS_OPTIONS);
   const policy = o.policy ?? defaultAddressPolicy;
   const agents = createPinnedAgents({ ca: o.ca });
 
@@ -84,7 +87,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     const parsed = parseDestination(request.url, { allowHttp: o.allowHttp, policy });
     if ('problem' in parsed) return result('rejected_destination', null, `Destination rejected: ${parsed.problem}`);
     const d = parsed.destination;
-    const approved = d.literal ? [normaliseAddress(d.literal)] : await resolveAndCheck(d.host, deadline, request.timeoutMs);
+    const approved = d.literal ? [normaliseAddress(d.literal)] : await resolveAndCheck(d.host, deadline, request);
     if ('outcome' in approved) return approved;
     if (approved.some((a) => a === null)) return result('rejected_destination', null, `Destination rejected: ${d.host} is not an IP address.`);
     const pinned = approved as ResolvedAddress[];
@@ -96,12 +99,13 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     }
   }
 
-  async function resolveAndCheck(host: string, deadline: number, timeoutMs: number): Promise<ResolvedAddress[] | AttemptResult> {
+  async function resolveAndCheck(host: string, deadline: number, request: WebhookSendRequest): Promise<ResolvedAddress[] | AttemptResult> {
     let found: readonly ResolvedAddress[];
     try {
-      found = await beforeDeadline(resolver.resolve(host), deadline);
+      found = await beforeDeadline(resolver.resolve(host), deadline, request.signal);
     } catch (err) {
-      if (err === DEADLINE) return result('timeout', null, `Timed out after ${timeoutMs} ms resolving ${host}.`);
+      if (err === DEADLINE) return result('timeout', null, `Timed out after ${request.timeoutMs} ms resolving ${host}.`);
+      if (err === ABORTED) return result('connection_failed', null, CANCELLED);
       return result('connection_failed', null, `Could not resolve ${host}: ${reasonOf(err)}.`);
     }
     if (!Array.isArray(found) || found.length === 0) return result('rejected_destination', null, `Destination rejected: ${host} resolved to no address; not connecting.`);
@@ -118,7 +122,13 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     return [...approved.values()];
   }
 
-  return { send, close: () => agents.destroy() };
+  return {
+    send,
+    close: () => {
+      agents.destroy();
+      resolver.close?.();
+    },
+  };
 }
 
 function outgoingHeaders(given: Readonly<Record<string, string>>, length: number): Record<string, string> {
@@ -188,7 +198,7 @@ function attemptOnce(
       req?.destroy();
     }, Math.max(0, deadline - Date.now()));
     const onAbort = () => {
-      finish(result('connection_failed', null, 'Cancelled: the attempt was stopped before it completed.'));
+      finish(result('connection_failed', null, CANCELLED));
       req?.destroy();
     };
     if (request.signal?.aborted) return onAbort();
@@ -270,12 +280,22 @@ function reasonOf(err: unknown): string {
   return String(err);
 }
 
+const CANCELLED = 'Cancelled: the attempt was stopped before it completed.';
 const DEADLINE = Symbol('deadline');
+const ABORTED = Symbol('aborted');
 
-function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+/** The promise, unless the deadline passes (DEADLINE) or the attempt is aborted (ABORTED) first. */
+function beforeDeadline<T>(promise: Promise<T>, deadline: number, signal?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
+  let onAbort: (() => void) | undefined;
+  const ended = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(DEADLINE), Math.max(0, deadline - Date.now()));
+    onAbort = () => reject(ABORTED);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, ended]).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort!);
+  });
 }
