@@ -103,15 +103,20 @@ describe('admin: an uploaded SVG with script, opened from the admin (browser)', 
       await route.fulfill({ response, headers });
     });
     await page.goto(fileUrl(svgId));
+    // Runs in the page (no DOM types in this project's TypeScript: the shapes it uses are spelled out).
     const inside = await page.evaluate(() => {
+      const g = globalThis as unknown as {
+        document: { cookie: string; documentElement: { localName: string; getAttributeNames(): string[] } };
+        origin: string;
+      };
       let cookie: string;
       try {
-        cookie = document.cookie;
+        cookie = g.document.cookie;
       } catch (err) {
         cookie = `refused: ${(err as Error).name}`;
       }
-      const root = document.documentElement;
-      return { rendered: root.localName, origin: window.origin, cookie, marks: root.getAttributeNames().filter((n) => n.startsWith('data-ran')) };
+      const root = g.document.documentElement;
+      return { rendered: root.localName, origin: g.origin, cookie, marks: root.getAttributeNames().filter((n: string) => n.startsWith('data-ran')) };
     });
     expect(inside.rendered).to.equal('svg');
     expect(inside.marks).to.deep.equal([]);
