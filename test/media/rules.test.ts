@@ -2,10 +2,10 @@
 // in Content-Disposition, Range and If-None-Match parsing, the deletion backoff and the config.
 import { expect } from 'chai';
 import { DEFAULT_ALLOWED_MIME_TYPES, loadConfig, ConfigError } from '../../server/src/config.js';
-import { contentDisposition, displayFileName, keySafeFileName } from '../../server/src/services/media/file-names.js';
+import { contentDisposition, displayFileName, keySafeFileName, nameForType } from '../../server/src/services/media/file-names.js';
 import { agreesWithDeclaredType, detectFormat } from '../../server/src/services/media/magic-bytes.js';
 import { fileEtag, noneMatch, parseRange } from '../../server/src/services/media/media-download.js';
-import { isAllowedMimeType, normaliseMimeType } from '../../server/src/services/media/mime-policy.js';
+import { isActiveContentType, isAllowedMimeType, normaliseMimeType } from '../../server/src/services/media/mime-policy.js';
 import { isManagedKey, mediaStorageKey } from '../../server/src/services/media/storage-keys.js';
 import { deletionBackoffMs } from '../../server/src/workers/media-context.js';
 
@@ -32,6 +32,17 @@ describe('media rules', () => {
       expect(normaliseMimeType(undefined)).to.equal(null);
       expect(normaliseMimeType('png')).to.equal(null);
       expect(normaliseMimeType('image/')).to.equal(null);
+    });
+  });
+
+  describe('active content types (never stored, whatever the allow-list says)', () => {
+    it('are HTML, XHTML, XML (any +xml but SVG) and script; SVG, text, JSON and Office files are not', () => {
+      for (const t of ['text/html', 'application/xhtml+xml', 'text/xml', 'application/xml', 'application/atom+xml', 'application/xslt+xml', 'text/xsl', 'text/javascript', 'application/javascript', 'application/x-javascript', 'application/ecmascript', 'text/jscript', 'text/vbscript']) {
+        expect(isActiveContentType(t), t).to.equal(true);
+      }
+      for (const t of ['image/svg+xml', 'text/plain', 'text/csv', 'application/json', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/png']) {
+        expect(isActiveContentType(t), t).to.equal(false);
+      }
     });
   });
 
@@ -104,6 +115,25 @@ describe('media rules', () => {
       expect(isManagedKey('verso/media/')).to.equal(false);
       expect(isManagedKey('elsewhere/file.png')).to.equal(false);
       expect(isManagedKey('verso/media/../x')).to.equal(false);
+    });
+    it('makes a name end with an extension of its type: kept, replaced (another type\'s) or added', () => {
+      expect(nameForType('report.html', 'text/plain')).to.equal('report.txt');
+      expect(nameForType('report.txt', 'text/plain')).to.equal('report.txt');
+      expect(nameForType('table.CSV', 'text/plain')).to.equal('table.CSV');
+      expect(nameForType('x.hta', 'text/plain')).to.equal('x.hta.txt');
+      expect(nameForType('README', 'text/plain')).to.equal('README.txt');
+      expect(nameForType('.profile', 'text/plain')).to.equal('.profile.txt');
+      expect(nameForType('x.html. . ', 'text/plain')).to.equal('x.txt');
+      expect(nameForType('photo.jpeg', 'image/jpg')).to.equal('photo.jpeg');
+      expect(nameForType('photo.png', 'image/jpeg')).to.equal('photo.jpg');
+      expect(nameForType('song.wav', 'audio/mpeg')).to.equal('song.mp3');
+      expect(nameForType('clip.mov', 'video/mp4')).to.equal('clip.mov');
+      expect(nameForType('logo.svg', 'image/svg+xml')).to.equal('logo.svg');
+      expect(nameForType('deck.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation')).to.equal('deck.pptx');
+      expect(nameForType('odd.png', 'image/x-unheard-of')).to.equal('odd.bin');
+      const long = nameForType(`${'a'.repeat(255)}`, 'text/plain');
+      expect([...long]).to.have.length(255);
+      expect(long.endsWith('a.txt')).to.equal(true);
     });
     it('writes RFC 6266 Content-Disposition with an ASCII fallback and the exact name as filename*', () => {
       expect(contentDisposition('inline', 'photo.png')).to.equal(`inline; filename="photo.png"; filename*=UTF-8''photo.png`);

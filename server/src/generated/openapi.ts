@@ -902,7 +902,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file (multipart/form-data), streamed to storage as it arrives.
-         * @description At most `Media__MaxFileSizeMb` MiB (50): one byte more is 413 and nothing is kept. The file's type must be allowed (`Media__AllowedMimeTypes`; entries ending in `/` match by prefix) and agree with its first bytes (an HTML file declared `image/png` is refused): 415 otherwise. An empty file is 400.
+         * @description At most `Media__MaxFileSizeMb` MiB (50): one byte more is 413 and nothing is kept. The file's type must be allowed (`Media__AllowedMimeTypes`; entries ending in `/` match by prefix), must not be HTML, XHTML, XML (`+xml`, SVG aside) or script whatever that list says, and must agree with its first bytes (an HTML file declared `image/png` is refused): 415 otherwise. An empty file is 400. The stored `fileName` ends with an extension of the type (`report.html` sent as `text/plain` is stored as `report.txt`; `README` as `README.txt`). Text parts (`altText`, file names, any other field) must be UTF-8 without U+0000, U+FFFD or an unpaired surrogate: 400 naming the part. A refused upload keeps nothing.
          */
         post: operations["uploadMedia"];
         delete?: never;

@@ -6,9 +6,11 @@
 //   - larger than Api__MaxRequestBodyBytes → 413; bytes that are not UTF-8 → 400; not JSON → 400;
 //   - no body (or an empty one) where the contract says `required: true` → 400.
 // A streamed body (`multipart/form-data`, operation.ts) is not read here at all: the same media-type
-// and presence checks apply, its Content-Type must carry a boundary (400), and the handler gets the
-// request stream itself (StreamedRequestBody). Its size limit is its service's.
+// and presence checks apply, its Content-Type must carry a valid boundary (400), and the handler gets
+// the request stream itself (StreamedRequestBody) with the Content-Type reduced to its type and
+// boundary. Its size limit is its service's.
 import { isUtf8 } from 'node:buffer';
+import { parse as parseContentType } from 'content-type';
 import express, { type Request, type Response } from 'express';
 import { ApiError, badRequest } from '../errors.js';
 import type { StreamedMediaType, StreamedRequestBody } from './operation.js';
@@ -101,6 +103,31 @@ function unsupported(rule: BodyRule, type: string): ApiError {
   return new ApiError('unsupported-media-type', `This operation accepts ${rule.mediaTypes.join(', ')}, not ${type || 'a body without a Content-Type'}.`);
 }
 
+// RFC 2046 §5.1.1: 1 to 70 of these characters, the last not a space.
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
+
+/**
+ * The boundary of a multipart Content-Type, read with a media-type parser (content-type, RFC 9110):
+ * `a="; boundary=XX"` has no boundary, only a quoted parameter that mentions one. Without a valid
+ * boundary no part can be found, and the form parser would throw where the pipeline cannot answer.
+ */
+function multipartBoundary(header: string): string {
+  const noBoundary = () => badRequest('A multipart body needs a boundary in its Content-Type.', { '/': ['the Content-Type has no boundary'] });
+  let boundary: string | undefined;
+  try {
+    boundary = parseContentType(header).parameters.boundary;
+  } catch {
+    throw noBoundary();
+  }
+  if (boundary === undefined) throw noBoundary();
+  if (!BOUNDARY.test(boundary)) {
+    throw badRequest('The multipart boundary in the Content-Type is not valid.', {
+      '/': ["the boundary must be 1 to 70 letters, digits, spaces or '()+_,-./:=? characters, not ending in a space"],
+    });
+  }
+  return boundary;
+}
+
 /** Checks a streamed body's framing and hands it over unread. */
 function streamedBody(req: Request, res: Response, rule: BodyRule): StreamedRequestBody | undefined {
   if (!hasBody(req)) {
@@ -109,11 +136,7 @@ function streamedBody(req: Request, res: Response, rule: BodyRule): StreamedRequ
   }
   const type = mediaTypeOf(req);
   if (!rule.mediaTypes.includes(type)) throw unsupported(rule, type);
-  const contentType = req.headers['content-type']!;
-  // Without a boundary no part can be found; the parser would throw where the pipeline can answer.
-  if (type.startsWith('multipart/') && !/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(contentType)) {
-    throw badRequest('A multipart body needs a boundary in its Content-Type.', { '/': ['the Content-Type has no boundary'] });
-  }
+  const boundary = multipartBoundary(req.headers['content-type']!);
   const declared = req.headers['content-length'];
   const contentLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : null;
   // The response closing before it finished means the client is gone: whatever the handler is
@@ -123,7 +146,8 @@ function streamedBody(req: Request, res: Response, rule: BodyRule): StreamedRequ
     if (!res.writableFinished) controller.abort(new Error('the client closed the connection'));
   });
   continueIfExpected(req, res);
-  return { stream: req, contentType, contentLength, signal: controller.signal };
+  // The parser gets exactly what was checked here: a boundary has no `"` or `\`, so it quotes as is.
+  return { stream: req, contentType: `${type}; boundary="${boundary}"`, contentLength, signal: controller.signal };
 }
 
 export function createBodyReader(limitBytes: number): BodyReader {

@@ -7,22 +7,16 @@
 //
 // Percent-encoding that does not decode to UTF-8 (`%FF`) is refused the same way: the query
 // parser would otherwise turn it into U+FFFD and the path parser would throw.
+//
+// The rule itself is services/platform/string-rule.ts, shared with the multipart upload, which
+// holds its text parts to it (services/media/form-text.ts).
 import type { ValidationErrors } from '../errors.js';
+import { stringRuleViolation } from '../services/platform/string-rule.js';
 
-const NUL = 'must not contain U+0000 (NUL)';
-const SURROGATE = 'must not contain an unpaired UTF-16 surrogate';
+export { stringRuleViolation };
+
 const NOT_UTF8 = 'is not valid percent-encoded UTF-8';
 const KEY = 'has a property name that contains U+0000 or an unpaired UTF-16 surrogate';
-
-// `\p{Surrogate}` only matches a lone surrogate when the `u` flag is set: a pair is one code point.
-const FORBIDDEN = /[\u0000\p{Surrogate}]/u;
-
-/** Why `text` is refused, or undefined when it is fine. */
-export function stringRuleViolation(text: string): string | undefined {
-  const found = FORBIDDEN.exec(text);
-  if (!found) return undefined;
-  return found[0] === '\u0000' ? NUL : SURROGATE;
-}
 
 function add(out: ValidationErrors, at: string, message: string): void {
   const list = (out[at] ??= []);

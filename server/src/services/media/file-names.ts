@@ -5,6 +5,9 @@
 //     is the same on every file system and S3 and never climbs out of its folder;
 //   - the download's Content-Disposition (RFC 6266): an ASCII `filename` fallback with quotes,
 //     backslashes and controls replaced, and the exact name as `filename*` (RFC 8187, UTF-8).
+// The display name is also made to end with an extension of the file's type (nameForType).
+import { extensions as mimeExtensions, lookup as mimeLookup } from 'mime-types';
+import { kindredTypes } from './magic-bytes.js';
 
 const FALLBACK_NAME = 'file';
 const MAX_DISPLAY = 255;
@@ -58,4 +61,43 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
     .replace(/[^\x20-\x7e]/g, '_')
     .replace(/["\\]/g, '_');
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(name)}`;
+}
+
+// A stored name ends with an extension of its stored type, so a downloaded file opens as what it is:
+// `report.html` holding text/plain would otherwise be saved as an HTML page and opened by a browser
+// from disk, and `x.hta` or `x.exe` by the system. Extensions come from mime-db (mime-types); a type
+// agrees with the extensions of its own entry and of the other spellings of its format
+// (magic-bytes.ts: `image/jpg` takes `.jpeg`), and text/plain also with a few plain-text data formats.
+const PLAIN_TEXT_EXTENSIONS = ['csv', 'tsv', 'md', 'markdown'];
+// Where mime-db's first extension is not the one people know.
+const PREFERRED_EXTENSION: Readonly<Record<string, string>> = { 'audio/mpeg': 'mp3' };
+/** The extension of a type mime-db has none for. */
+const UNKNOWN_TYPE_EXTENSION = 'bin';
+
+function extensionsOf(type: string): { preferred: string; all: ReadonlySet<string> } {
+  const own = mimeExtensions[type] ?? [];
+  const kin = kindredTypes(type).flatMap((t) => mimeExtensions[t] ?? []);
+  const all = new Set([...own, ...kin, ...(type === 'text/plain' ? PLAIN_TEXT_EXTENSIONS : [])]);
+  const preferred = PREFERRED_EXTENSION[type] ?? own[0] ?? kin[0] ?? UNKNOWN_TYPE_EXTENSION;
+  return { preferred, all: all.size > 0 ? all : new Set([UNKNOWN_TYPE_EXTENSION]) };
+}
+
+/**
+ * `name` (a display name) made to end with an extension of `type`: kept when it does; otherwise an
+ * extension mime-db gives to another type is replaced (`report.html` → `report.txt`) and anything
+ * else gets the type's extension added (`README` → `README.txt`, `x.hta` → `x.hta.txt`). Trailing
+ * dots and spaces go first: Windows drops them, so `x.html.` would be saved as `x.html`.
+ */
+export function nameForType(name: string, type: string): string {
+  const trimmed = name.replace(/[.\s]+$/u, '');
+  const { preferred, all } = extensionsOf(type);
+  const dot = trimmed.lastIndexOf('.');
+  const extension = dot > 0 ? trimmed.slice(dot + 1) : '';
+  if (extension !== '' && all.has(extension.toLowerCase())) return trimmed;
+  const stem = extension !== '' && mimeLookup(extension) !== false ? trimmed.slice(0, dot) : trimmed;
+  const suffix = `.${preferred}`;
+  // Within the display name's length, the extension kept whole.
+  const room = MAX_DISPLAY - suffix.length;
+  const chars = [...(stem === '' ? FALLBACK_NAME : stem)];
+  return (chars.length > room ? chars.slice(0, room).join('') : chars.join('')) + suffix;
 }

@@ -141,3 +141,12 @@ export function agreesWithDeclaredType(declared: string, sample: Buffer): boolea
   if (declared === 'application/json') return detected === undefined && looksLikeJson(sample);
   return detected === undefined;
 }
+
+/**
+ * The declared types of the format(s) `declared` belongs to (`image/jpg` → image/jpeg, image/jpg,
+ * image/pjpeg): the spellings of one kind of bytes, so a file name's extension can be checked
+ * against any of them.
+ */
+export function kindredTypes(declared: string): readonly string[] {
+  return FORMATS.filter((f) => admits(f, declared)).flatMap((f) => f.types);
+}

@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { markMissing } from '../../db/media/media-assets.js';
 import type { Logger } from '../../logging/logger.js';
 import { RangeNotSatisfiable, type ByteRange, type StorageProvider } from '../../storage/provider.js';
-import { contentDisposition } from './file-names.js';
+import { contentDisposition, nameForType } from './file-names.js';
 import { requireVisibleAsset } from './media-assets.js';
 
 // The bytes at a URL never change (a new upload is a new asset), but the caller's right to read them
@@ -117,7 +117,8 @@ export async function downloadMediaFile(
     ...cacheHeaders,
     'Content-Type': asset.mime_type,
     'Content-Length': String(object.contentLength),
-    'Content-Disposition': contentDisposition(asset.mime_type.startsWith('image/') ? 'inline' : 'attachment', asset.file_name),
+    // Names are made to fit their type at upload; an asset stored before that rule gets it here.
+    'Content-Disposition': contentDisposition(asset.mime_type.startsWith('image/') ? 'inline' : 'attachment', nameForType(asset.file_name, asset.mime_type)),
     'Accept-Ranges': 'bytes' as const,
     'X-Content-Type-Options': 'nosniff' as const,
     // An uploaded file is never a page of this origin: no scripts, no plugins, no same-origin

@@ -2,15 +2,18 @@
 // memory holds a chunk at a time, never the file.
 //
 // The order is the spec's (Media asset state):
-//   1. the file part's declared type is checked against the allow-list (415) and its first bytes
-//      against the declared type (415; an empty file is 400) — before anything is written;
+//   1. the file part's declared type is checked — never HTML, XML or script (415), whatever the
+//      allow-list says; then against the allow-list (415) — and its first bytes against the declared
+//      type (415; an empty file is 400), its name made to end with an extension of that type, all
+//      before anything is written;
 //   2. the asset row and its storage key are committed, PendingUpload (hidden);
 //   3. the bytes stream to storage, counted and hashed; at the first byte over the limit the write
 //      is aborted;
 //   4. the row becomes Available, with its size, hash and alt text.
 // How it can end otherwise:
-//   - over the limit: the blob (whatever a provider kept of it) and the row are removed in the same
-//     failure path, so a 413 leaves no row, no intent and no blob;
+//   - over the limit, or the form refused after the file started (text that breaks the string rule,
+//     a malformed body): the blob (whatever a provider kept of it) and the row are removed in the
+//     same failure path, so a 413 or 400 leaves no row, no intent and no blob;
 //   - any other failure once the row exists (the client went away, storage failed): the row becomes
 //     UploadFailed with an immediate deletion intent for whatever was written;
 //   - the process dies, or the database is unreachable at that moment: the row stays PendingUpload
@@ -28,10 +31,11 @@ import type { Logger } from '../../logging/logger.js';
 import type { StorageProvider } from '../../storage/provider.js';
 import type { Db } from '../../db/pool.js';
 import { recordAudit } from '../platform/audit.js';
-import { displayFileName } from './file-names.js';
+import { displayFileName, nameForType } from './file-names.js';
+import { formTextViolation, partPointer } from './form-text.js';
 import { agreesWithDeclaredType, SNIFF_BYTES } from './magic-bytes.js';
 import { mediaEtag, presentAsset } from './media-assets.js';
-import { isAllowedMimeType, normaliseMimeType } from './mime-policy.js';
+import { isActiveContentType, isAllowedMimeType, normaliseMimeType } from './mime-policy.js';
 import { mediaStorageKey } from './storage-keys.js';
 import { FileTooLargeError, UploadMeter } from './upload-meter.js';
 
@@ -109,10 +113,23 @@ export async function uploadMediaAsset(
   const limit = deps.media.maxFileSizeBytes;
   if (source.contentLength !== null && source.contentLength > limit + MULTIPART_OVERHEAD_BYTES) throw tooLarge(limit);
 
-  const form = new MultipartForm(source);
+  let form: MultipartForm;
+  try {
+    form = new MultipartForm(source);
+  } catch (err) {
+    // The pipeline checked the Content-Type and its boundary; whatever else busboy cannot start on
+    // is still the caller's header, never a 500.
+    throw badRequest(`The multipart body cannot be read: ${(err as Error).message}.`);
+  }
   try {
     const part = await form.filePart();
     const declared = normaliseMimeType(part.declaredType);
+    if (declared !== null && isActiveContentType(declared)) {
+      throw new ApiError(
+        'unsupported-media-type',
+        `Files of type ${declared} cannot be uploaded: HTML, XML and script files are never stored, whatever Media__AllowedMimeTypes allows.`,
+      );
+    }
     if (declared === null || !isAllowedMimeType(declared, deps.media.allowedMimeTypes)) {
       throw new ApiError(
         'unsupported-media-type',
@@ -124,7 +141,8 @@ export async function uploadMediaAsset(
     if (!agreesWithDeclaredType(declared, head)) {
       throw new ApiError('unsupported-media-type', `The file's content is not ${declared}, the type it was declared as.`);
     }
-    return await storeFile(deps, actor, workspaceId, form, { declared, fileName: part.fileName, whole, signal: source.signal });
+    const fileName = nameForType(part.fileName, declared);
+    return await storeFile(deps, actor, workspaceId, form, { declared, fileName, whole, signal: source.signal });
   } catch (err) {
     // A part's read fails with the form's failure (a truncated body, the client gone); the form
     // reports it on the same tick or the next — its reason is the answer, not the read's error.
@@ -191,13 +209,18 @@ async function storeFile(
   } catch (err) {
     const aborted: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
     if (aborted instanceof FileTooLargeError || err instanceof FileTooLargeError) {
-      await discardOversizedUpload(deps, id, storageKey);
+      await discardRefusedUpload(deps, id, storageKey);
       throw tooLarge(deps.media.maxFileSizeBytes);
     }
     // What the form says went wrong (the client left, the body was malformed) explains a failed write
     // better than the write's own error; the form may learn of it a tick after the write does.
     if (!form.failure) await new Promise((resolve) => setImmediate(resolve));
     const cause: unknown = form.failure ?? aborted ?? err;
+    // The form refused (its text, its framing): the caller is answered 400 and keeps nothing.
+    if (cause instanceof ApiError) {
+      await discardRefusedUpload(deps, id, storageKey);
+      throw cause;
+    }
     await recordUploadFailure(deps, id, provider, storageKey, cause);
     throw cause;
   } finally {
@@ -205,15 +228,15 @@ async function storeFile(
   }
 }
 
-/** 413: nothing of the upload may remain — the blob first (a provider may have kept a part), then the row. */
-async function discardOversizedUpload(deps: UploadDependencies, id: string, storageKey: string): Promise<void> {
+/** 413 or a refused form: nothing of the upload may remain — the blob first (a provider may have kept a part), then the row. */
+async function discardRefusedUpload(deps: UploadDependencies, id: string, storageKey: string): Promise<void> {
   try {
     await deps.storage.delete(storageKey);
     await deletePendingAsset(deps.db, id);
   } catch (err) {
     // Storage or the database failed now: fall back to the durable path (UploadFailed + intent), or
     // to the stale-upload pass if the database cannot take even that.
-    deps.logger.warn('an oversized upload could not be discarded at once; it is left to the media lifecycle', { err, mediaAssetId: id });
+    deps.logger.warn('a refused upload could not be discarded at once; it is left to the media lifecycle', { err, mediaAssetId: id });
     await recordUploadFailure(deps, id, deps.storage.name, storageKey, err);
   }
 }
@@ -260,6 +283,12 @@ class MultipartForm {
       // busboy destroys a part's stream with the form's error (a truncated body): the form's own
       // error handler reports it, and whoever reads the part sees it through its read.
       stream.on('error', () => undefined);
+      const refused = partNameRefusal(name) ?? fileNameRefusal(name, info.filename);
+      if (refused) {
+        stream.resume();
+        this.fail(refused);
+        return;
+      }
       if (name !== 'file' || seenFile) {
         stream.resume();
         return;
@@ -267,12 +296,16 @@ class MultipartForm {
       seenFile = true;
       this.file.resolve({ stream, fileName: displayFileName(formFileName(info.filename)), declaredType: info.mimeType });
     });
-    this.parser.on('field', (name, value, info) => {
+    // Every text part is held to the rule, whether Verso keeps it or not, as every string of a JSON
+    // body is; busboy hands over no value at all for a charset it cannot decode.
+    this.parser.on('field', (name, value: string | undefined, info) => {
+      const nameRefused = partNameRefusal(name);
+      if (nameRefused) return this.fail(nameRefused);
+      const why = formTextViolation(value);
+      if (why) return this.fail(badRequest(`The form field ${name} ${why}.`, { [partPointer(name)]: [why] }));
       if (name !== 'altText') return;
-      if (info.valueTruncated || [...value].length > MAX_ALT_TEXT) {
+      if (info.valueTruncated || [...value!].length > MAX_ALT_TEXT) {
         this.fail(badRequest('altText is too long.', { '/altText': [`must not be longer than ${MAX_ALT_TEXT} characters`] }));
-      } else if (value.includes('\u0000')) {
-        this.fail(badRequest('The request contains text that cannot be stored.', { '/altText': ['must not contain U+0000 (NUL)'] }));
       } else {
         this.alt = value;
       }
@@ -323,6 +356,20 @@ class MultipartForm {
   close(): void {
     this.source.stream.unpipe(this.parser);
   }
+}
+
+/** 400 for a part whose name breaks the form-text rule (it cannot be echoed as the pointer). */
+function partNameRefusal(name: string | undefined): ApiError | undefined {
+  const why = name === undefined ? undefined : formTextViolation(name);
+  return why ? badRequest(`A part of the form has a name that ${why}.`, { '/': [`a part name ${why}`] }) : undefined;
+}
+
+/** 400 for a file part whose file name breaks the form-text rule, naming the part. */
+function fileNameRefusal(name: string | undefined, fileName: string | undefined): ApiError | undefined {
+  const why = fileName === undefined ? undefined : formTextViolation(fileName);
+  if (!why) return undefined;
+  const part = name === undefined ? '/' : partPointer(name);
+  return badRequest(name === 'file' ? `The file name ${why}.` : `The file name of the form part ${name} ${why}.`, { [part]: [`has a file name that ${why}`] });
 }
 
 /**
