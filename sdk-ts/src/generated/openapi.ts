@@ -1696,7 +1696,41 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A content event (`content.*`) delivered to an endpoint subscribed to its type. */
-        post: operations["deliverContentEvent"];
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
+                    "webhook-timestamp": string;
+                    /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
+                    "X-Verso-Event": components["schemas"]["WebhookEventType"];
+                    /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
+                    "X-Verso-Event-Id": string;
+                    /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
+                    "X-Verso-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookContentEventPayload"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1713,7 +1747,41 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A `template.version_published` event delivered to an endpoint subscribed to it. */
-        post: operations["deliverTemplateVersionPublished"];
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
+                    "webhook-timestamp": string;
+                    /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
+                    "X-Verso-Event": components["schemas"]["WebhookEventType"];
+                    /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
+                    "X-Verso-Event-Id": string;
+                    /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
+                    "X-Verso-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTemplateVersionPublishedPayload"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1730,7 +1798,41 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A `workspace.updated` event delivered to an endpoint subscribed to it. */
-        post: operations["deliverWorkspaceUpdated"];
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
+                    "webhook-timestamp": string;
+                    /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
+                    "X-Verso-Event": components["schemas"]["WebhookEventType"];
+                    /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
+                    "X-Verso-Event-Id": string;
+                    /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
+                    "X-Verso-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookWorkspaceUpdatedPayload"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7343,111 +7445,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
-        };
-    };
-    deliverContentEvent: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
-                "webhook-id": string;
-                /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
-                "webhook-signature": string;
-                /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
-                "webhook-timestamp": string;
-                /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
-                "X-Verso-Event": components["schemas"]["WebhookEventType"];
-                /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
-                "X-Verso-Event-Id": string;
-                /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
-                "X-Verso-Signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WebhookContentEventPayload"];
-            };
-        };
-        responses: {
-            /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    deliverTemplateVersionPublished: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
-                "webhook-id": string;
-                /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
-                "webhook-signature": string;
-                /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
-                "webhook-timestamp": string;
-                /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
-                "X-Verso-Event": components["schemas"]["WebhookEventType"];
-                /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
-                "X-Verso-Event-Id": string;
-                /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
-                "X-Verso-Signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WebhookTemplateVersionPublishedPayload"];
-            };
-        };
-        responses: {
-            /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    deliverWorkspaceUpdated: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
-                "webhook-id": string;
-                /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
-                "webhook-signature": string;
-                /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
-                "webhook-timestamp": string;
-                /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
-                "X-Verso-Event": components["schemas"]["WebhookEventType"];
-                /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
-                "X-Verso-Event-Id": string;
-                /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
-                "X-Verso-Signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WebhookWorkspaceUpdatedPayload"];
-            };
-        };
-        responses: {
-            /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
 }
