@@ -117,7 +117,7 @@ describe('webhook delivery lifecycle', () => {
       const delivered = await insert('delivered');
       const typed = await insert('pending');
       await dbQuery(w.api, 'UPDATE webhook_deliveries SET payload = $2 WHERE id = $1', [typed.id, '{"type": "content.deleted", "id": "' + typed.eventId + '", "workspaceId": null}']);
-      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0012_signed_webhook_event_type.sql'), 'utf8');
+      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0013_signed_webhook_event_type.sql'), 'utf8');
       await dbQuery(w.api, migration);
       const payloadOf = async (id: string) => (await dbQuery(w.api, 'SELECT payload FROM webhook_deliveries WHERE id = $1', [id]))[0].payload as string;
       for (const d of [pending, dead]) {
