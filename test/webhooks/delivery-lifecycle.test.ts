@@ -102,7 +102,7 @@ describe('webhook delivery lifecycle', () => {
       expect(JSON.parse(d.payload)).to.deep.equal({ workspaceId: w.ws, type: 'content.deleted', id: eventId });
     });
 
-    it('migration 0012 gives deliveries not yet delivered (pending, retrying, dead letters) their type and id, once; delivered ones keep their bytes', async () => {
+    it('migration 0013 gives deliveries not yet delivered (pending, retrying, dead letters) their type and id, once; delivered ones keep their bytes', async () => {
       const { endpoint } = await registerEndpoint(w, { events: ['content.deleted'] });
       const legacy = '{"workspaceId": "' + w.ws + '", "contentItemId": null}';
       const insert = async (state: string) => {
