@@ -142,13 +142,14 @@ describe('admin: webhooks (browser, HTTPS receiver)', function () {
       expect(await delivered.locator('.badge').textContent()).to.equal('Delivered');
       await delivered.locator('summary').click();
       const shownPayload = JSON.parse((await delivered.locator('.wh-payload pre').textContent()) ?? '');
-      expect(shownPayload).to.include({ contentItemId: item.id, workspaceId: ws.id, versionNumber: 1, status: 'Published' });
       const shownEventId = (await delivered.locator('dd code').first().textContent()) ?? '';
+      expect(shownPayload).to.include({ type: 'content.version_published', id: shownEventId, contentItemId: item.id, workspaceId: ws.id, versionNumber: 1, status: 'Published' });
       await expectAccessible(page, 'deliveries (delivered)');
       await screenshot(page, 'webhook-deliveries');
 
       // The receiver got that event, signed with the secret the page showed (and no other).
-      const got = receiver.requests.find((r) => r.path === '/verso/events' && r.headers['x-verso-event'] === 'content.version_published');
+      // This event's request, by its id in the signed body (not whichever content.version_published arrived first).
+      const got = receiver.requests.find((r) => r.path === '/verso/events' && JSON.parse(r.body.toString('utf8')).id === shownEventId);
       expect(got, 'the receiver got content.version_published').to.not.equal(undefined);
       expect(got!.headers['x-verso-event-id']).to.equal(shownEventId);
       expect(JSON.parse(got!.body.toString('utf8'))).to.deep.equal(shownPayload);

@@ -1,34 +1,22 @@
 // What a verified delivery gives the receiver, and how a rejected one is reported. The payload
-// shapes are the server's wire format (the contract's WebhookEventType description): the body is
-// the payload itself, no envelope; the event's id and type travel in headers.
+// shapes are the server's wire format (the contract's Webhook*Payload schemas): the body is the
+// payload itself, no envelope, and it carries the event's `type` and `id`, so the signatures cover
+// them; the X-Verso-Event / X-Verso-Event-Id headers only repeat them and are not trusted.
 import type { components } from './generated/openapi.js';
 
 export type WebhookEventType = components['schemas']['WebhookEventType'];
 
-/** Body of every `content.*` event; the version members are null for item events (`content.created`, …). */
-export interface ContentEventPayload {
-  contentItemId: string;
-  workspaceId: string;
-  templateVersionId: string;
-  contentVersionId: string | null;
-  versionNumber: number | null;
-  status: string | null;
-}
+/**
+ * Body of every `content.*` event; the version members are null for item events (`content.created`, …).
+ * `type` and `id` are the event's, signed with the body.
+ */
+export type ContentEventPayload = components['schemas']['WebhookContentEventPayload'];
 
 /** Body of `template.version_published`. */
-export interface TemplateVersionPublishedPayload {
-  templateId: string;
-  templateVersionId: string;
-  versionNumber: number;
-  workspaceId: string;
-}
+export type TemplateVersionPublishedPayload = components['schemas']['WebhookTemplateVersionPublishedPayload'];
 
 /** Body of `workspace.updated`. */
-export interface WorkspaceUpdatedPayload {
-  workspaceId: string;
-  name: string;
-  slug: string;
-}
+export type WorkspaceUpdatedPayload = components['schemas']['WebhookWorkspaceUpdatedPayload'];
 
 export interface WebhookPayloads {
   'content.created': ContentEventPayload;
@@ -46,13 +34,20 @@ export interface WebhookPayloads {
 
 /**
  * A verified delivery, discriminated by `type` (so `switch (event.type)` narrows `payload`).
- * `id` is the event id: the same on every attempt of the event, so deduplicate by it (delivery
- * is at least once). `timestamp` is the attempt's signed `webhook-timestamp`, when the delivery
- * carried the Standard Webhooks headers. The type comes from `X-Verso-Event` and is not checked
- * against the list above: a server newer than this SDK may send a type the SDK does not know.
+ * `type` and `id` are read from the signed body (the payload's own `type` and `id`), never from the
+ * unsigned X-Verso-Event headers, which must agree with them. `id` is the event id: the same on
+ * every attempt of the event, so deduplicate by it (delivery is at least once). `timestamp` is the
+ * attempt's signed `webhook-timestamp`, when the delivery carried the Standard Webhooks headers.
+ * The type is not checked against the list above: a server newer than this SDK may send a type
+ * the SDK does not know.
  */
 export type VersoWebhookEvent = {
-  [T in WebhookEventType]: { readonly id: string; readonly type: T; readonly payload: WebhookPayloads[T]; readonly timestamp: Date | undefined };
+  [T in WebhookEventType]: {
+    readonly id: string;
+    readonly type: T;
+    readonly payload: WebhookPayloads[T] & { readonly type: T };
+    readonly timestamp: Date | undefined;
+  };
 }[WebhookEventType];
 
 /**
@@ -73,7 +68,19 @@ export type VersoWebhookErrorReason =
   | 'timestamp_in_future'
   /** `X-Verso-Event-Id` and the signed `webhook-id` differ. */
   | 'event_id_mismatch'
-  /** The signed body is not UTF-8 JSON. */
+  /**
+   * A header disagrees with the signed body: `X-Verso-Event` with its `type`, or `X-Verso-Event-Id`
+   * / `webhook-id` with its `id` (`header` names which). The headers are not signed: a delivery
+   * relabelled on the way is refused rather than believed.
+   */
+  | 'header_mismatch'
+  /**
+   * The body verified but carries no event `type` and `id` (strings): a delivery from a server
+   * older than the one that signs them. Its type would have to come from the unsigned header, so
+   * it is refused. Upgrading the server adds them to deliveries still to be attempted.
+   */
+  | 'untyped_payload'
+  /** The signed body is not a UTF-8 JSON object. */
   | 'invalid_payload';
 
 /** A delivery that must not be trusted. `reason` is stable; `message` is for people. */

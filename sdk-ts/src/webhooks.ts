@@ -7,6 +7,11 @@
 // there are several). The key of both HMACs is the secret's UTF-8 bytes, the whole string,
 // `whsec_` included (not the Standard Webhooks libraries' default base64 reading of it).
 //
+// The event's type and id are taken from the signed body's `type` and `id` members, never from
+// the unsigned X-Verso-Event / X-Verso-Event-Id headers (issue #23: a captured delivery relabelled
+// `content.deleted` verified); a header that disagrees with the body refuses the delivery, and so
+// does a verified body without them (an older server's: its type could only come from a header).
+//
 // Web Crypto, not node:crypto, so the helper runs wherever the SDK runs (Node 20+, Deno, Bun,
 // Cloudflare Workers, Vercel Edge); Web Crypto is asynchronous, so verifyWebhook is too. The
 // comparison is crypto.subtle.verify's: the runtime compares the MACs in constant time, in native
@@ -101,18 +106,36 @@ function readStandardHeaders(headers: WebhookHeaders, required: boolean): Standa
   return { id, timestamp: Number(timestamp), signatures };
 }
 
-function parsePayload(body: Uint8Array): unknown {
+function parsePayload(body: Uint8Array): Record<string, unknown> {
+  let parsed: unknown;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body));
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body));
   } catch {
     throw new VersoWebhookError('invalid_payload', 'The signed body is not UTF-8 JSON.');
   }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new VersoWebhookError('invalid_payload', 'The signed body is not a JSON object.');
+  return parsed as Record<string, unknown>;
+}
+
+/** The event's type and id from the signed body, checked against the headers that repeat them. */
+function boundEvent(payload: Record<string, unknown>, headers: { type: string; eventId: string | undefined; webhookId: string | undefined }): { type: string; id: string } {
+  const { type, id } = payload;
+  if (typeof type !== 'string' || type.length === 0 || typeof id !== 'string' || id.length === 0) {
+    throw new VersoWebhookError('untyped_payload', 'The signed body carries no event type and id (a server older than this SDK expects), so its type cannot be trusted.');
+  }
+  const mismatch = (header: string, what: string) => new VersoWebhookError('header_mismatch', `The ${header} header differs from the ${what} in the signed body.`, header);
+  if (headers.type !== type) throw mismatch('x-verso-event', 'event type');
+  if (headers.webhookId !== undefined && headers.webhookId !== id) throw mismatch('webhook-id', 'event id');
+  if (headers.eventId !== undefined && headers.eventId !== id) throw mismatch('x-verso-event-id', 'event id');
+  return { type, id };
 }
 
 /**
  * Verifies a Verso webhook delivery and returns its event, or throws `VersoWebhookError` (with a
  * `reason` code) when the request must not be trusted; wrong arguments (no secret, a parsed
- * object for a body) throw `TypeError`.
+ * object for a body) throw `TypeError`. The event's `type` and `id` come from the signed body;
+ * `X-Verso-Event`, `X-Verso-Event-Id` and `webhook-id` must repeat them (`header_mismatch`), and a
+ * body without them is refused (`untyped_payload`).
  *
  * - `rawBody`: the request body exactly as received: bytes (Buffer, Uint8Array, ArrayBuffer), or
  *   the exact text (`await request.text()`). Never a re-serialised object.
@@ -136,7 +159,7 @@ export async function verifyWebhook(
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   if (!Number.isFinite(tolerance) || tolerance < 0) throw new TypeError('toleranceSeconds must be a non-negative number.');
 
-  const type = requireHeader(headers, 'x-verso-event');
+  const type = requireHeader(headers, 'x-verso-event'); // not signed: compared with the body's below
   const versoSignature = VERSO_SIGNATURE.exec(requireHeader(headers, 'x-verso-signature'));
   if (!versoSignature) throw new VersoWebhookError('malformed_header', 'X-Verso-Signature is not "sha256=<64 hex digits>".', 'x-verso-signature');
   const standard = readStandardHeaders(headers, options.requireStandardSignature ?? true);
@@ -144,8 +167,7 @@ export async function verifyWebhook(
   if (eventId !== undefined && standard && eventId !== standard.id) {
     throw new VersoWebhookError('event_id_mismatch', 'X-Verso-Event-Id differs from the signed webhook-id.', 'x-verso-event-id');
   }
-  const id = standard?.id ?? eventId;
-  if (id === undefined) throw new VersoWebhookError('missing_header', 'The X-Verso-Event-Id header is missing.', 'x-verso-event-id');
+  if ((standard?.id ?? eventId) === undefined) throw new VersoWebhookError('missing_header', 'The X-Verso-Event-Id header is missing.', 'x-verso-event-id');
 
   const subtle = globalThis.crypto.subtle;
   const versoMac = hexBytes(versoSignature[1]!);
@@ -173,5 +195,6 @@ export async function verifyWebhook(
   }
 
   const payload = parsePayload(body);
-  return { id, type, payload, timestamp: standard ? new Date(standard.timestamp * 1000) : undefined } as VersoWebhookEvent;
+  const event = boundEvent(payload, { type, eventId, webhookId: standard?.id });
+  return { id: event.id, type: event.type, payload, timestamp: standard ? new Date(standard.timestamp * 1000) : undefined } as VersoWebhookEvent;
 }

@@ -64,6 +64,25 @@ function checkCapture(get: () => CapturedDeliveries): void {
     expect((await verifyWebhook(body(d), Object.fromEntries(d.headers), [d.previousSecret!, d.secret], at(d))).id).to.equal(d.expected.id);
   });
 
+  it('every body names its event: type and id inside the signed bytes, equal to X-Verso-Event, X-Verso-Event-Id and webhook-id', () => {
+    for (const d of get().deliveries) {
+      const payload = JSON.parse(body(d).toString('utf8')) as Record<string, unknown>;
+      const header = (n: string) => d.headers.find(([k]) => k.toLowerCase() === n)![1];
+      expect([payload.type, payload.id], d.label).to.deep.equal([d.expected.type, d.expected.id]);
+      expect([header('x-verso-event'), header('x-verso-event-id'), header('webhook-id')]).to.deep.equal([payload.type, payload.id, payload.id]);
+    }
+  });
+
+  it('a captured content.version_published delivery relabelled content.deleted is refused (X-Verso-Event is not signed)', async () => {
+    const d = get().deliveries.find((x) => x.expected.type === 'content.version_published')!;
+    const relabelled = d.headers.map(([k, v]) => [k, k.toLowerCase() === 'x-verso-event' ? 'content.deleted' : v] as const);
+    for (const headers of [Object.fromEntries(relabelled), new Headers(relabelled.map(([k, v]) => [k, v]))]) {
+      const error = await verifyWebhook(body(d), headers, d.secret, at(d)).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(VersoWebhookError).with.property('reason', 'header_mismatch');
+      expect(error).to.have.property('header', 'x-verso-event');
+    }
+  });
+
   it('a captured delivery replayed after the tolerance is refused; one byte changed is refused', async () => {
     const { deliveries } = get();
     for (const d of deliveries) {

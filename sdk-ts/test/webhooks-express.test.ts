@@ -49,8 +49,9 @@ async function listen(app: express.Express): Promise<{ url: string; server: Serv
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/verso/webhooks`, server };
 }
 
-function signed(payload: unknown, eventId = crypto.randomUUID(), type = 'content.version_published') {
-  const body = Buffer.from(JSON.stringify(payload));
+/** A delivery as the server sends it: the body names its event's type and id, and both are signed with it. */
+function signed(payload: Record<string, unknown>, eventId = crypto.randomUUID(), type = 'content.version_published') {
+  const body = Buffer.from(JSON.stringify({ type, id: eventId, ...payload }));
   const headers = signatureHeaders({ secret: SECRET, eventId, eventType: type, body, timestamp: Math.floor(Date.now() / 1000) });
   return { body, headers };
 }
@@ -74,7 +75,16 @@ describe("the SDK README's Express receiver", () => {
     const { body, headers } = signed(payload);
     for (let i = 0; i < 2; i += 1) expect((await fetch(ok.url, { method: 'POST', headers, body })).status).to.equal(204);
     expect(handled.filter((e) => e.id === headers['webhook-id'])).to.have.length(1);
-    expect(handled.at(-1)).to.deep.include({ type: 'content.version_published', payload });
+    expect(handled.at(-1)).to.deep.include({ type: 'content.version_published', payload: { type: 'content.version_published', id: headers['webhook-id'], ...payload } });
+  });
+
+  it('answers 400 header_mismatch for a delivery relabelled with another type, and handles nothing', async () => {
+    const before = handled.length;
+    const { body, headers } = signed(payload);
+    const relabelled = await fetch(ok.url, { method: 'POST', headers: { ...headers, 'X-Verso-Event': 'content.deleted' }, body });
+    expect(relabelled.status).to.equal(400);
+    expect(await relabelled.json()).to.deep.equal({ reason: 'header_mismatch' });
+    expect(handled).to.have.length(before);
   });
 
   it('answers 400 with the reason for a tampered body or a wrong signature, and handles nothing', async () => {

@@ -11,12 +11,13 @@ const SECRET = 'whsec_dGhpcy1pcy1hLXRlc3Qtc2VjcmV0LW9mLTMyLWJ5dGVzIQ';
 const EVENT_ID = '01a215cd-7901-7889-a4e4-e96e59d6b78d';
 const T = 1_795_662_117; // webhook-timestamp (s)
 const NOW = T * 1000 + 250; // the receiver's clock, a quarter second later
-const PAYLOAD = { contentItemId: '01a215cd-78f5-7374-a8bb-fb5f5204d6fd', workspaceId: 'f8fffc51-9c39-4644-bead-3750824317ee', templateVersionId: '01a215cd-7862-72e6-b4d1-b640f15b81a8', contentVersionId: null, versionNumber: null, status: null };
+/** The server's body: the event's type and id, then its data (all of it signed). */
+const PAYLOAD = { type: 'content.created', id: EVENT_ID, contentItemId: '01a215cd-78f5-7374-a8bb-fb5f5204d6fd', workspaceId: 'f8fffc51-9c39-4644-bead-3750824317ee', templateVersionId: '01a215cd-7862-72e6-b4d1-b640f15b81a8', contentVersionId: null, versionNumber: null, status: null };
 const BODY = Buffer.from(JSON.stringify(PAYLOAD), 'utf8');
 
-/** A delivery as the server signs it (the server's header casing). */
+/** A delivery as the server signs it (the server's header casing); the body names `type` and `eventId` unless one is given. */
 function delivery(o: { secret?: string; body?: Buffer; timestamp?: number; eventId?: string; type?: string } = {}) {
-  const body = o.body ?? BODY;
+  const body = o.body ?? Buffer.from(JSON.stringify({ ...PAYLOAD, type: o.type ?? PAYLOAD.type, id: o.eventId ?? EVENT_ID }), 'utf8');
   const headers = signatureHeaders({ secret: o.secret ?? SECRET, eventId: o.eventId ?? EVENT_ID, eventType: o.type ?? 'content.created', body, timestamp: o.timestamp ?? T });
   return { body, headers: headers as Record<string, string> };
 }
@@ -66,7 +67,7 @@ describe('verifyWebhook (TypeScript SDK)', () => {
     });
 
     it('narrows the payload by event type', async () => {
-      const payload = { templateId: 't', templateVersionId: 'tv', versionNumber: 2, workspaceId: 'w' };
+      const payload = { type: 'template.version_published', id: EVENT_ID, templateId: 't', templateVersionId: 'tv', versionNumber: 2, workspaceId: 'w' };
       const { body, headers } = delivery({ type: 'template.version_published', body: Buffer.from(JSON.stringify(payload)) });
       const event = await verifyWebhook(body, headers, SECRET, at(NOW));
       if (event.type !== 'template.version_published') expect.fail(event.type);
@@ -106,11 +107,43 @@ describe('verifyWebhook (TypeScript SDK)', () => {
       await refused(verifyWebhook(body, withHeader(headers, 'X-Verso-Event-Id', 'another-id'), SECRET, at(NOW)), 'event_id_mismatch', 'x-verso-event-id');
     });
 
+    it('a delivery relabelled with another type: X-Verso-Event is not signed, the body\'s type is', async () => {
+      const { body, headers } = delivery({ type: 'content.version_published' });
+      const relabelled = withHeader(headers, 'X-Verso-Event', 'content.deleted');
+      const e = await refused(verifyWebhook(body, relabelled, SECRET, at(NOW)), 'header_mismatch', 'x-verso-event');
+      expect(e.message).to.equal('The x-verso-event header differs from the event type in the signed body.');
+      // The same for a sender that signed a body of one type and labelled it another.
+      const mislabelled = delivery({ type: 'content.deleted', body: Buffer.from(JSON.stringify({ ...PAYLOAD, type: 'content.version_published' })) });
+      await refused(verifyWebhook(mislabelled.body, mislabelled.headers, SECRET, at(NOW)), 'header_mismatch', 'x-verso-event');
+    });
+
+    it('event ids in webhook-id or X-Verso-Event-Id other than the body\'s id', async () => {
+      const otherId = '01a215cd-0000-7000-8000-000000000000';
+      // Signed by the secret's holder for another event id than the body names: both headers agree, the body does not.
+      const { body, headers } = delivery({ eventId: otherId, body: BODY });
+      await refused(verifyWebhook(body, headers, SECRET, at(NOW)), 'header_mismatch', 'webhook-id');
+      const versoOnly = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].reduce(without, headers);
+      await refused(verifyWebhook(body, versoOnly, SECRET, { requireStandardSignature: false }), 'header_mismatch', 'x-verso-event-id');
+    });
+
+    it('a body without its event type and id (a server older than this SDK) is refused even though it verifies', async () => {
+      const { type: _type, id: _id, ...legacy } = PAYLOAD;
+      for (const payload of [legacy, { ...legacy, type: 'content.created' }, { ...legacy, id: EVENT_ID }, { ...legacy, type: 7, id: EVENT_ID }, { ...legacy, type: '', id: EVENT_ID }]) {
+        const d = delivery({ body: Buffer.from(JSON.stringify(payload)) });
+        const e = await refused(verifyWebhook(d.body, d.headers, SECRET, at(NOW)), 'untyped_payload');
+        expect(e.header).to.equal(undefined);
+      }
+    });
+
     it('a body that is signed but not JSON', async () => {
       const { body, headers } = delivery({ body: Buffer.from('not json') });
       await refused(verifyWebhook(body, headers, SECRET, at(NOW)), 'invalid_payload');
       const invalidUtf8 = delivery({ body: Buffer.from([0x22, 0xff, 0x22]) });
       await refused(verifyWebhook(invalidUtf8.body, invalidUtf8.headers, SECRET, at(NOW)), 'invalid_payload');
+      for (const notAnObject of ['[]', 'null', '"content.created"', '7']) {
+        const d = delivery({ body: Buffer.from(notAnObject) });
+        await refused(verifyWebhook(d.body, d.headers, SECRET, at(NOW)), 'invalid_payload');
+      }
     });
   });
 

@@ -40,7 +40,7 @@ export interface CapturedDelivery {
   /** The request's headers as sent: [name, value] in the original case and order. */
   readonly headers: readonly (readonly [string, string])[];
   readonly bodyBase64: string;
-  /** What a verifier returns for it: the event id, type and parsed body. */
+  /** What a verifier returns for it: the event id and type (both from the signed body) and the parsed body. */
   readonly expected: { readonly id: string; readonly type: string; readonly payload: unknown };
 }
 
@@ -84,13 +84,25 @@ export async function captureDeliveries(): Promise<CapturedDeliveries> {
     });
 
     const deliveries: CapturedDelivery[] = [];
-    /** Waits for the receiver's next request and records it as signed with `endpoint`'s current secret. */
-    const take = async (label: string, endpoint: 'A' | 'B', previousSecret?: string) => {
-      await within(10_000, async () => receiver.requests.length > deliveries.length);
-      const r = receiver.requests[deliveries.length]!;
+    const taken = new Set<ReceivedRequest>();
+    /**
+     * Waits for the delivery this step caused — to `endpoint`, of `type`, and about `contentItemId`
+     * (or the event `eventId`) — not whichever request arrives next, and records it as signed with
+     * `endpoint`'s current secret.
+     */
+    const take = async (label: string, endpoint: 'A' | 'B', want: { type: string; contentItemId?: string; eventId?: string }, previousSecret?: string) => {
+      const path = endpoint === 'A' ? '/a' : '/b';
+      const matches = (r: ReceivedRequest) => {
+        if (taken.has(r) || r.path !== path) return false;
+        const body = JSON.parse(r.body.toString('utf8')) as Record<string, unknown>;
+        return body.type === want.type && (want.contentItemId === undefined || body.contentItemId === want.contentItemId) && (want.eventId === undefined || body.id === want.eventId);
+      };
+      await within(10_000, async () => receiver.requests.some(matches));
+      const r = receiver.requests.find(matches)!;
+      taken.add(r);
       const body = r.body;
       const headers = pairs(r.rawHeaders);
-      const header = (name: string) => headers.find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
+      const payload = JSON.parse(body.toString('utf8')) as { type: string; id: string };
       deliveries.push({
         label,
         endpoint,
@@ -101,15 +113,16 @@ export async function captureDeliveries(): Promise<CapturedDeliveries> {
         receivedAt: new Date(r.receivedAt).toISOString(),
         headers,
         bodyBase64: body.toString('base64'),
-        expected: { id: header('x-verso-event-id'), type: header('x-verso-event'), payload: JSON.parse(body.toString('utf8')) },
+        // What a verifier returns: type and id from the signed body (the headers repeat them).
+        expected: { id: payload.id, type: payload.type, payload },
       });
-      return r;
+      return { request: r, eventId: payload.id };
     };
 
     const first = await createArticle(w, 'Captured for SDKs');
-    await take('content.created, a secret the caller chose', 'A');
+    await take('content.created, a secret the caller chose', 'A', { type: 'content.created', contentItemId: first.id });
     await publishNow(w, first.id, 1);
-    const failedAttempt = await take('content.version_published, a generated whsec_ secret, answered 503', 'B');
+    const failedAttempt = await take('content.version_published, a generated whsec_ secret, answered 503', 'B', { type: 'content.version_published', contentItemId: first.id });
     let failed: { id: string } | undefined;
     await within(10_000, async () => {
       const res = await api.get(`${w.base}/webhooks/${b.endpoint.id}/deliveries?isFailed=true`, { token: w.editor });
@@ -117,15 +130,15 @@ export async function captureDeliveries(): Promise<CapturedDeliveries> {
       return failed !== undefined;
     });
     // The retry's webhook-timestamp (whole seconds) should differ visibly from the first attempt's.
-    await within(2_000, async () => Math.floor(Date.now() / 1000) > Math.floor(failedAttempt.receivedAt / 1000));
+    await within(2_000, async () => Math.floor(Date.now() / 1000) > Math.floor(failedAttempt.request.receivedAt / 1000));
     expectStatus(await api.post(`${w.base}/webhooks/${b.endpoint.id}/deliveries/${failed!.id}/retry`, undefined, { token: w.editor }), 202);
-    await take('the same event retried by an operator: same id and bytes, new timestamp and signature', 'B');
+    await take('the same event retried by an operator: same id and bytes, new timestamp and signature', 'B', { type: 'content.version_published', eventId: failedAttempt.eventId });
     const rotated = await api.post(`${w.base}/webhooks/${a.endpoint.id}/rotate-secret`, undefined, { token: w.editor });
     expectStatus(rotated, 200);
     const previous = secrets.A;
     secrets.A = rotated.body.secret;
-    await createArticle(w, 'After a rotation');
-    await take('content.created after the secret was rotated', 'A', previous);
+    const second = await createArticle(w, 'After a rotation');
+    await take('content.created after the secret was rotated', 'A', { type: 'content.created', contentItemId: second.id }, previous);
     return {
       description:
         'Webhook deliveries captured from the real Verso API over HTTPS by test/webhooks/capture-deliveries.ts. ' +

@@ -2,9 +2,12 @@
 // real TLS path is delivery.test.ts): fan-out, success, backoff, dead letter, the operator's
 // retry, lease fencing, and the instruments as a Prometheus scrape shows them.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
 import { claimDueDeliveries, recordDelivered, recordFailedAttempt } from '../../server/src/db/webhooks/deliveries.js';
 import { claimOutboxEvents, fanOutClaimedEvents } from '../../server/src/db/webhooks/outbox-dispatch.js';
+import { MIGRATIONS_DIR } from '../../server/src/contract.js';
 import { retryDelayMs } from '../../server/src/services/webhooks/delivery-attempt.js';
 import { newLease } from '../../server/src/workers/lease.js';
 import { sleep } from '../helpers/wait.js';
@@ -63,8 +66,10 @@ describe('webhook delivery lifecycle', () => {
       expect((await dbQuery(w.api, 'SELECT processed_at FROM outbox_events WHERE id = $1', [elsewhere]))[0].processed_at).to.not.equal(null);
       for (const e of [subscribed, alsoSubscribed]) {
         const [d] = await deliveriesOf(e.endpoint.id);
-        expect(d).to.include({ event_id: eventId, event_type: 'content.created', payload: row.text, attempt_count: 0, is_failed: false, delivered_at: null, dead_lettered_at: null });
-        expect(JSON.parse(d.payload)).to.deep.equal(payload);
+        expect(d).to.include({ event_id: eventId, event_type: 'content.created', attempt_count: 0, is_failed: false, delivered_at: null, dead_lettered_at: null });
+        // The stored payload plus the event's type and id, so both signatures cover them.
+        expect(JSON.parse(d.payload)).to.deep.equal({ ...payload, type: 'content.created', id: eventId });
+        expect(JSON.parse(d.payload)).to.deep.equal({ ...JSON.parse(row.text), type: 'content.created', id: eventId });
         expect(Date.parse(d.next_attempt_at)).to.be.at.most(Date.now() + 1000);
       }
       expect(await deliveriesOf(otherType.endpoint.id)).to.have.length(0);
@@ -87,6 +92,42 @@ describe('webhook delivery lifecycle', () => {
       expect(valueOf(after, 'verso_webhook_outbox_reclaimed_total')! - valueOf(before, 'verso_webhook_outbox_reclaimed_total')!).to.equal(1);
       expect(await fanOutClaimedEvents(w.api.running.deps.db, [eventId], stale)).to.deep.equal({ processed: 0, materialized: 0 });
       expect(await deliveriesOf(endpoint.id)).to.have.length(1);
+    });
+
+    it('the signed body names the outbox event: a payload member called type or id cannot relabel it', async () => {
+      const { endpoint } = await registerEndpoint(w, { events: ['content.deleted'] });
+      const eventId = await emitEvent(w, 'content.deleted', { workspaceId: w.ws, type: 'content.version_published', id: crypto.randomUUID() });
+      await runOnce(dispatcher(w));
+      const [d] = await deliveriesOf(endpoint.id);
+      expect(JSON.parse(d.payload)).to.deep.equal({ workspaceId: w.ws, type: 'content.deleted', id: eventId });
+    });
+
+    it('migration 0013 gives deliveries not yet delivered (pending, retrying, dead letters) their type and id, once; delivered ones keep their bytes', async () => {
+      const { endpoint } = await registerEndpoint(w, { events: ['content.deleted'] });
+      const legacy = '{"workspaceId": "' + w.ws + '", "contentItemId": null}';
+      const insert = async (state: string) => {
+        const eventId = crypto.randomUUID();
+        const [row] = await dbQuery(w.api, `INSERT INTO webhook_deliveries (endpoint_id, workspace_id, event_id, event_type, payload, next_attempt_at)
+          VALUES ($1, $2, $3, 'content.deleted', $4, now()) RETURNING id`, [endpoint.id, w.ws, eventId, legacy]);
+        if (state !== 'pending') await dbQuery(w.api, `UPDATE webhook_deliveries SET next_attempt_at = NULL, ${state === 'dead' ? 'dead_lettered_at' : 'delivered_at'} = now() WHERE id = $1`, [row.id]);
+        return { id: row.id as string, eventId };
+      };
+      const pending = await insert('pending');
+      const dead = await insert('dead');
+      const delivered = await insert('delivered');
+      const typed = await insert('pending');
+      await dbQuery(w.api, 'UPDATE webhook_deliveries SET payload = $2 WHERE id = $1', [typed.id, '{"type": "content.deleted", "id": "' + typed.eventId + '", "workspaceId": null}']);
+      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0013_signed_webhook_event_type.sql'), 'utf8');
+      await dbQuery(w.api, migration);
+      const payloadOf = async (id: string) => (await dbQuery(w.api, 'SELECT payload FROM webhook_deliveries WHERE id = $1', [id]))[0].payload as string;
+      for (const d of [pending, dead]) {
+        expect(JSON.parse(await payloadOf(d.id))).to.deep.equal({ workspaceId: w.ws, contentItemId: null, type: 'content.deleted', id: d.eventId });
+      }
+      expect(await payloadOf(delivered.id), 'delivered: the bytes that were sent').to.equal(legacy);
+      expect(await payloadOf(typed.id), 'already typed: untouched').to.equal('{"type": "content.deleted", "id": "' + typed.eventId + '", "workspaceId": null}');
+      const again = await payloadOf(pending.id);
+      await dbQuery(w.api, migration);
+      expect(await payloadOf(pending.id), 'a second run changes nothing').to.equal(again);
     });
 
     it('is idempotent per (event, endpoint): a pair that exists already is not inserted again', async () => {
@@ -259,7 +300,7 @@ describe('webhook delivery lifecycle', () => {
       expect(await ids('?isDeadLetter=false&isFailed=true')).to.deep.equal([retrying.id]);
       const page = (await w.api.get(listUrl(endpoint.id, '?isDeadLetter=true'), { token: w.editor })).body;
       expect(page).to.include({ totalCount: 1, page: 1, pageSize: 20, totalPages: 1 });
-      expect(page.items[0]).to.deep.include({ webhookEndpointId: endpoint.id, eventId: dead.event_id, eventType: 'content.created', payload: { workspaceId: w.ws }, attemptCount: 1, isDelivered: false, isFailed: true, isDeadLetter: true, statusCode: 502, nextRetryAt: null, deliveredAt: null });
+      expect(page.items[0]).to.deep.include({ webhookEndpointId: endpoint.id, eventId: dead.event_id, eventType: 'content.created', payload: { type: 'content.created', id: dead.event_id, workspaceId: w.ws }, attemptCount: 1, isDelivered: false, isFailed: true, isDeadLetter: true, statusCode: 502, nextRetryAt: null, deliveredAt: null });
       const firstPage = (await w.api.get(listUrl(endpoint.id, '?pageSize=1'), { token: w.editor })).body;
       expect(firstPage).to.include({ totalCount: 3, totalPages: 3 });
       expectProblem(await w.api.get(listUrl('0190c0de-0000-7000-8000-000000000000'), { token: w.editor }), 404, 'not-found');

@@ -9,7 +9,7 @@ import { createTestCa, type TestCa } from '../helpers/test-ca.js';
 import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from '../helpers/https-receiver.js';
 import { within } from '../helpers/wait.js';
 import { readInstruments } from '../helpers/metrics.js';
-import { createArticle, dbQuery, expectStatus, publishNow, startContentWorld, type ContentWorld } from '../content/content-fixture.js';
+import { buildTemplate, createArticle, dbQuery, expectStatus, publishNow, startContentWorld, type ContentWorld } from '../content/content-fixture.js';
 import { loopbackSender } from './webhook-fixture.js';
 
 /** What a receiver does with X-Verso-Signature: HMAC-SHA256 of the raw bytes, key = the secret's UTF-8 bytes. */
@@ -28,6 +28,13 @@ function verifiesStandardSignature(r: ReceivedRequest, secret: string): boolean 
   return String(r.headers['webhook-signature'])
     .split(' ')
     .some((sig) => sig.startsWith('v1,') && Buffer.from(sig.slice(3), 'base64').length === mac.length && crypto.timingSafeEqual(Buffer.from(sig.slice(3), 'base64'), mac));
+}
+
+/** Waits for the delivery of `type` about `contentItemId` (not whichever arrives next). */
+async function deliveryFor(receiver: HttpsReceiver, type: string, contentItemId: string): Promise<ReceivedRequest> {
+  const match = (r: ReceivedRequest) => r.headers['x-verso-event'] === type && JSON.parse(r.body.toString('utf8')).contentItemId === contentItemId;
+  await within(5_000, async () => receiver.requests.some(match));
+  return receiver.requests.find(match)!;
 }
 
 describe('webhook delivery over HTTPS (the API process and its workers)', function () {
@@ -61,8 +68,7 @@ describe('webhook delivery over HTTPS (the API process and its workers)', functi
     const item = await createArticle(w, 'Hello');
     const published = Date.now();
     await publishNow(w, item.id, 1);
-    await within(5_000, async () => receiver.requests.some((r) => r.headers['x-verso-event'] === 'content.version_published'));
-    const r = receiver.requests.find((x) => x.headers['x-verso-event'] === 'content.version_published')!;
+    const r = await deliveryFor(receiver, 'content.version_published', item.id);
     expect(r.receivedAt - published).to.be.below(1_000);
     expect(r.method).to.equal('POST');
     expect(r.path).to.equal('/verso/events');
@@ -74,8 +80,13 @@ describe('webhook delivery over HTTPS (the API process and its workers)', functi
     expect(verifiesVersoSignature(r, 'whsec_not-the-secret')).to.equal(false);
     const body = JSON.parse(r.body.toString('utf8'));
     const version = (await w.api.get(`${w.base}/content/${item.id}/versions/1`, { token: w.reader })).body;
-    expect(body).to.deep.equal({ contentItemId: item.id, workspaceId: w.ws, templateVersionId: w.model.article.versionId, contentVersionId: version.id, versionNumber: 1, status: 'Published' });
     const [event] = await dbQuery(w.api, `SELECT id FROM outbox_events WHERE event_type = 'content.version_published' AND payload->>'contentItemId' = $1`, [item.id]);
+    // The event's type and id are inside the signed bytes, and the headers repeat them.
+    expect(body).to.deep.equal({
+      type: 'content.version_published', id: event.id,
+      contentItemId: item.id, workspaceId: w.ws, templateVersionId: w.model.article.versionId, contentVersionId: version.id, versionNumber: 1, status: 'Published',
+    });
+    expect(r.headers['x-verso-event']).to.equal(body.type);
     expect(r.headers['x-verso-event-id']).to.equal(event.id);
     expect(r.headers['webhook-id']).to.equal(event.id);
     // The log shows it delivered, with the bytes the receiver got.
@@ -102,11 +113,45 @@ describe('webhook delivery over HTTPS (the API process and its workers)', functi
     await within(5_000, async () => (await dbQuery(w.api, 'SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND delivered_at IS NOT NULL', [endpoint.id])).length === 1);
     const attempts = receiver.requests.slice(seen).filter((r) => r.headers['x-verso-event'] === 'content.created' && JSON.parse(r.body.toString()).contentItemId === item.id);
     expect(attempts).to.have.length(2);
+    expect(JSON.parse(attempts[0]!.body.toString())).to.include({ type: 'content.created', id: attempts[0]!.headers['x-verso-event-id'] });
     expect(attempts[0]!.headers['x-verso-event-id']).to.equal(attempts[1]!.headers['x-verso-event-id']);
     expect(attempts[0]!.body.equals(attempts[1]!.body)).to.equal(true);
     expect(attempts.every((a) => verifiesVersoSignature(a, secret))).to.equal(true);
     const [d] = (await w.api.get(`${w.base}/webhooks/${endpoint.id}/deliveries`, { token: w.editor })).body.items;
     expect(d).to.include({ attemptCount: 2, isDelivered: true, isFailed: false, statusCode: 200, lastError: null });
+  });
+
+  it('every payload carries its event type and id inside the signed bytes, equal to X-Verso-Event, X-Verso-Event-Id and webhook-id', async () => {
+    const { secret } = await w.api
+      .post(`${w.base}/webhooks`, { name: 'Typed', url: `https://hooks.example.test:${receiver.port}/typed`, events: ['content.created', 'template.version_published', 'workspace.updated'] }, { token: w.editor })
+      .then((res) => (expectStatus(res, 201), res.body as { secret: string }));
+    const ours = (match: (body: Record<string, unknown>) => boolean) => async () => {
+      const found = () => receiver.requests.find((r) => r.path === '/typed' && match(JSON.parse(r.body.toString('utf8'))));
+      await within(5_000, async () => found() !== undefined);
+      return found()!;
+    };
+    const item = await createArticle(w, 'Typed');
+    const template = await buildTemplate(w.api, w.base, w.reviewer, 'Typed', () => [{ key: 'title', label: 'Title', primitiveType: 'Text', minOccurrences: 0 }]);
+    const ws = await w.api.get(`/api/v1/workspaces/${w.ws}`, { token: w.admin });
+    const headers = await w.api.ifMatch(`/api/v1/workspaces/${w.ws}`, w.admin);
+    expectStatus(await w.api.put(`/api/v1/workspaces/${w.ws}`, { name: 'Typed payloads', slug: ws.body.slug }, { token: w.admin, headers }), 200);
+
+    const deliveries = [
+      await ours((b) => b.contentItemId === item.id)(),
+      await ours((b) => b.templateVersionId === template.versionId)(),
+      await ours((b) => b.name === 'Typed payloads')(),
+    ];
+    const types = [];
+    for (const r of deliveries) {
+      expect(verifiesVersoSignature(r, secret) && verifiesStandardSignature(r, secret)).to.equal(true);
+      const body = JSON.parse(r.body.toString('utf8'));
+      const [event] = await dbQuery(w.api, 'SELECT event_type FROM outbox_events WHERE id = $1', [body.id]);
+      expect(event?.event_type, 'the body names its own outbox event').to.equal(body.type);
+      expect([r.headers['x-verso-event'], r.headers['x-verso-event-id'], r.headers['webhook-id']]).to.deep.equal([body.type, body.id, body.id]);
+      types.push(body.type);
+    }
+    expect(types).to.deep.equal(['content.created', 'template.version_published', 'workspace.updated']);
+    expect(JSON.parse(deliveries[2]!.body.toString('utf8'))).to.deep.equal({ type: 'workspace.updated', id: deliveries[2]!.headers['x-verso-event-id'], workspaceId: w.ws, name: 'Typed payloads', slug: ws.body.slug });
   });
 
   it('a destination that also resolves to a private address gets no connection; the delivery records why and the refusal is counted', async () => {

@@ -113,7 +113,10 @@ function carriedItems(operation: CachedOperation, data: unknown): string[] {
   return [...ids];
 }
 
-/** Content events name one item; anything else about a workspace (templates, the workspace itself, a type newer than this SDK) concerns all of it. */
+/**
+ * Content events name one item; anything else about a workspace (templates, the workspace itself, a type newer than this SDK) concerns all of it.
+ * `event.type` is the verified body's own `type` (see verifyWebhook), so the scope rests only on signed bytes.
+ */
 function scopeOf(event: VersoWebhookEvent): { scope: 'item' | 'workspace' | 'none'; workspaceId?: string; contentItemId?: string } {
   const payload = (event.payload ?? {}) as { workspaceId?: unknown; contentItemId?: unknown };
   const workspaceId = typeof payload.workspaceId === 'string' && payload.workspaceId !== '' ? payload.workspaceId : undefined;
@@ -207,6 +210,8 @@ export class ContentCache {
    * Verifies a webhook delivery (verifyWebhook: a bad one rejects with its VersoWebhookError and
    * nothing is invalidated), then invalidates exactly what the event names: a `content.*` event its
    * item (and its workspace's lists), any other event about a workspace the whole workspace.
+   * The type is the signed body's (`event.type` as verifyWebhook returns it), never the unsigned
+   * X-Verso-Event header: a relabelled delivery is refused (`header_mismatch`), not obeyed.
    * Answer the delivery with a 5xx when this rejects for another reason, so the server retries it.
    */
   async invalidateFromWebhook(

@@ -1688,7 +1688,161 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    contentEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A content event (`content.*`) delivered to an endpoint subscribed to its type. */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
+                    "webhook-timestamp": string;
+                    /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
+                    "X-Verso-Event": components["schemas"]["WebhookEventType"];
+                    /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
+                    "X-Verso-Event-Id": string;
+                    /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
+                    "X-Verso-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookContentEventPayload"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    templateVersionPublished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A `template.version_published` event delivered to an endpoint subscribed to it. */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
+                    "webhook-timestamp": string;
+                    /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
+                    "X-Verso-Event": components["schemas"]["WebhookEventType"];
+                    /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
+                    "X-Verso-Event-Id": string;
+                    /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
+                    "X-Verso-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTemplateVersionPublishedPayload"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    workspaceUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A `workspace.updated` event delivered to an endpoint subscribed to it. */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
+                    "webhook-timestamp": string;
+                    /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
+                    "X-Verso-Event": components["schemas"]["WebhookEventType"];
+                    /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
+                    "X-Verso-Event-Id": string;
+                    /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
+                    "X-Verso-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookWorkspaceUpdatedPayload"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AccountPreferencesResponse: {
@@ -3078,6 +3232,31 @@ export interface components {
          * @enum {string}
          */
         ValueKind: "Text" | "RichText" | "Markdown" | "Boolean" | "PickList" | "Media" | "File" | "Link" | "Quote" | "Separator" | "ChildContent" | "Component";
+        /** @description The body of every `content.*` delivery. Item-level events (`content.created`, `content.updated`, `content.deleted`) have null version members. */
+        WebhookContentEventPayload: {
+            /** Format: uuid */
+            contentItemId: string;
+            /** Format: uuid */
+            contentVersionId: string | null;
+            /**
+             * Format: uuid
+             * @description The event id, signed with the body; `X-Verso-Event-Id` and `webhook-id` repeat it. The same on every attempt.
+             */
+            id: string;
+            /** @description The version's workflow status (`Draft`, `Published`, …); null for item-level events. */
+            status: string | null;
+            /** Format: uuid */
+            templateVersionId: string;
+            /**
+             * @description The event type (`content.version_published`, …), signed with the body; `X-Verso-Event` repeats it.
+             * @example content.version_published
+             */
+            type: string;
+            /** Format: int32 */
+            versionNumber: number | null;
+            /** Format: uuid */
+            workspaceId: string;
+        };
         /**
          * @description One event for one endpoint and its attempts so far. Pending: neither delivered nor dead-lettered (`isFailed` tells
          *     whether the last attempt failed and a retry is due at `nextRetryAt`). Delivered: a 2xx answer was received.
@@ -3113,7 +3292,7 @@ export interface components {
              * @description When the next attempt is due (null once delivered or dead-lettered).
              */
             nextRetryAt: string | null;
-            /** @description The body POSTed: the event's payload, exactly the same bytes on every attempt. */
+            /** @description The body POSTed: the event's payload with its `type` and `id` (see WebhookEventType), serialised once when the delivery was created and exactly the same bytes on every attempt. */
             payload: unknown;
             /**
              * Format: int32
@@ -3163,20 +3342,59 @@ export interface components {
         /** @description At least one event type (422 when empty). Each must be a current event type (WebhookEventType); the removed types `content.published`, `content.status_changed`, `content.archived` and unknown names are refused with 422 naming them. Duplicates count once. */
         WebhookEventList: string[];
         /**
-         * @description An event a webhook endpoint can subscribe to. Content events (`content.*`) carry
-         *     `{contentItemId, workspaceId, templateVersionId, contentVersionId, versionNumber, status}` (item-level events have
-         *     null version fields); `template.version_published` carries `{templateId, templateVersionId, versionNumber,
-         *     workspaceId}`; `workspace.updated` carries `{workspaceId, name, slug}`. The body is that object, with no envelope:
-         *     the event's id and type travel in the `X-Verso-Event-Id` and `X-Verso-Event` headers.
+         * @description An event a webhook endpoint can subscribe to. Every delivery's body is one JSON object that carries the event's
+         *     `type` and `id` (the same values as the `X-Verso-Event` and `X-Verso-Event-Id` headers, and `webhook-id`) next to
+         *     its data, so both signatures cover them: `content.*` events send WebhookContentEventPayload,
+         *     `template.version_published` sends WebhookTemplateVersionPublishedPayload, `workspace.updated` sends
+         *     WebhookWorkspaceUpdatedPayload (see the document's `webhooks`). The headers only repeat what the signed body says;
+         *     a receiver trusts the body's `type` and `id` and refuses a delivery whose headers disagree with them.
          * @enum {string}
          */
         WebhookEventType: "content.created" | "content.updated" | "content.deleted" | "content.version_created" | "content.version_updated" | "content.version_deleted" | "content.version_status_changed" | "content.version_published" | "content.version_template_upgraded" | "template.version_published" | "workspace.updated";
         WebhookName: string;
+        /** @description The body of a `template.version_published` delivery. */
+        WebhookTemplateVersionPublishedPayload: {
+            /**
+             * Format: uuid
+             * @description The event id, signed with the body (the same on every attempt).
+             */
+            id: string;
+            /** Format: uuid */
+            templateId: string;
+            /** Format: uuid */
+            templateVersionId: string;
+            /**
+             * @description The event type, `template.version_published`, signed with the body.
+             * @example template.version_published
+             */
+            type: string;
+            /** Format: int32 */
+            versionNumber: number;
+            /** Format: uuid */
+            workspaceId: string;
+        };
         /**
          * @description Where deliveries are POSTed. `https://` (plain `http://` only where the server allows it, `Webhook__AllowHttp`), no user information, and a host that is not a literal private, loopback or reserved address (422 otherwise). The host name is resolved and checked again before every attempt.
          * @example https://hooks.example.com/verso
          */
         WebhookUrl: string;
+        /** @description The body of a `workspace.updated` delivery. */
+        WebhookWorkspaceUpdatedPayload: {
+            /**
+             * Format: uuid
+             * @description The event id, signed with the body (the same on every attempt).
+             */
+            id: string;
+            name: string;
+            slug: string;
+            /**
+             * @description The event type, `workspace.updated`, signed with the body.
+             * @example workspace.updated
+             */
+            type: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
         /**
          * @description A workspace grant. No grant (none) is the absence of an entry.
          * @enum {string}

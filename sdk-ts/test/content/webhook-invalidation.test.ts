@@ -25,7 +25,6 @@ describe('Content cache: invalidateFromWebhook with real signed deliveries', fun
   let a: Awaited<ReturnType<typeof publishArticle>>;
   let b: Awaited<ReturnType<typeof publishArticle>>;
   let secret: string;
-  let taken = 0;
   const seen: ObservedResponse[] = [];
   let cache: ContentCache;
   let audience = 'p1';
@@ -46,12 +45,18 @@ describe('Content cache: invalidateFromWebhook with real signed deliveries', fun
     }
     return { bySlug: count('getContentBySlug') - before[0]!, byId: count('getContent') - before[1]!, list: count('listContent') - before[2]!, titleOfA };
   }
-  /** The deliveries received since the last call, once `type` is among them. */
-  async function deliveriesUntil(type: string): Promise<ReceivedRequest[]> {
-    await within(15_000, async () => receiver.requests.slice(taken).some((r) => r.headers['x-verso-event'] === type));
-    const got = receiver.requests.slice(taken);
-    taken = receiver.requests.length;
-    return got;
+  /**
+   * The deliveries this test caused: one of each of `types` whose body matches `about` (the item,
+   * version or template the test changed), waited for by those — never "whatever arrived since
+   * the last call", which under load can be a late delivery of another test's event (issue #23).
+   */
+  async function deliveriesOf(types: readonly string[], about: (payload: Record<string, unknown>) => boolean): Promise<ReceivedRequest[]> {
+    const ours = () => receiver.requests.filter((r) => {
+      const payload = JSON.parse(r.body.toString('utf8')) as Record<string, unknown>;
+      return types.includes(String(payload.type)) && about(payload);
+    });
+    await within(15_000, async () => types.every((t) => ours().some((r) => JSON.parse(r.body.toString('utf8')).type === t)));
+    return ours();
   }
 
   before(async () => {
@@ -81,13 +86,14 @@ describe('Content cache: invalidateFromWebhook with real signed deliveries', fun
     const { fields } = articleValues(w, a.authorId, a.blockAuthorId, a.calloutId, 'Retitled');
     const v2 = await w.client.createContentVersion({ path: { workspaceId: w.workspaceId, id: a.id }, body: { duplicateFromVersionNumber: 1, fields } });
     await w.client.publishContentVersion({ path: { workspaceId: w.workspaceId, id: a.id, versionNumber: v2.versionNumber }, body: { overrideWorkflow: true } });
-    const deliveries = await deliveriesUntil('content.version_published');
+    const deliveries = await deliveriesOf(['content.version_created', 'content.version_published'], (p) => p.contentVersionId === v2.id);
     expect(deliveries.map((d) => d.headers['x-verso-event'])).to.include.members(['content.version_created', 'content.version_published']);
     expect(await warm(), 'stale until a delivery arrives: the cache cannot know by itself').to.deep.include({ bySlug: 0, titleOfA: 'Typed content' });
 
     for (const d of deliveries) {
       const done = await cache.invalidateFromWebhook(d.body, d.headers, secret);
       expect(done).to.deep.include({ scope: 'item', workspaceId: w.workspaceId, contentItemId: a.id });
+      expect(done.event.type).to.equal(JSON.parse(d.body.toString('utf8')).type);
       expect(done.event.type).to.equal(d.headers['x-verso-event']);
     }
     expect(await warm()).to.deep.equal({ bySlug: 2, byId: 2, list: 2, titleOfA: 'Retitled' });
@@ -96,7 +102,7 @@ describe('Content cache: invalidateFromWebhook with real signed deliveries', fun
 
   it('a delivery that does not verify is refused with the verifier\'s error and invalidates nothing', async () => {
     await w.client.updateContent({ path: { workspaceId: w.workspaceId, id: b.id }, body: { slug: b.slug, localeCode: 'en', tags: ['touched'] } }, { ifMatch: (await readWithETag(w.client, 'getContent', { path: { workspaceId: w.workspaceId, id: b.id } })).etag });
-    const [d] = await deliveriesUntil('content.updated');
+    const [d] = await deliveriesOf(['content.updated'], (p) => p.contentItemId === b.id);
     const tampered = Buffer.from(d!.body);
     tampered[tampered.length - 2] = tampered[tampered.length - 2]! ^ 1;
     const forged = await cache.invalidateFromWebhook(tampered, d!.headers, secret).catch((e: unknown) => e);
@@ -105,6 +111,9 @@ describe('Content cache: invalidateFromWebhook with real signed deliveries', fun
     expect(wrongSecret).to.be.instanceOf(VersoWebhookError).with.property('reason', 'signature_mismatch');
     const late = await cache.invalidateFromWebhook(d!.body, d!.headers, secret, { now: () => Date.now() + 600_000 }).catch((e: unknown) => e);
     expect(late).to.be.instanceOf(VersoWebhookError).with.property('reason', 'timestamp_too_old');
+    // The type that decides what is invalidated is the signed body's: a relabelled delivery is refused.
+    const relabelled = await cache.invalidateFromWebhook(d!.body, { ...d!.headers, 'x-verso-event': 'workspace.updated' }, secret).catch((e: unknown) => e);
+    expect(relabelled).to.be.instanceOf(VersoWebhookError).with.property('reason', 'header_mismatch');
     expect(await warm(), 'nothing invalidated').to.deep.include({ bySlug: 0, byId: 0, list: 0 });
 
     const done = await cache.invalidateFromWebhook(d!.body, d!.headers, secret);
@@ -117,13 +126,13 @@ describe('Content cache: invalidateFromWebhook with real signed deliveries', fun
     const draft = await w.client.createTemplateVersion({ path: { workspaceId: w.workspaceId, id: template }, body: { notes: 'v2' } });
     const path = { workspaceId: w.workspaceId, id: template, versionNumber: draft.versionNumber };
     await w.client.publishTemplateVersion({ path }, { ifMatch: (await readWithETag(w.client, 'getTemplateVersion', { path })).etag });
-    const [published] = (await deliveriesUntil('template.version_published')).filter((d) => d.headers['x-verso-event'] === 'template.version_published');
+    const [published] = await deliveriesOf(['template.version_published'], (p) => p.templateVersionId === draft.id);
     expect(await cache.invalidateFromWebhook(published!.body, published!.headers, secret)).to.deep.include({ scope: 'workspace', workspaceId: w.workspaceId });
     expect(await warm()).to.deep.include({ bySlug: 4, byId: 2, list: 2 });
 
     const ws = await readWithETag(w.client, 'getWorkspace', { path: { workspaceId: w.workspaceId } });
     await w.client.updateWorkspace({ path: { workspaceId: w.workspaceId }, body: { name: 'Renamed', slug: ws.data.slug } }, { ifMatch: ws.etag });
-    const [updated] = (await deliveriesUntil('workspace.updated')).filter((d) => d.headers['x-verso-event'] === 'workspace.updated');
+    const [updated] = await deliveriesOf(['workspace.updated'], (p) => p.workspaceId === w.workspaceId && p.name === 'Renamed');
     const done = await cache.invalidateFromWebhook(new Uint8Array(updated!.body), new Headers(Object.entries(updated!.headers).map(([k, v]) => [k, String(v)])), secret);
     expect(done).to.deep.include({ scope: 'workspace', workspaceId: w.workspaceId });
     expect(await warm()).to.deep.include({ bySlug: 4, byId: 2, list: 2 });

@@ -22,6 +22,11 @@ namespace Verso.Client.Webhooks;
 /// <see cref="VersoWebhookOptions.RequireStandardSignature"/> for deliveries without those headers). A refused
 /// delivery throws <see cref="VersoWebhookException"/>; wrong arguments (no secret, no headers) throw
 /// <see cref="ArgumentException"/>.</para>
+/// <para>The event's type and id are read from the signed body's <c>type</c> and <c>id</c> members, never from the
+/// unsigned X-Verso-Event / X-Verso-Event-Id headers: a header that disagrees with the body throws
+/// <see cref="VersoWebhookFailure.HeaderMismatch"/> (a captured delivery relabelled with another type is refused), and
+/// a verified body without them (an older server's) throws <see cref="VersoWebhookFailure.UntypedPayload"/>, since its
+/// type could only come from a header.</para>
 /// <para>Headers: an ASP.NET Core <c>IHeaderDictionary</c> (<c>request.Headers</c>), <c>HttpHeaders</c>, any
 /// dictionary of strings or of string lists with keys in any case, or a lookup function.</para>
 /// </remarks>
@@ -113,7 +118,7 @@ public static partial class VersoWebhook
         if (options.Tolerance < TimeSpan.Zero) throw new ArgumentOutOfRangeException(nameof(options), "Tolerance must not be negative.");
         ArgumentNullException.ThrowIfNull(options.TimeProvider);
 
-        var type = headers.Require("x-verso-event");
+        var type = headers.Require("x-verso-event"); // not signed: compared with the body's type below
         var versoMatch = VersoSignature().Match(headers.Require("x-verso-signature"));
         if (!versoMatch.Success)
         {
@@ -125,8 +130,10 @@ public static partial class VersoWebhook
         {
             throw new VersoWebhookException(VersoWebhookFailure.EventIdMismatch, "X-Verso-Event-Id differs from the signed webhook-id.", "x-verso-event-id");
         }
-        var id = standard?.Id ?? eventId
-            ?? throw new VersoWebhookException(VersoWebhookFailure.MissingHeader, "The X-Verso-Event-Id header is missing.", "x-verso-event-id");
+        if ((standard?.Id ?? eventId) is null)
+        {
+            throw new VersoWebhookException(VersoWebhookFailure.MissingHeader, "The X-Verso-Event-Id header is missing.", "x-verso-event-id");
+        }
 
         var versoMac = Convert.FromHexString(versoMatch.Groups[1].Value);
         var prefix = standard is null ? [] : Encoding.UTF8.GetBytes($"{standard.Id}.{standard.Timestamp}.");
@@ -177,21 +184,50 @@ public static partial class VersoWebhook
             }
         }
 
-        return new VersoWebhookEvent(id, type, ParsePayload(body), signedAt);
+        var payload = ParsePayload(body);
+        var (boundType, boundId) = BoundEvent(payload, type, eventId, standard?.Id);
+        return new VersoWebhookEvent(boundId, boundType, payload, signedAt);
     }
 
     private static JsonElement ParsePayload(ReadOnlySpan<byte> body)
     {
         var invalid = new VersoWebhookException(VersoWebhookFailure.InvalidPayload, "The signed body is not UTF-8 JSON.");
         if (!System.Text.Unicode.Utf8.IsValid(body)) throw invalid;
+        JsonElement root;
         try
         {
             using var document = JsonDocument.Parse(body.ToArray());
-            return document.RootElement.Clone();
+            root = document.RootElement.Clone();
         }
         catch (JsonException)
         {
             throw invalid;
         }
+        if (root.ValueKind != JsonValueKind.Object)
+        {
+            throw new VersoWebhookException(VersoWebhookFailure.InvalidPayload, "The signed body is not a JSON object.");
+        }
+        return root;
+    }
+
+    /// <summary>The event's type and id from the signed body, checked against the headers that repeat them.</summary>
+    private static (string Type, string Id) BoundEvent(JsonElement payload, string typeHeader, string? eventIdHeader, string? webhookId)
+    {
+        static string? Member(JsonElement payload, string name) =>
+            payload.TryGetProperty(name, out var value) && value.ValueKind == JsonValueKind.String && value.GetString() is { Length: > 0 } text ? text : null;
+
+        var type = Member(payload, "type");
+        var id = Member(payload, "id");
+        if (type is null || id is null)
+        {
+            throw new VersoWebhookException(VersoWebhookFailure.UntypedPayload,
+                "The signed body carries no event type and id (a server older than this SDK expects), so its type cannot be trusted.");
+        }
+        static VersoWebhookException Mismatch(string header, string what) =>
+            new(VersoWebhookFailure.HeaderMismatch, $"The {header} header differs from the {what} in the signed body.", header);
+        if (!string.Equals(typeHeader, type, StringComparison.Ordinal)) throw Mismatch("x-verso-event", "event type");
+        if (webhookId is not null && !string.Equals(webhookId, id, StringComparison.Ordinal)) throw Mismatch("webhook-id", "event id");
+        if (eventIdHeader is not null && !string.Equals(eventIdHeader, id, StringComparison.Ordinal)) throw Mismatch("x-verso-event-id", "event id");
+        return (type, id);
     }
 }

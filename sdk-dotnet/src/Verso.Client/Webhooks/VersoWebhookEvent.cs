@@ -6,11 +6,13 @@ namespace Verso.Client.Webhooks;
 /// A verified delivery. <see cref="Id"/> is the event id, the same on every attempt of the event: deduplicate by it
 /// (delivery is at least once). <see cref="Payload"/> is the body as sent (no envelope); <see cref="PayloadAs{T}"/>
 /// reads it as one of the payload records below. <see cref="Timestamp"/> is the attempt's signed webhook-timestamp,
-/// when the delivery carried the Standard Webhooks headers. The type comes from X-Verso-Event; it is not checked
-/// against <see cref="VersoWebhookEventTypes"/>, since a server newer than this SDK may send a type it does not know.
+/// when the delivery carried the Standard Webhooks headers. <see cref="Type"/> and <see cref="Id"/> are the signed
+/// body's own <c>type</c> and <c>id</c> (the unsigned X-Verso-Event headers had to agree with them). The type is not
+/// checked against <see cref="VersoWebhookEventTypes"/>, since a server newer than this SDK may send a type it does
+/// not know.
 /// </summary>
-/// <param name="Id">The event id (X-Verso-Event-Id, equal to the signed webhook-id): the same on every retry.</param>
-/// <param name="Type">The event type (X-Verso-Event), for example <c>content.version_published</c>.</param>
+/// <param name="Id">The event id from the signed body (X-Verso-Event-Id and webhook-id repeat it): the same on every retry.</param>
+/// <param name="Type">The event type from the signed body (X-Verso-Event repeats it), for example <c>content.version_published</c>.</param>
 /// <param name="Payload">The JSON body exactly as delivered.</param>
 /// <param name="Timestamp">The signed webhook-timestamp of this attempt, or null without Standard Webhooks headers.</param>
 public sealed record VersoWebhookEvent(string Id, string Type, JsonElement Payload, DateTimeOffset? Timestamp)
@@ -52,7 +54,8 @@ public static class VersoWebhookEventTypes
     public static bool IsContentEvent(string type) => type.StartsWith("content.", StringComparison.Ordinal);
 }
 
-/// <summary>The body of every <c>content.*</c> event; the version members are null for item events.</summary>
+/// <summary>The body of every <c>content.*</c> event; the version members are null for item events. The body's
+/// <c>type</c> and <c>id</c> are <see cref="VersoWebhookEvent.Type"/> and <see cref="VersoWebhookEvent.Id"/>.</summary>
 public sealed record VersoContentEventPayload(
     Guid ContentItemId,
     Guid WorkspaceId,

@@ -21,8 +21,18 @@ public enum VersoWebhookFailure
     /// <summary>X-Verso-Event-Id differs from the signed webhook-id.</summary>
     EventIdMismatch,
 
-    /// <summary>The signed body is not UTF-8 JSON.</summary>
+    /// <summary>The signed body is not a UTF-8 JSON object.</summary>
     InvalidPayload,
+
+    /// <summary>A header disagrees with the signed body: X-Verso-Event with its <c>type</c>, or X-Verso-Event-Id /
+    /// webhook-id with its <c>id</c> (<see cref="VersoWebhookException.Header"/> names which). The headers are not
+    /// signed: a delivery relabelled on the way is refused rather than believed.</summary>
+    HeaderMismatch,
+
+    /// <summary>The body verified but carries no event <c>type</c> and <c>id</c> (strings): a delivery from a server
+    /// older than the one that signs them. Its type would have to come from the unsigned header, so it is refused;
+    /// upgrading the server adds them to deliveries still to be attempted.</summary>
+    UntypedPayload,
 }
 
 /// <summary>
@@ -50,7 +60,8 @@ public sealed class VersoWebhookException : Exception
     public string? Header { get; }
 
     /// <summary><c>missing_header</c>, <c>malformed_header</c>, <c>signature_mismatch</c>, <c>timestamp_too_old</c>,
-    /// <c>timestamp_in_future</c>, <c>event_id_mismatch</c> or <c>invalid_payload</c>.</summary>
+    /// <c>timestamp_in_future</c>, <c>event_id_mismatch</c>, <c>header_mismatch</c>, <c>untyped_payload</c> or
+    /// <c>invalid_payload</c>.</summary>
     public string ReasonCode => Failure switch
     {
         VersoWebhookFailure.MissingHeader => "missing_header",
@@ -59,6 +70,8 @@ public sealed class VersoWebhookException : Exception
         VersoWebhookFailure.TimestampTooOld => "timestamp_too_old",
         VersoWebhookFailure.TimestampInFuture => "timestamp_in_future",
         VersoWebhookFailure.EventIdMismatch => "event_id_mismatch",
+        VersoWebhookFailure.HeaderMismatch => "header_mismatch",
+        VersoWebhookFailure.UntypedPayload => "untyped_payload",
         _ => "invalid_payload",
     };
 }

@@ -371,7 +371,7 @@ public class ContentCacheBehaviourTests
             case "item": await h.Cache.InvalidateContentItemAsync(ws, a); break;
             case "workspace": await h.Cache.InvalidateWorkspaceAsync(ws); break;
             default:
-                var body = System.Text.Encoding.UTF8.GetBytes($$"""{"contentItemId":"{{a}}","workspaceId":"{{ws}}","templateVersionId":"{{Guid.Empty}}","contentVersionId":"{{Guid.NewGuid()}}","versionNumber":2,"status":"Published"}""");
+                var body = Webhooks.WebhookSigner.Typed($$"""{"contentItemId":"{{a}}","workspaceId":"{{ws}}","templateVersionId":"{{Guid.Empty}}","contentVersionId":"{{Guid.NewGuid()}}","versionNumber":2,"status":"Published"}""", "content.version_published");
                 await h.Cache.InvalidateFromWebhookAsync(body, Webhooks.WebhookSigner.Sign(body, type: "content.version_published"), Webhooks.WebhookSigner.Secret, WebhookTimes.AtSigning);
                 break;
         }

@@ -111,9 +111,11 @@ public sealed class ContentCacheRealServerTests
         Assert.Equal(3, network.Reads.Count);
 
         // The webhook the server sends for it, with the real ids.
-        var body = Encoding.UTF8.GetBytes(
-            $$"""{"contentItemId":"{{item.Id}}","workspaceId":"{{ws}}","templateVersionId":"{{model.Id}}","contentVersionId":"{{v2.Version.Id}}","versionNumber":2,"status":"Published"}""");
-        var headers = WebhookSigner.Sign(body, id: Guid.NewGuid().ToString(), timestamp: DateTimeOffset.UtcNow.ToUnixTimeSeconds(), type: VersoWebhookEventTypes.ContentVersionPublished);
+        var eventId = Guid.NewGuid().ToString();
+        var body = WebhookSigner.Typed(
+            $$"""{"contentItemId":"{{item.Id}}","workspaceId":"{{ws}}","templateVersionId":"{{model.Id}}","contentVersionId":"{{v2.Version.Id}}","versionNumber":2,"status":"Published"}""",
+            VersoWebhookEventTypes.ContentVersionPublished, eventId);
+        var headers = WebhookSigner.Sign(body, id: eventId, timestamp: DateTimeOffset.UtcNow.ToUnixTimeSeconds(), type: VersoWebhookEventTypes.ContentVersionPublished);
         var result = await cache.InvalidateFromWebhookAsync(body, headers, WebhookSigner.Secret, cancellationToken: ct);
         Assert.Equal((VersoContentCacheInvalidationScope.ContentItem, item.Id), (result.Scope, result.Event.PayloadAs<VersoContentEventPayload>().ContentItemId));
         Assert.Equal(("Welcome v2", 2, 2), await ReadAll());

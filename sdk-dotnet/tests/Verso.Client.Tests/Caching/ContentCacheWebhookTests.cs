@@ -114,7 +114,7 @@ public class ContentCacheWebhookTests
         var data = new TheoryData<Backend, string>();
         foreach (var backend in new[] { Backend.Memory, Backend.Distributed })
         {
-            foreach (var why in new[] { "previous secret", "tampered body", "replayed late", "no signature" }) data.Add(backend, why);
+            foreach (var why in new[] { "previous secret", "tampered body", "replayed late", "no signature", "relabelled type" }) data.Add(backend, why);
         }
         return data;
     }
@@ -136,7 +136,13 @@ public class ContentCacheWebhookTests
             case "previous secret": secret = delivery.PreviousSecret!; expected = VersoWebhookFailure.SignatureMismatch; break;
             case "tampered body": body[^2] ^= 1; expected = VersoWebhookFailure.SignatureMismatch; break;
             case "replayed late": at = delivery.At(TimeSpan.FromMinutes(6)); expected = VersoWebhookFailure.TimestampTooOld; break;
-            default: headers = headers.Where(x => !x.Key.Equals("x-verso-signature", StringComparison.OrdinalIgnoreCase)).ToList(); expected = VersoWebhookFailure.MissingHeader; break;
+            case "no signature": headers = headers.Where(x => !x.Key.Equals("x-verso-signature", StringComparison.OrdinalIgnoreCase)).ToList(); expected = VersoWebhookFailure.MissingHeader; break;
+            default:
+                // The type is the signed body's: a content.created relabelled workspace.updated (which would
+                // invalidate the whole workspace) is refused, not obeyed.
+                headers = headers.Select(x => x.Key.Equals("x-verso-event", StringComparison.OrdinalIgnoreCase) ? new KeyValuePair<string, string>(x.Key, VersoWebhookEventTypes.WorkspaceUpdated) : x).ToList();
+                expected = VersoWebhookFailure.HeaderMismatch;
+                break;
         }
         var e = await Assert.ThrowsAsync<VersoWebhookException>(() => h.Cache.InvalidateFromWebhookAsync(body, headers, secret, at));
         Assert.Equal(expected, e.Failure);
@@ -166,10 +172,10 @@ public class ContentCacheWebhookTests
         var payload = type == VersoWebhookEventTypes.WorkspaceUpdated
             ? $$"""{"workspaceId":"{{ws}}","name":"Site","slug":"site"}"""
             : $$"""{"templateId":"{{Guid.NewGuid()}}","templateVersionId":"{{Guid.NewGuid()}}","versionNumber":2,"workspaceId":"{{ws}}"}""";
-        var body = Encoding.UTF8.GetBytes(payload);
+        var body = WebhookSigner.Typed(payload, type);
 
         // First for another workspace: nothing here moves.
-        var elsewhere = Encoding.UTF8.GetBytes(payload.Replace(ws.ToString(), Guid.NewGuid().ToString(), StringComparison.Ordinal));
+        var elsewhere = WebhookSigner.Typed(payload.Replace(ws.ToString(), Guid.NewGuid().ToString(), StringComparison.Ordinal), type);
         await h.Cache.InvalidateFromWebhookAsync(elsewhere, WebhookSigner.Sign(elsewhere, type: type), WebhookSigner.Secret, WebhookTimes.AtSigning);
         await readAll();
         Assert.Equal(5, h.Api.Count);
@@ -187,7 +193,7 @@ public class ContentCacheWebhookTests
     {
         var (h, readAll) = await PrimedAsync(backend, Deliveries[0]);
         using var _ = h;
-        var body = Encoding.UTF8.GetBytes("""{"note":"no workspace here"}""");
+        var body = WebhookSigner.Typed("""{"note":"no workspace here"}""");
         var result = await h.Cache.InvalidateFromWebhookAsync(body, WebhookSigner.Sign(body, type: "content.created"), WebhookSigner.Secret, WebhookTimes.AtSigning);
         Assert.Equal(VersoContentCacheInvalidationScope.None, result.Scope);
         await readAll();

@@ -105,6 +105,29 @@ public class WebhookCapturedDeliveryTests
     }
 
     [Fact]
+    public void Every_captured_body_names_its_event_type_and_id_as_the_headers_do()
+    {
+        foreach (var d in Deliveries)
+        {
+            using var body = JsonDocument.Parse(d.Body);
+            var (type, id) = (body.RootElement.GetProperty("type").GetString(), body.RootElement.GetProperty("id").GetString());
+            Assert.Equal((d.Expected.Type, d.Expected.Id), (type, id));
+            Assert.Equal((type, id, id), (d.Header("x-verso-event"), d.Header("x-verso-event-id"), d.Header("webhook-id")));
+        }
+    }
+
+    [Fact]
+    public void A_captured_content_version_published_delivery_relabelled_content_deleted_is_refused()
+    {
+        var d = Deliveries.First(x => x.Expected.Type == VersoWebhookEventTypes.ContentVersionPublished);
+        var relabelled = d.HeaderPairs
+            .Select(h => string.Equals(h.Key, "X-Verso-Event", StringComparison.OrdinalIgnoreCase) ? new KeyValuePair<string, string>(h.Key, VersoWebhookEventTypes.ContentDeleted) : h)
+            .ToList();
+        var e = Assert.Throws<VersoWebhookException>(() => VersoWebhook.Verify(d.Body, relabelled, d.Secret, d.At()));
+        Assert.Equal((VersoWebhookFailure.HeaderMismatch, "header_mismatch", "x-verso-event"), (e.Failure, e.ReasonCode, e.Header));
+    }
+
+    [Fact]
     public void A_captured_delivery_replayed_after_the_tolerance_or_changed_by_one_bit_is_refused()
     {
         foreach (var d in Deliveries)

@@ -12,9 +12,19 @@ internal static class WebhookSigner
     public const string EventId = "01a215cd-7901-7889-a4e4-e96e59d6b78d";
     public const long Timestamp = 1_795_662_117;
 
-    public static readonly byte[] Body = Encoding.UTF8.GetBytes(
+    /// <summary>A content.created body as the server writes it: the event's type and id, then its data.</summary>
+    public static readonly byte[] Body = Typed(
         "{\"contentItemId\":\"01a215cd-78f5-7374-a8bb-fb5f5204d6fd\",\"workspaceId\":\"f8fffc51-9c39-4644-bead-3750824317ee\"," +
         "\"templateVersionId\":\"01a215cd-7862-72e6-b4d1-b640f15b81a8\",\"contentVersionId\":null,\"versionNumber\":null,\"status\":null}");
+
+    /// <summary>The server's body for an event: <paramref name="data"/> (a JSON object) with the event's type and id
+    /// first, the members both signatures cover.</summary>
+    public static byte[] Typed(string data, string type = "content.created", string id = EventId)
+    {
+        if (!data.StartsWith('{')) throw new ArgumentException("data must be a JSON object", nameof(data));
+        var rest = data[1..].TrimStart();
+        return Encoding.UTF8.GetBytes($"{{\"type\":\"{type}\",\"id\":\"{id}\"{(rest.StartsWith('}') ? "" : ",")}{rest}");
+    }
 
     public static string StandardMac(string secret, string id, long timestamp, byte[] body) =>
         Convert.ToBase64String(HMACSHA256.HashData(Encoding.UTF8.GetBytes(secret), Encoding.UTF8.GetBytes($"{id}.{timestamp}.").Concat(body).ToArray()));

@@ -92,12 +92,13 @@ public class WebhookVerificationTests
     [Fact]
     public void Payload_records_read_the_other_event_types()
     {
-        var template = Encoding.UTF8.GetBytes("{\"templateId\":\"01a215cd-0000-7000-8000-000000000001\",\"templateVersionId\":\"01a215cd-0000-7000-8000-000000000002\",\"versionNumber\":3,\"workspaceId\":\"f8fffc51-9c39-4644-bead-3750824317ee\"}");
+        var template = Typed("{\"templateId\":\"01a215cd-0000-7000-8000-000000000001\",\"templateVersionId\":\"01a215cd-0000-7000-8000-000000000002\",\"versionNumber\":3,\"workspaceId\":\"f8fffc51-9c39-4644-bead-3750824317ee\"}",
+            VersoWebhookEventTypes.TemplateVersionPublished);
         var e = VersoWebhook.Verify(template, Sign(template, type: VersoWebhookEventTypes.TemplateVersionPublished), Secret, Now);
         Assert.Equal(3, e.PayloadAs<VersoTemplateVersionPublishedPayload>().VersionNumber);
         Assert.False(VersoWebhookEventTypes.IsContentEvent(e.Type));
 
-        var workspace = Encoding.UTF8.GetBytes("{\"workspaceId\":\"f8fffc51-9c39-4644-bead-3750824317ee\",\"name\":\"Site\",\"slug\":\"site\"}");
+        var workspace = Typed("{\"workspaceId\":\"f8fffc51-9c39-4644-bead-3750824317ee\",\"name\":\"Site\",\"slug\":\"site\"}", VersoWebhookEventTypes.WorkspaceUpdated);
         var w = VersoWebhook.Verify(workspace, Sign(workspace, type: VersoWebhookEventTypes.WorkspaceUpdated), Secret, Now);
         Assert.Equal("site", w.PayloadAs<VersoWorkspaceUpdatedPayload>().Slug);
     }
@@ -142,10 +143,52 @@ public class WebhookVerificationTests
     }
 
     [Fact]
-    public void A_signed_body_that_is_not_UTF8_JSON_is_refused()
+    public void A_delivery_relabelled_with_another_type_is_refused_because_the_body_names_its_type()
+    {
+        var published = Typed("{\"contentItemId\":\"01a215cd-78f5-7374-a8bb-fb5f5204d6fd\"}", VersoWebhookEventTypes.ContentVersionPublished);
+        var relabelled = Sign(published, type: VersoWebhookEventTypes.ContentVersionPublished).With("X-Verso-Event", VersoWebhookEventTypes.ContentDeleted);
+        var e = Refused(() => VersoWebhook.Verify(published, relabelled, Secret, Now), VersoWebhookFailure.HeaderMismatch, "x-verso-event");
+        Assert.Equal("header_mismatch", e.ReasonCode);
+        Assert.Equal("The x-verso-event header differs from the event type in the signed body.", e.Message);
+        // A sender that signed a body of one type and labelled it another is refused the same way.
+        Refused(() => VersoWebhook.Verify(published, Sign(published, type: VersoWebhookEventTypes.ContentDeleted), Secret, Now), VersoWebhookFailure.HeaderMismatch, "x-verso-event");
+    }
+
+    [Fact]
+    public void Event_ids_in_the_headers_other_than_the_body_id_are_refused()
+    {
+        const string other = "01a215cd-0000-7000-8000-000000000000";
+        var headers = Sign(id: other); // both headers agree with each other and are signed, but the body names EventId
+        Refused(() => VersoWebhook.Verify(Body, headers, Secret, Now), VersoWebhookFailure.HeaderMismatch, "webhook-id");
+        var versoOnly = headers.Without("webhook-id", "webhook-timestamp", "webhook-signature");
+        Refused(() => VersoWebhook.Verify(Body, versoOnly, Secret, At(SignedAt, requireStandard: false)), VersoWebhookFailure.HeaderMismatch, "x-verso-event-id");
+    }
+
+    [Fact]
+    public void A_verified_body_without_its_event_type_and_id_is_refused()
+    {
+        const string data = "\"contentItemId\":\"01a215cd-78f5-7374-a8bb-fb5f5204d6fd\",\"workspaceId\":\"f8fffc51-9c39-4644-bead-3750824317ee\"";
+        foreach (var json in new[]
+        {
+            "{" + data + "}",
+            "{\"type\":\"content.created\"," + data + "}",
+            "{\"id\":\"" + EventId + "\"," + data + "}",
+            "{\"type\":7,\"id\":\"" + EventId + "\"," + data + "}",
+            "{\"type\":\"\",\"id\":\"" + EventId + "\"," + data + "}",
+        })
+        {
+            var body = Encoding.UTF8.GetBytes(json);
+            var e = Refused(() => VersoWebhook.Verify(body, Sign(body), Secret, Now), VersoWebhookFailure.UntypedPayload);
+            Assert.Equal("untyped_payload", e.ReasonCode);
+            Assert.Null(e.Header);
+        }
+    }
+
+    [Fact]
+    public void A_signed_body_that_is_not_a_UTF8_JSON_object_is_refused()
     {
         byte[] notJson = Encoding.UTF8.GetBytes("not json"), invalidUtf8 = [0x22, 0xff, 0x22], trailing = Encoding.UTF8.GetBytes("{} {}");
-        foreach (var body in new[] { notJson, invalidUtf8, trailing })
+        foreach (var body in new[] { notJson, invalidUtf8, trailing, Encoding.UTF8.GetBytes("[]"), Encoding.UTF8.GetBytes("null"), Encoding.UTF8.GetBytes("\"content.created\"") })
         {
             Refused(() => VersoWebhook.Verify(body, Sign(body), Secret, Now), VersoWebhookFailure.InvalidPayload);
         }

@@ -42,7 +42,10 @@ export type FanOutResult = z.infer<typeof fanOutResult>;
 /**
  * Fans the claimed events still ours out to their subscribed endpoints and marks them processed.
  * Events whose lease was lost are skipped (their new owner does it). The payload is serialised
- * here, once: those bytes are what every attempt POSTs and signs.
+ * here, once: those bytes are what every attempt POSTs and signs. They carry the event's `type`
+ * and `id` (overriding any such member of the stored payload), so both signatures cover them: the
+ * X-Verso-Event / X-Verso-Event-Id headers are not signed, and a receiver must not have to trust
+ * them (issue #23: a captured delivery relabelled with another type verified).
  */
 export async function fanOutClaimedEvents(db: DatabasePool, ids: readonly string[], lease: Lease): Promise<FanOutResult> {
   return db.transaction(async (tx) => {
@@ -54,7 +57,7 @@ export async function fanOutClaimedEvents(db: DatabasePool, ids: readonly string
         FOR UPDATE),
       inserted AS (
         INSERT INTO webhook_deliveries (endpoint_id, workspace_id, event_id, event_type, payload, next_attempt_at)
-        SELECT e.id, m.workspace_id, m.id, m.event_type, m.payload::text, now()
+        SELECT e.id, m.workspace_id, m.id, m.event_type, (m.payload || jsonb_build_object('type', m.event_type, 'id', m.id))::text, now()
         FROM mine m
         JOIN webhook_endpoints e ON e.workspace_id = m.workspace_id AND e.deleted_at IS NULL AND e.is_active
           AND m.event_type = ANY(e.events)
