@@ -64,6 +64,22 @@ describe('admin app: configuration and the shell over plain HTTP', () => {
       expect(html).to.match(/name="_csrf" value="[A-Za-z0-9_-]{20,}"/);
     });
 
+    it('sends HSTS in production only (pages, assets, redirects and errors alike), as the API does', async () => {
+      for (const url of ['/login', '/assets/admin.css', '/healthz', '/account']) {
+        const res = await fetch(stack.adminUrl + url, { redirect: 'manual' });
+        expect(res.headers.get('strict-transport-security'), url).to.equal(null);
+      }
+      const production = await stack.startAdmin({ env: { NODE_ENV: 'production' } });
+      try {
+        for (const url of ['/login', '/assets/admin.css', '/assets/nope.css', '/healthz', '/account', '/admin-auth/session-expired']) {
+          const res = await fetch(production.url + url, { redirect: 'manual' });
+          expect(res.headers.get('strict-transport-security'), url).to.equal('max-age=31536000');
+        }
+      } finally {
+        await production.close();
+      }
+    });
+
     it('sends a signed-out visitor to /login with the page as returnUrl', async () => {
       const res = await fetch(stack.adminUrl + '/account?x=1', { redirect: 'manual' });
       expect(res.status).to.equal(303);

@@ -240,7 +240,7 @@ export interface paths {
         };
         /**
          * Bans imposed on client addresses, newest first.
-         * @description Each ban is kept as an event when it is imposed (bans themselves live in each replica's memory and end at `bannedUntil`).
+         * @description Each ban is kept as an event when it is imposed (bans themselves live in each replica's memory and end at `bannedUntil`). Needs the Admin role and the host-superadmin flag: the list covers every client address the edge banned, whichever workspace its traffic was for, so a workspace's Admin must not read the addresses of other tenants' users (a 403 for an Admin without the flag).
          */
         get: operations["listIpBans"];
         put?: never;
