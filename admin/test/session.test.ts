@@ -318,6 +318,20 @@ describe('admin sign-in and session (browser)', function () {
     await page.locator('details.user-menu summary').click();
     await page.getByRole('link', { name: 'Change password' }).click();
     expect(await page.locator('h1').textContent()).to.equal('Change password');
+    // The length and common-password rules: said next to the field before, and the API's message after.
+    expect(await page.locator('#newPassword-hint').textContent()).to.include('At least 12 characters, and not one of the most common passwords');
+    for (const [weak, message] of [
+      ['Short-pw-1', 'The password must be at least 12 characters long.'],
+      ['Qwerty123456', 'The password is one of the most common passwords and easy to guess; choose another.'],
+    ] as const) {
+      await page.getByLabel('Current password').fill(user.password);
+      await page.getByLabel('New password', { exact: true }).fill(weak);
+      await page.getByLabel('Repeat the new password').fill(weak);
+      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Change password' }).click()]);
+      expect(await page.locator('#newPassword-error').textContent(), weak).to.include(message);
+      expect(await page.locator('#newPassword').getAttribute('aria-invalid')).to.equal('true');
+    }
+    await expectAccessible(page);
     await page.getByLabel('Current password').fill(user.password);
     await page.getByLabel('New password', { exact: true }).fill('Voluntary-Password-4');
     await page.getByLabel('Repeat the new password').fill('Voluntary-Password-4');

@@ -4,7 +4,7 @@
 // setting, so a typo never turns into a silently different default.
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { passwordViolations } from './services/identity/password-rules.js';
+import { DEFAULT_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH_RANGE, passwordViolations, type PasswordPolicy } from './services/identity/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
 export type StorageProviderName = 'local' | 's3';
@@ -92,6 +92,8 @@ export interface AuthConfig {
     readonly workspaceClaim: string;
     readonly requireHttpsMetadata: boolean;
   };
+  /** What a new password must be (services/identity/password-rules.ts); login never applies it. */
+  readonly password: PasswordPolicy;
 }
 
 /** Media uploads and the blob lifecycle (README: Media; upstream's names and defaults). */
@@ -366,7 +368,13 @@ function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
       workspaceClaim: r.string('Auth__Oidc__ClaimsMapping__WorkspaceId', 'verso_workspace'),
       requireHttpsMetadata,
     },
+    password: readPasswordPolicy(r),
   };
+}
+
+function readPasswordPolicy(r: Reader): PasswordPolicy {
+  const { min, max } = PASSWORD_MIN_LENGTH_RANGE;
+  return { minLength: r.int('Auth__Password__MinLength', DEFAULT_PASSWORD_MIN_LENGTH, min, max) };
 }
 
 // Upstream's default list (.env.example): whole families of images, audio and video, PDF, plain
@@ -423,7 +431,8 @@ function loadSeedConfig(r: Reader): SeedConfig {
   const rawPassword = r.untrimmed('Seed__Admin__Password');
   const password = rawPassword === undefined || rawPassword === '' ? null : rawPassword;
   if (password !== null) {
-    const broken = passwordViolations(password);
+    // The seed admin password is a new password like any other (issue #23: a 5-character one was accepted).
+    const broken = passwordViolations(password, readPasswordPolicy(r));
     if (broken.length) throw new ConfigError('Seed__Admin__Password', broken.map((v) => v.message).join(' '));
   }
   const passwordHash = r.raw('Seed__Admin__PasswordHash') ?? null;

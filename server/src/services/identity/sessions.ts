@@ -17,7 +17,7 @@ import type { CredentialEvictor } from './credential-cache.js';
 import { changingCredentials } from './credential-changes.js';
 import { newSessionToken } from './credential-tokens.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.js';
-import { assertPasswordAllowed } from './password-rules.js';
+import { assertPasswordAllowed, type PasswordPolicy } from './password-rules.js';
 
 type LoginFailure = 'UserNotFound' | 'UserDeleted' | 'UserInactive' | 'BadPassword';
 
@@ -98,13 +98,13 @@ export async function refreshSession(
 }
 
 export async function changePassword(
-  deps: { db: Db; logger: Logger; credentialCache: CredentialEvictor },
+  deps: { db: Db; logger: Logger; credentialCache: CredentialEvictor; config: { readonly auth: { readonly password: PasswordPolicy } } },
   actor: Actor,
   { currentPassword, newPassword }: ChangePasswordRequest,
   ip: string,
 ): Promise<void> {
   if (!(actor instanceof UserActor)) throw badRequest('Only local users have a password to change.');
-  assertPasswordAllowed(newPassword, '/newPassword');
+  assertPasswordAllowed(newPassword, '/newPassword', deps.config.auth.password);
   const currentHash = await passwordHashOf(deps.db, actor.id);
   if (!currentHash || !(await verifyPassword(currentHash, currentPassword))) {
     deps.logger.warn('password change rejected: wrong current password', { event: 'change_password_failed', userId: actor.id, remoteIp: ip });
