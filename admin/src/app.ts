@@ -37,6 +37,9 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** One year, no includeSubDomains: the admin's host does not speak for the operator's other sub-domains. */
+export const HSTS = 'max-age=31536000';
+
 /** Paths that work without a session. */
 const PUBLIC = [/^\/login$/, /^\/admin-auth\//, /^\/healthz$/, /^\/assets\//, /^\/favicon\.ico$/];
 /** Paths a user who must change their password may still open. */
@@ -55,7 +58,11 @@ export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {
   // req.ip is the browser's address the API is told about (api.ts): X-Forwarded-For counts only when
   // it comes from a proxy listed in Admin__TrustedProxies__N, never from the browser itself.
   app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
+  // HSTS only in production, as the API does (server/src/http/security-headers.ts): development and
+  // tests talk plain http on loopback, where the header would pin a browser to https for localhost.
+  const hsts = config.environment === 'production';
   app.use((_req, res, next) => {
+    if (hsts) res.setHeader('Strict-Transport-Security', HSTS);
     res.setHeader('Content-Security-Policy', CSP);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');

@@ -24,6 +24,12 @@ export interface AdminConfig {
    * forwards to the API (api.ts). Empty (the default): the socket's peer is the browser.
    */
   readonly trustedProxies: readonly string[];
+  /**
+   * Auth__Password__MinLength, read like the API reads it (set it for both processes): the admin
+   * says it next to the new-password field and makes its generated temporary passwords at least
+   * this long. The API is what enforces it.
+   */
+  readonly passwordMinLength: number;
   readonly auth: {
     /** The file holding the 32-byte cookie-encryption key (created with mode 0600 when missing). */
     readonly cookieKeyFile: string;
@@ -106,6 +112,7 @@ export function loadAdminConfig(env: Env, options: { cwd?: string; version?: str
     homeCountsCacheSeconds: int('Admin__Home__CountsCacheSeconds', 10, 0, 300),
     readCacheSeconds: int('Admin__ReadCacheSeconds', 5, 0, 300),
     trustedProxies: trustedProxiesOf(env),
+    passwordMinLength: int('Auth__Password__MinLength', 12, 8, 128),
     auth: {
       cookieKeyFile,
       slidingWindowMinutes: int('Admin__Auth__Session__SlidingWindowMinutes', 60, 1, 24 * 60),

@@ -1,5 +1,7 @@
 // The shell's navigation, per spec rule 5: Users only for host superadmins with Admin; API Clients
-// and IP Bans (a settings page, /settings/ip-bans) need Admin; Audit Log and Packages need
+// need Admin; IP Bans (a settings page, /settings/ip-bans) also needs Admin plus the superadmin flag,
+// because the API lists every tenant's banned addresses only to host superadmins (issue #23);
+// Audit Log and Packages need
 // TemplateAdmin; Webhooks needs Editor plus a selected workspace (the API lets an Editor read a
 // workspace's endpoints; a Reader gets its 403).
 // A link the navigation hides is also a route the API refuses: pages render its 403/404.
@@ -78,7 +80,7 @@ const entries: Entry[] = [
   { key: 'api-clients', href: PATHS.apiClients, label: 'API Clients', visible: (u) => hasRole(u.role, 'Admin') },
   { key: 'audit', href: PATHS.audit, label: 'Audit Log', visible: (u) => hasRole(u.role, 'TemplateAdmin') },
   { key: 'packages', href: PATHS.packages, label: 'Packages', visible: (u) => hasRole(u.role, 'TemplateAdmin') },
-  { key: 'ip-bans', href: PATHS.ipBans, label: 'IP Bans', visible: (u) => hasRole(u.role, 'Admin') },
+  { key: 'ip-bans', href: PATHS.ipBans, label: 'IP Bans', visible: (u) => u.isSuperAdmin && hasRole(u.role, 'Admin') },
 ];
 
 /** The links `user` sees, with the one matching `currentPath` marked current. */

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { loadOrCreateCookieKey } from '../src/auth/cookie-key.js';
 import { loadAdminConfig } from '../src/config.js';
+import { temporaryPassword } from '../src/pages/screen-forms.js';
+import { passwordViolations } from '../../server/src/services/identity/password-rules.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
 import { HttpSession } from './helpers/http.js';
 
@@ -27,6 +29,18 @@ describe('admin app: configuration and the shell over plain HTTP', () => {
     expect(() => loadAdminConfig({ Admin__Auth__SecureCookie: 'maybe' })).to.throw(/Admin__Auth__SecureCookie/);
     expect(() => loadAdminConfig({ NODE_ENV: 'production', Admin__Auth__SecureCookie: 'false' })).to.throw(/Admin__Auth__SecureCookie cannot be false in production/);
     expect(() => loadAdminConfig({ NODE_ENV: 'staging' })).to.throw(/NODE_ENV/);
+  });
+
+  it('reads Auth__Password__MinLength like the API, and makes temporary passwords the API accepts', () => {
+    expect(loadAdminConfig({}).passwordMinLength).to.equal(12);
+    expect(loadAdminConfig({ Auth__Password__MinLength: '40' }).passwordMinLength).to.equal(40);
+    for (const bad of ['7', '129', 'x']) expect(() => loadAdminConfig({ Auth__Password__MinLength: bad }), bad).to.throw(/Auth__Password__MinLength/);
+    for (const minLength of [8, 12, 23, 24, 40, 128]) {
+      const password = temporaryPassword(minLength);
+      expect(password, String(minLength)).to.match(/^[A-Za-z0-9]{5}(-[A-Za-z0-9]{5})+$/);
+      expect(password.replaceAll('-', '').length).to.be.at.least(Math.max(20, minLength));
+      expect(passwordViolations(password, { minLength }), password).to.deep.equal([]);
+    }
   });
 
   it('creates the cookie key file (mode 0600, directories included) and refuses a path it cannot create', () => {
@@ -62,6 +76,22 @@ describe('admin app: configuration and the shell over plain HTTP', () => {
       const html = await res.text();
       expect(html).to.include('<label for="email">Email</label>');
       expect(html).to.match(/name="_csrf" value="[A-Za-z0-9_-]{20,}"/);
+    });
+
+    it('sends HSTS in production only (pages, assets, redirects and errors alike), as the API does', async () => {
+      for (const url of ['/login', '/assets/admin.css', '/healthz', '/account']) {
+        const res = await fetch(stack.adminUrl + url, { redirect: 'manual' });
+        expect(res.headers.get('strict-transport-security'), url).to.equal(null);
+      }
+      const production = await stack.startAdmin({ env: { NODE_ENV: 'production' } });
+      try {
+        for (const url of ['/login', '/assets/admin.css', '/assets/nope.css', '/healthz', '/account', '/admin-auth/session-expired']) {
+          const res = await fetch(production.url + url, { redirect: 'manual' });
+          expect(res.headers.get('strict-transport-security'), url).to.equal('max-age=31536000');
+        }
+      } finally {
+        await production.close();
+      }
     });
 
     it('sends a signed-out visitor to /login with the page as returnUrl', async () => {

@@ -1,4 +1,4 @@
-// The IP bans page (Admin, under settings) in a real browser against the real API: the ban events
+// The IP bans page (Admin and host superadmin, under settings) in a real browser against the real API: the ban events
 // newest first with their times, rejection counts and paths, the address filter (any spelling of one
 // address, IPv4-mapped IPv6 included), paging, accessibility, the refusal a TemplateAdmin gets, and
 // the admin forwarding the browser's own address as X-Forwarded-For on every API call — never one the
@@ -164,6 +164,22 @@ describe('admin: IP bans', () => {
       expect(res!.status()).to.equal(403);
       expect(await p.locator('.error-status').textContent()).to.equal('403');
       await expectAccessible(p);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is neither linked nor served for an Admin who is not a host superadmin (the list is every tenant\'s addresses)', async () => {
+    const user = await stack.createUser({ role: 'Admin' });
+    const { context, page: p } = await newPage(browser);
+    try {
+      await signIn(p, stack.adminUrl, user.email, user.password);
+      expect(await p.locator('[data-nav="ip-bans"]').count()).to.equal(0);
+      expect(await p.locator('[data-nav="api-clients"]').count()).to.equal(1);
+      const res = await p.goto(stack.adminUrl + '/settings/ip-bans');
+      expect(res!.status()).to.equal(403);
+      expect(await p.locator('.error-status').textContent()).to.equal('403');
+      expect(await p.locator('main').textContent()).to.not.include('198.51.100.7');
     } finally {
       await context.close();
     }

@@ -64,14 +64,19 @@ describe('returnUrl open-redirect guard', () => {
     });
     after(() => stack?.close());
 
-    it('session-expired clears the cookie and keeps only a safe returnUrl', async () => {
+    it('session-expired keeps only a safe returnUrl, and clears no cookie (a link from anywhere must not sign anyone out)', async () => {
       const http = new HttpSession(stack.adminUrl);
       await http.signIn(stack.adminEmail, stack.adminPassword);
-      const res = await http.get('/admin-auth/session-expired?returnUrl=' + encodeURIComponent('/account?tab=1'));
+      const res = await http.request('GET', '/admin-auth/session-expired?returnUrl=' + encodeURIComponent('/account?tab=1'), undefined, { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' });
       expect(res.status).to.equal(303);
       expect(res.location).to.equal('/login?error=session-expired&returnUrl=%2Faccount%3Ftab%3D1');
-      expect(res.headers.getSetCookie().find((c) => c.startsWith('verso.admin.auth='))).to.match(/Max-Age=0/);
-      expect(http.cookies.has('verso.admin.auth')).to.equal(false);
+      expect(res.headers.getSetCookie().filter((c) => c.startsWith('verso.admin.auth=') && /Max-Age=0/.test(c))).to.deep.equal([]);
+      expect(http.cookies.has('verso.admin.auth')).to.equal(true);
+      // Still signed in: /login sends the live session on to the page, and the page opens.
+      const login = await http.get(res.location!);
+      expect(login.status).to.equal(303);
+      expect(login.location).to.equal('/account?tab=1');
+      expect((await http.get('/account')).status).to.equal(200);
       for (const payload of UNSAFE) {
         const r = await http.get('/admin-auth/session-expired?returnUrl=' + encodeURIComponent(payload));
         expect(r.location, JSON.stringify(payload)).to.equal('/login?error=session-expired');

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
-import { authCookie, sessionOf } from './helpers/cookie.js';
+import { authCookie, openCookie, sessionOf } from './helpers/cookie.js';
 import { dbQuery } from '../../test/helpers/actors.js';
 import { HttpSession } from './helpers/http.js';
 import { screenshot } from './helpers/screenshot.js';
@@ -143,6 +143,34 @@ describe('admin sign-in and session (browser)', function () {
     await context.close();
   });
 
+  it('the redirect to session-expired after an API 401 is the response that clears the cookie', async () => {
+    const http = new HttpSession(stack.adminUrl);
+    await http.signIn(stack.adminEmail, stack.adminPassword);
+    const { token } = await openCookie(stack.keyFile, http.cookies.get('verso.admin.auth')!);
+    await stack.api.post('/api/v1/auth/logout', undefined, { token });
+    const res = await http.get('/account');
+    expect(res.status).to.equal(303);
+    expect(res.location).to.equal('/admin-auth/session-expired?returnUrl=%2Faccount');
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('verso.admin.auth='))).to.match(/Max-Age=0/);
+    expect(http.cookies.has('verso.admin.auth')).to.equal(false);
+  });
+
+  it('a link to session-expired from another site does not sign the user out', async () => {
+    const { context, page } = await fresh();
+    await signIn(page, stack.adminUrl, stack.adminEmail, stack.adminPassword);
+    const before = await authCookie(context);
+    expect(before).to.not.equal(undefined);
+    // A page on another origin (a data: URL is an opaque origin) linking to the route, clicked.
+    const html = `<a id="go" href="${stack.adminUrl}/admin-auth/session-expired?returnUrl=%2Faccount">win a prize</a>`;
+    await page.goto(`data:text/html,${encodeURIComponent(html)}`);
+    const navigations = recordNavigations(page);
+    await Promise.all([page.waitForURL(`${stack.adminUrl}/account`), page.locator('#go').click()]);
+    expect(navigations).to.deep.equal(['/admin-auth/session-expired?returnUrl=%2Faccount', '/login?error=session-expired&returnUrl=%2Faccount', '/account']);
+    expect(await authCookie(context)).to.not.equal(undefined);
+    expect(await page.locator('h1').textContent()).to.not.match(/sign in/i);
+    await context.close();
+  });
+
   it('a form post whose API call answers 401 also redirects once (no loop)', async () => {
     const { context, page } = await fresh();
     await signIn(page, stack.adminUrl, stack.adminEmail, stack.adminPassword);
@@ -170,6 +198,8 @@ describe('admin sign-in and session (browser)', function () {
     const over = await http.get('/account');
     expect(over.status).to.equal(303);
     expect(over.location).to.equal('/admin-auth/session-expired?returnUrl=%2Faccount');
+    // The stale cookie is cleared by this redirect (the session-expired route clears nothing).
+    expect(over.headers.getSetCookie().find((c) => c.startsWith('verso.admin.auth='))).to.match(/Max-Age=0/);
 
     const idle = new HttpSession(admin.url);
     await idle.signIn(stack.adminEmail, stack.adminPassword);
@@ -288,6 +318,20 @@ describe('admin sign-in and session (browser)', function () {
     await page.locator('details.user-menu summary').click();
     await page.getByRole('link', { name: 'Change password' }).click();
     expect(await page.locator('h1').textContent()).to.equal('Change password');
+    // The length and common-password rules: said next to the field before, and the API's message after.
+    expect(await page.locator('#newPassword-hint').textContent()).to.include('At least 12 characters, and not one of the most common passwords');
+    for (const [weak, message] of [
+      ['Short-pw-1', 'The password must be at least 12 characters long.'],
+      ['Qwerty123456', 'The password is one of the most common passwords and easy to guess; choose another.'],
+    ] as const) {
+      await page.getByLabel('Current password').fill(user.password);
+      await page.getByLabel('New password', { exact: true }).fill(weak);
+      await page.getByLabel('Repeat the new password').fill(weak);
+      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Change password' }).click()]);
+      expect(await page.locator('#newPassword-error').textContent(), weak).to.include(message);
+      expect(await page.locator('#newPassword').getAttribute('aria-invalid')).to.equal('true');
+    }
+    await expectAccessible(page);
     await page.getByLabel('Current password').fill(user.password);
     await page.getByLabel('New password', { exact: true }).fill('Voluntary-Password-4');
     await page.getByLabel('Repeat the new password').fill('Voluntary-Password-4');

@@ -37,7 +37,8 @@ describe('admin shell and screens (browser)', function () {
       Reader: ['home', 'workspaces'],
       Editor: ['home', 'workspaces'],
       TemplateAdmin: ['home', 'workspaces', 'audit', 'packages'],
-      Admin: ['home', 'workspaces', 'api-clients', 'audit', 'packages', 'ip-bans'],
+      // IP Bans lists every tenant's addresses: host superadmins only (issue #23).
+      Admin: ['home', 'workspaces', 'api-clients', 'audit', 'packages'],
     };
     for (const role of ['Reader', 'Editor', 'TemplateAdmin', 'Admin'] as const) {
       for (const superadmin of [false, true]) {
@@ -48,9 +49,9 @@ describe('admin shell and screens (browser)', function () {
           // Webhooks needs a selected workspace too (spec rule 5): none is selected here, so no link for anyone.
           expect(await page.locator('nav.main-nav a', { hasText: 'Webhooks' }).count()).to.equal(0);
           // A hidden link is also a refused route: its URL renders a 403/404 page, never a stack or a blank.
-          const hidden = ['users', 'api-clients', 'audit', 'packages'].filter((k) => !links.includes(k));
+          const hidden = ['users', 'api-clients', 'audit', 'packages', 'ip-bans'].filter((k) => !links.includes(k));
           for (const key of hidden) {
-            const res = await page.goto(`${stack.adminUrl}/${key}`);
+            const res = await page.goto(`${stack.adminUrl}/${key === 'ip-bans' ? 'settings/ip-bans' : key}`);
             expect([403, 404], `/${key} as ${role}`).to.include(res!.status());
             const h1 = await page.locator('h1').textContent();
             expect(h1, `/${key}`).to.be.a('string').and.not.equal('');

@@ -4,7 +4,7 @@
 // setting, so a typo never turns into a silently different default.
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { passwordViolations } from './services/identity/password-rules.js';
+import { DEFAULT_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH_RANGE, passwordViolations, type PasswordPolicy } from './services/identity/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
 export type StorageProviderName = 'local' | 's3';
@@ -100,6 +100,8 @@ export interface AuthConfig {
    * plain 401 for `lockMs`. `maxFailures` 0 turns it off.
    */
   readonly lockout: { readonly maxFailures: number; readonly windowMs: number; readonly lockMs: number };
+  /** What a new password must be (services/identity/password-rules.ts); login never applies it. */
+  readonly password: PasswordPolicy;
 }
 
 /** Media uploads and the blob lifecycle (README: Media; upstream's names and defaults). */
@@ -390,7 +392,13 @@ function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
       // Capped at a day: the lock is also what an attacker can impose on the real user (README: Edge).
       lockMs: r.int('Auth__Lockout__DurationMinutes', 15, 1, 1440) * 60_000,
     },
+    password: readPasswordPolicy(r),
   };
+}
+
+function readPasswordPolicy(r: Reader): PasswordPolicy {
+  const { min, max } = PASSWORD_MIN_LENGTH_RANGE;
+  return { minLength: r.int('Auth__Password__MinLength', DEFAULT_PASSWORD_MIN_LENGTH, min, max) };
 }
 
 // Upstream's default list (.env.example): whole families of images, audio and video, PDF, plain
@@ -447,7 +455,8 @@ function loadSeedConfig(r: Reader): SeedConfig {
   const rawPassword = r.untrimmed('Seed__Admin__Password');
   const password = rawPassword === undefined || rawPassword === '' ? null : rawPassword;
   if (password !== null) {
-    const broken = passwordViolations(password);
+    // The seed admin password is a new password like any other (issue #23: a 5-character one was accepted).
+    const broken = passwordViolations(password, readPasswordPolicy(r));
     if (broken.length) throw new ConfigError('Seed__Admin__Password', broken.map((v) => v.message).join(' '));
   }
   const passwordHash = r.raw('Seed__Admin__PasswordHash') ?? null;

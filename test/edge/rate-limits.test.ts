@@ -50,7 +50,7 @@ describe('edge: rate limits and IP bans', () => {
       },
       databaseInterceptors: [counter],
     });
-    admin = await createActor(api, { role: 'Admin' });
+    admin = await createActor(api, { role: 'Admin', superadmin: true });
   });
   after(() => api.close());
 
@@ -245,5 +245,16 @@ describe('edge: rate limits and IP bans', () => {
       '192.0.2.2',
       '192.0.2.3',
     ]);
+  });
+
+  it('lists ban events only to a host superadmin with the Admin role (they are every tenant\'s addresses)', async () => {
+    const workspaceAdmin = await createActor(api, { role: 'Admin' });
+    const refused = await api.get('/api/v1/security/ip-bans', { token: workspaceAdmin.token });
+    expect(refused.status).to.equal(403);
+    expect(refused.body.detail).to.equal('Only a host superadmin may do this.');
+    const readerSuperadmin = await createActor(api, { role: 'Reader', superadmin: true });
+    expect((await api.get('/api/v1/security/ip-bans', { token: readerSuperadmin.token })).status).to.equal(403);
+    expect((await api.get('/api/v1/security/ip-bans')).status).to.equal(401);
+    expect((await api.get('/api/v1/security/ip-bans', { token: admin.token })).status).to.equal(200);
   });
 });

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { loadConfig, ConfigError } from '../../server/src/config.js';
 import { passwordViolations } from '../../server/src/services/identity/password-rules.js';
+import { hashPassword } from '../../server/src/services/identity/password-hashing.js';
+import { oneTimeSeedPassword } from '../../server/src/services/platform/seed.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, dbQuery, FIXTURE_PASSWORD } from '../helpers/actors.js';
 
@@ -20,23 +22,73 @@ const BAD: readonly [string, string, string][] = [
   ['an em space', 'secret\u2003password', 'NonStandardSpace'],
 ];
 
+const POLICY = { minLength: 12 };
+
 describe('new-password rules', () => {
   for (const [what, password, rule] of BAD) {
     it(`rejects ${what} (${rule})`, () => {
-      expect(passwordViolations(password).map((v) => v.rule)).to.include(rule);
+      expect(passwordViolations(password, POLICY).map((v) => v.rule)).to.include(rule);
     });
   }
 
   it('accepts ordinary spaces inside, and any letters, emoji and symbols of other scripts', () => {
-    for (const ok of ['correct horse battery staple', 'Pässwörd-ß-日本語-пароль', 'emoji 🦊🔑 ok', 'Ωμέγα!#$%^&*()']) {
-      expect(passwordViolations(ok), ok).to.deep.equal([]);
+    for (const ok of ['correct horse battery staple', 'Pässwörd-ß-日本語-пароль', 'emoji 🦊🔑 ok fine', 'Ωμέγα!#$%^&*()']) {
+      expect(passwordViolations(ok, POLICY), ok).to.deep.equal([]);
     }
   });
 
-  it('stops start-up when Seed__Admin__Password breaks a rule', () => {
+  it('needs at least the minimum length, counted in characters (Unicode scalar values), with the minimum in the message', () => {
+    expect(passwordViolations('Elevenchars', POLICY)).to.deep.equal([{ rule: 'TooShort', message: 'The password must be at least 12 characters long.' }]);
+    expect(passwordViolations('Twelve-chars', POLICY)).to.deep.equal([]);
+    // 11 emoji are 22 UTF-16 code units but 11 characters.
+    expect(passwordViolations('🦊'.repeat(11), POLICY).map((v) => v.rule)).to.deep.equal(['TooShort']);
+    expect(passwordViolations('🦊'.repeat(12), POLICY)).to.deep.equal([]);
+    expect(passwordViolations('Twelve-chars', { minLength: 16 })[0]!.message).to.equal('The password must be at least 16 characters long.');
+    // Empty is its own rule, not also "too short".
+    expect(passwordViolations('', POLICY).map((v) => v.rule)).to.deep.equal(['Empty']);
+  });
+
+  it('refuses the most common passwords in any letter case, long ones included', () => {
+    for (const common of ['1qaz2wsx3edc', 'QAZWSXEDCRFV', 'Qwerty123456', 'leavemealone', 'LeaveMeAlone']) {
+      expect(passwordViolations(common, POLICY), common).to.deep.equal([
+        { rule: 'Common', message: 'The password is one of the most common passwords and easy to guess; choose another.' },
+      ]);
+    }
+    // Short common ones break both rules; with a lower minimum only the list stops them.
+    expect(passwordViolations('password', POLICY).map((v) => v.rule)).to.deep.equal(['TooShort', 'Common']);
+    expect(passwordViolations('PassWord', { minLength: 8 }).map((v) => v.rule)).to.deep.equal(['Common']);
+    expect(passwordViolations('sunshine', { minLength: 8 }).map((v) => v.rule)).to.deep.equal(['Common']);
+    // Not in the list: a variation of a common password that is long enough.
+    expect(passwordViolations('1qaz2wsx3edc4rfv-mine', POLICY)).to.deep.equal([]);
+  });
+
+  it('stops start-up when Seed__Admin__Password breaks a rule (a 5-character one included)', () => {
     expect(() => loadConfig({ Seed__Admin__Password: 'admin\u200bpassword' }, { version: 't' })).to.throw(ConfigError, /Seed__Admin__Password/);
     expect(() => loadConfig({ Seed__Admin__Password: ' padded' }, { version: 't' })).to.throw(ConfigError, /start or end with whitespace/);
+    expect(() => loadConfig({ Seed__Admin__Password: 'admin' }, { version: 't' })).to.throw(ConfigError, /Seed__Admin__Password The password must be at least 12 characters long/);
+    expect(() => loadConfig({ Seed__Admin__Password: 'qwerty123456' }, { version: 't' })).to.throw(ConfigError, /one of the most common passwords/);
+    expect(() => loadConfig({ Seed__Admin__Password: 'fine password', Auth__Password__MinLength: '14' }, { version: 't' })).to.throw(ConfigError, /at least 14 characters/);
     expect(loadConfig({ Seed__Admin__Password: 'fine password' }, { version: 't' }).seed.admin.password).to.equal('fine password');
+  });
+
+  it('reads Auth__Password__MinLength (default 12) and refuses a value outside 8–128', () => {
+    expect(loadConfig({}, { version: 't' }).auth.password).to.deep.equal({ minLength: 12 });
+    expect(loadConfig({ Auth__Password__MinLength: '8' }, { version: 't' }).auth.password.minLength).to.equal(8);
+    expect(loadConfig({ Auth__Password__MinLength: '128' }, { version: 't' }).auth.password.minLength).to.equal(128);
+    for (const bad of ['7', '129', '0', 'twelve', '12.5']) {
+      expect(() => loadConfig({ Auth__Password__MinLength: bad }, { version: 't' }), bad).to.throw(ConfigError, /Auth__Password__MinLength/);
+    }
+  });
+
+  it('the development seed\'s generated one-time password always passes the rules', () => {
+    for (let i = 0; i < 50; i++) {
+      const generated = oneTimeSeedPassword(POLICY);
+      expect(generated).to.have.length(24);
+      expect(passwordViolations(generated, POLICY)).to.deep.equal([]);
+    }
+    const long = oneTimeSeedPassword({ minLength: 100 });
+    expect(long).to.have.length(100);
+    expect(passwordViolations(long, { minLength: 100 })).to.deep.equal([]);
   });
 });
 
@@ -75,6 +127,47 @@ describe('POST /api/v1/auth/change-password', () => {
       expect(JSON.stringify(res.body)).to.not.include(password);
     });
   }
+
+  it('refuses a new password shorter than Auth__Password__MinLength, or a common one, as 400 naming the field with the rule\'s message', async () => {
+    const user = await createActor(api, { role: 'Reader' });
+    const short = await change(user.token, FIXTURE_PASSWORD, 'Short-pass1');
+    expect(short.status).to.equal(400);
+    expect(short.body).to.deep.include({
+      type: 'https://verso.dev/errors/bad-request',
+      status: 400,
+      detail: 'The new password breaks a rule: TooShort.',
+      errors: { '/newPassword': ['The password must be at least 12 characters long.'] },
+      rules: ['TooShort'],
+    });
+    const common = await change(user.token, FIXTURE_PASSWORD, 'Qwerty123456');
+    expect(common.status).to.equal(400);
+    expect(common.body.rules).to.deep.equal(['Common']);
+    expect(common.body.errors).to.deep.equal({ '/newPassword': ['The password is one of the most common passwords and easy to guess; choose another.'] });
+    expect(JSON.stringify(common.body)).to.not.include('Qwerty123456');
+    // Nothing changed: the fixture password still signs in.
+    expect((await api.post('/api/v1/auth/login', { email: user.email, password: FIXTURE_PASSWORD })).status).to.equal(200);
+  });
+
+  it('a configured Auth__Password__MinLength is the one applied', async () => {
+    const strict = await startTestApi({ env: { Auth__Password__MinLength: '20' } });
+    try {
+      const user = await createActor(strict, { role: 'Reader' });
+      const res = await strict.post('/api/v1/auth/change-password', { currentPassword: FIXTURE_PASSWORD, newPassword: 'Nineteen-characters' }, { token: user.token });
+      expect(res.status).to.equal(400);
+      expect(res.body.errors['/newPassword']).to.deep.equal(['The password must be at least 20 characters long.']);
+      const ok = await strict.post('/api/v1/auth/change-password', { currentPassword: FIXTURE_PASSWORD, newPassword: 'Twenty-characters-ok' }, { token: user.token });
+      expect(ok.status).to.equal(204);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('login still accepts an existing password that the new rules would refuse (spec)', async () => {
+    const user = await createActor(api, { role: 'Reader' });
+    await dbQuery(api, 'UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, await hashPassword('password')]);
+    const login = await api.post('/api/v1/auth/login', { email: user.email, password: 'password' });
+    expect(login.status).to.equal(200);
+  });
 
   it('changes the password (unicode welcome), clears MustChangePassword, keeps this session and ends the others', async () => {
     const user = await createActor(api, { role: 'Editor' });

@@ -71,9 +71,19 @@ describe('users', () => {
     });
 
     it('is 400 naming the rule for a temporary password with a zero-width space', async () => {
-      const res = await api.post('/api/v1/users', newUser({ temporaryPassword: 'temp\u200bpass' }), { token: admin.token });
+      const res = await api.post('/api/v1/users', newUser({ temporaryPassword: 'temporary\u200bpass' }), { token: admin.token });
       expect(res.status).to.equal(400);
       expect(res.body.rules).to.deep.equal(['InvisibleFormattingCharacter']);
+    });
+
+    it('is 400 for a temporary password that is too short or common, naming /temporaryPassword', async () => {
+      const short = await api.post('/api/v1/users', newUser({ temporaryPassword: 'Temp-pass1' }), { token: admin.token });
+      expect(short.status).to.equal(400);
+      expect(short.body.rules).to.deep.equal(['TooShort']);
+      expect(short.body.errors).to.deep.equal({ '/temporaryPassword': ['The password must be at least 12 characters long.'] });
+      const common = await api.post('/api/v1/users', newUser({ temporaryPassword: '1qaz2wsx3edc' }), { token: admin.token });
+      expect(common.status).to.equal(400);
+      expect(common.body.rules).to.deep.equal(['Common']);
     });
   });
 
@@ -194,10 +204,13 @@ describe('users', () => {
 
     it('is 400 for a password with a line separator, and 404 for an unknown user', async () => {
       const target = await createActor(api, { role: 'Reader' });
-      const bad = await api.post(`/api/v1/users/${target.id}/reset-password`, { temporaryPassword: 'a\u2028b' }, { token: admin.token });
+      const bad = await api.post(`/api/v1/users/${target.id}/reset-password`, { temporaryPassword: 'a-long-enough\u2028b' }, { token: admin.token });
       expect(bad.status).to.equal(400);
       expect(bad.body.rules).to.deep.equal(['LineOrParagraphSeparator']);
-      const missing = await api.post('/api/v1/users/0190a0a0-0000-7000-8000-000000000000/reset-password', { temporaryPassword: 'fine one' }, { token: admin.token });
+      const short = await api.post(`/api/v1/users/${target.id}/reset-password`, { temporaryPassword: 'fine one' }, { token: admin.token });
+      expect(short.status).to.equal(400);
+      expect(short.body.errors).to.deep.equal({ '/temporaryPassword': ['The password must be at least 12 characters long.'] });
+      const missing = await api.post('/api/v1/users/0190a0a0-0000-7000-8000-000000000000/reset-password', { temporaryPassword: 'a fine one at last' }, { token: admin.token });
       expect(missing.status).to.equal(404);
     });
   });

@@ -205,6 +205,18 @@ describe('packages', () => {
       expect(now.body).to.include({ currentVersionNumber: 2 });
       expect(now.body.options.map((o: any) => o.value)).to.deep.equal(['quiet']);
     });
+
+    it('a clash on a slug named like a prototype property (`constructor`) also needs a resolution (issue #23)', async () => {
+      const b = await otherWorkspace(w);
+      await w.api.post(`${b.base}/picklists`, { name: 'Constructor', slug: 'constructor', options: [{ label: 'calm', value: 'calm' }] }, { token: b.admin });
+      const pkg = { ...pkgWithList(['loud']), picklists: [{ slug: 'constructor', name: 'Constructor', options: [{ label: 'loud', value: 'loud' }] }] };
+      const res = await w.api.post(`${b.base}/packages/import`, { manifest: pkg, resolutions: { pickLists: {} } }, { token: b.admin });
+      expectProblem(res, 409, 'conflict');
+      expect(res.body.unresolvedPicklists).to.deep.equal(['constructor']);
+      const asNew = await w.api.post(`${b.base}/packages/import`, { manifest: pkg, resolutions: { pickLists: { constructor: 'importAsNew' } } }, { token: b.admin });
+      expectStatus(asNew, 200);
+      expect(asNew.body.pickLists[0]).to.include({ slug: 'constructor', resolvedSlug: 'constructor-2', action: 'importedAsNew' });
+    });
   });
 
   describe('malformed and hostile packages change nothing', () => {

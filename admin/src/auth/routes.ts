@@ -1,5 +1,5 @@
 // Sign-in routes: GET /login, POST /admin-auth/login, POST /admin-auth/logout,
-// POST /admin-auth/refresh-claims, GET /admin-auth/session-expired. The API token only ever travels
+// POST /admin-auth/refresh-claims, GET /admin-auth/session-expired (a notice, not a sign-out). The API token only ever travels
 // inside the encrypted cookie and in server-side API calls; it is never rendered or logged.
 import type express from 'express';
 import { VersoApiError, type components } from '@verso/sdk';
@@ -121,8 +121,12 @@ export function registerAuthRoutes(router: express.Router): void {
     res.redirect(303, next.user.mustChangePassword ? PATHS.changePassword : (back ?? '/'));
   });
 
+  // Only says that the session ended: it does not clear the cookie. A GET can be a link on any
+  // site, and one that cleared it would sign the user out from there (issue #23). The admin clears
+  // the cookie itself, in the same response that redirects here (requireSignIn for a stale cookie,
+  // the page error handler for an API 401), so a session that really ended is gone by now, and a
+  // live one just lands on /login, which sends it on to the page it came from.
   router.get('/admin-auth/session-expired', (req, res) => {
-    contextOf(res).sessions.clear(res);
     const back = safeReturnUrl(req.query.returnUrl);
     res.redirect(303, `${PATHS.login}?error=session-expired${back ? `&returnUrl=${encodeURIComponent(back)}` : ''}`);
   });

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type express from 'express';
 import { CompactEncrypt, compactDecrypt } from 'jose';
 import type { AdminConfig } from '../config.js';
+import { contextOf } from '../context.js';
 
 export type Role = 'Reader' | 'Editor' | 'TemplateAdmin' | 'Admin';
 export type Theme = 'auto' | 'light' | 'dark';
@@ -240,8 +241,14 @@ export function signInRedirect(req: express.Request, state: SessionState | undef
   return state === 'expired' || state === 'invalid' ? `/admin-auth/session-expired${q}` : `/login${q}`;
 }
 
-/** Lets signed-in requests through; others go to /login?returnUrl=… (or session-expired when the cookie was stale). */
+/**
+ * Lets signed-in requests through; others go to /login?returnUrl=… (or session-expired when the
+ * cookie was stale, which is cleared on that redirect: the session-expired route itself leaves
+ * cookies alone).
+ */
 export const requireSignIn: express.RequestHandler = (req, res, next) => {
   if (res.locals.session) return next();
-  res.redirect(303, signInRedirect(req, res.locals.sessionState));
+  const state = res.locals.sessionState;
+  if (state === 'expired' || state === 'invalid') contextOf(res).sessions.clear(res);
+  res.redirect(303, signInRedirect(req, state));
 };

@@ -1,6 +1,7 @@
 // The error middleware. Page handlers just throw (Express 5 forwards rejected promises):
-// - an API 401 on a call sent with the session's token (not a credential check) → ONE redirect to
-//   /admin-auth/session-expired?returnUrl=<this page>, which clears the cookie and goes to /login;
+// - an API 401 on a call sent with the session's token (not a credential check) → the cookie is
+//   cleared and ONE redirect goes to /admin-auth/session-expired?returnUrl=<this page>, which goes
+//   on to /login (that GET clears nothing: a link from another site must not sign anyone out);
 // - CSRF failure → 403 page, nothing changed;
 // - API 403/404 → an error page with the API's title and detail;
 // - API 412 not handled by a form → a conflict page (forms handle it inline with the conflict partial);
@@ -106,6 +107,8 @@ export async function handlePageError(err: unknown, req: express.Request, res: e
         operationId: err.operationId ?? null,
         authorization: 'bearer-opaque',
       });
+      // The API has ended the session: the cookie goes with this redirect.
+      contextOf(res).sessions.clear(res);
       // Never loop: the session-expired route itself calls no API with a token.
       if (req.path.startsWith('/admin-auth/session-expired')) return void res.redirect(303, '/login?error=session-expired');
       return void res.redirect(303, sessionExpiredUrl(req));
@@ -146,7 +149,10 @@ export async function handlePageError(err: unknown, req: express.Request, res: e
     return await sendPage(res, 'errors/problem', { title: 'Something went wrong', problem: { status: 500, title: 'Something went wrong', detail: 'An unexpected error stopped this page. Quote the trace id if you report it.', traceId } }, 500);
   } catch (renderErr) {
     // The error page itself failed (e.g. a template bug): plain text, still no stack.
-    if (isSessionExpiry(renderErr) && !res.headersSent) return void res.redirect(303, sessionExpiredUrl(req));
+    if (isSessionExpiry(renderErr) && !res.headersSent) {
+      contextOf(res).sessions.clear(res);
+      return void res.redirect(303, sessionExpiredUrl(req));
+    }
     logger.error('Error page failed to render', { path: req.path, message: (renderErr as Error)?.message ?? String(renderErr) });
     if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong.');
   }

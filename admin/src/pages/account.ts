@@ -70,7 +70,12 @@ function preferencesPage(res: express.Response, values: PreferencesValues, extra
 
 function passwordPage(res: express.Response, extra: { failure?: FormFailure } = {}, status?: number) {
   const forced = res.locals.session?.user.mustChangePassword ?? false;
-  return render(res, 'account/password', { title: forced ? 'Choose a new password' : 'Change password', forced, problem: extra.failure?.problem, errors: extra.failure?.errors ?? {} }, status);
+  return render(
+    res,
+    'account/password',
+    { title: forced ? 'Choose a new password' : 'Change password', forced, minLength: contextOf(res).config.passwordMinLength, problem: extra.failure?.problem, errors: extra.failure?.errors ?? {} },
+    status,
+  );
 }
 
 export function register(router: express.Router): void {

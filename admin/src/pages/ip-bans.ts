@@ -1,4 +1,4 @@
-// IP bans (Admin, under settings): the ban events the API's edge recorded, newest first, filtered by
+// IP bans (Admin and host superadmin, under settings; the addresses are every tenant's): the ban events the API's edge recorded, newest first, filtered by
 // one address. A ban lives in the memory of the replica that imposed it and ends at bannedUntil;
 // this page shows the record, so "active" means "not yet past bannedUntil", not "still held by a
 // replica" (a restart forgets bans early).
@@ -39,7 +39,7 @@ export function register(router: express.Router): void {
       try {
         result = await apiFor(res).listIpBans({ query: { ipAddress: ipAddress || undefined, page, pageSize: PAGE_SIZE } });
       } catch (err) {
-        // A refused filter is shown on the form; 403 (not an Admin) is the API's page.
+        // A refused filter is shown on the form; 403 (not an Admin superadmin) is the API's page.
         failure = formFailure(err, [400]);
         if (!failure) throw err;
       }

@@ -40,11 +40,18 @@ export function noStore(res: express.Response): void {
  * A temporary password the API accepts (letters, digits and a few punctuation marks; no spaces,
  * nothing invisible), long enough that it is not guessed before the user changes it.
  */
-export function temporaryPassword(): string {
+export function temporaryPassword(minLength: number): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-  let out = '';
-  for (let i = 0; i < 20; i++) out += alphabet[crypto.randomInt(alphabet.length)];
-  return `${out.slice(0, 5)}-${out.slice(5, 10)}-${out.slice(10, 15)}-${out.slice(15, 20)}`;
+  // Groups of five random characters (at least 20, ~116 bits), and at least Auth__Password__MinLength
+  // of them, so the API's length rule always holds; random text of this length is never a common password.
+  const groups = Math.ceil(Math.max(20, minLength) / 5);
+  const out: string[] = [];
+  for (let g = 0; g < groups; g++) {
+    let group = '';
+    for (let i = 0; i < 5; i++) group += alphabet[crypto.randomInt(alphabet.length)];
+    out.push(group);
+  }
+  return out.join('-');
 }
 
 /** `2026-01-31T09:30` (a datetime-local value, read as UTC) → ISO 8601; undefined when blank; null when invalid. */

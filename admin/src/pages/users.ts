@@ -14,6 +14,7 @@ import { PATHS } from '../nav.js';
 import { render, setFlash, workspacesFor, type WorkspaceSummary } from '../views/render.js';
 import { zoneOf } from '../time.js';
 import { isUuid, noStore, pageLinks, pageOf, queryValue, ROLES, roleOf, temporaryPassword, when } from './screen-forms.js';
+import { contextOf } from '../context.js';
 
 type User = components['schemas']['UserDto'];
 type Role = components['schemas']['Role'];
@@ -231,7 +232,7 @@ export function register(router: express.Router): void {
 
   router.post(`${base}/new`, async (req, res) => {
     const values = valuesOf(req);
-    const password = temporaryPassword();
+    const password = temporaryPassword(contextOf(res).config.passwordMinLength);
     try {
       const created = await apiFor(res).createUser({
         body: {
@@ -319,7 +320,7 @@ export function register(router: express.Router): void {
       if (action === 'reset-password') {
         // Not guarded by If-Match in the contract: the confirmation is the guard.
         const { user } = await readUser(api, id);
-        const result = await api.resetUserPassword({ path: { id }, body: { temporaryPassword: temporaryPassword() } });
+        const result = await api.resetUserPassword({ path: { id }, body: { temporaryPassword: temporaryPassword(contextOf(res).config.passwordMinLength) } });
         return void (await temporaryPasswordPage(res, { heading: 'Password reset', email: user.email, userId: id, password: result.temporaryPassword, warning: result.warning }));
       }
       const names = namesOf(await workspacesFor(res));

@@ -50,7 +50,7 @@ export interface paths {
         put?: never;
         /**
          * Change the caller's own password; clears MustChangePassword.
-         * @description Needs the current password (a wrong one is 401). A wrong current password counts as a failed sign-in of the caller's email, and while its sign-ins are throttled the check is 401 whatever the password. The new password must pass the character rules (400 naming each broken rule in `rules`). The caller's other sessions end; this one stays. Counted in the caller's per-address rate window as well as the caller's own.
+         * @description Needs the current password (a wrong one is 401). A wrong current password counts as a failed sign-in of the caller's email, and while its sign-ins are throttled the check is 401 whatever the password. The new password must pass the new-password rules (400 naming each broken rule in `rules`, see NewPassword). The caller's other sessions end; this one stays. Counted in the caller's per-address rate window as well as the caller's own.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -70,7 +70,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password; returns a session token once.
-         * @description Every failure (unknown, deleted or inactive user, wrong password, an email whose sign-ins are throttled) is the same plain 401, and an unknown email costs as much time as a known one. After `Auth__Lockout__MaxFailures` failures for one email within `Auth__Lockout__WindowMinutes`, every attempt for it, the right password included, is that 401 for `Auth__Lockout__DurationMinutes`; a success resets the count. Counted in the caller's per-address rate window whatever `Authorization` says. The new-password character rules are not applied here, so passwords set before they existed keep working.
+         * @description Every failure (unknown, deleted or inactive user, wrong password, an email whose sign-ins are throttled) is the same plain 401, and an unknown email costs as much time as a known one. After `Auth__Lockout__MaxFailures` failures for one email within `Auth__Lockout__WindowMinutes`, every attempt for it, the right password included, is that 401 for `Auth__Lockout__DurationMinutes`; a success resets the count. Counted in the caller's per-address rate window whatever `Authorization` says. The new-password rules (characters, length, common passwords) are not applied here, so passwords set before they existed keep working.
          */
         post: operations["login"];
         delete?: never;
@@ -243,7 +243,7 @@ export interface paths {
         };
         /**
          * Bans imposed on client addresses, newest first.
-         * @description Each ban is kept as an event when it is imposed (bans themselves live in each replica's memory and end at `bannedUntil`).
+         * @description Each ban is kept as an event when it is imposed (bans themselves live in each replica's memory and end at `bannedUntil`). Needs the Admin role and the host-superadmin flag: the list covers every client address the edge banned, whichever workspace its traffic was for, so a workspace's Admin must not read the addresses of other tenants' users (a 403 for an Admin without the flag).
          */
         get: operations["listIpBans"];
         put?: never;
@@ -300,7 +300,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user with a temporary password (shown once); the user must change it at first sign-in.
-         * @description The email must be unused among live users (409). The temporary password must pass the character rules (400, see NewPassword). Grants naming an unknown workspace are 422.
+         * @description The email must be unused among live users (409). The temporary password must pass the new-password rules (400, see NewPassword). Grants naming an unknown workspace are 422.
          */
         post: operations["createUser"];
         delete?: never;
@@ -347,7 +347,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new temporary password (shown once) and require a change at next sign-in; the user's sessions end. */
+        /**
+         * Set a new temporary password (shown once) and require a change at next sign-in; the user's sessions end.
+         * @description The temporary password must pass the new-password rules (400, see NewPassword).
+         */
         post: operations["resetUserPassword"];
         delete?: never;
         options?: never;
@@ -2535,7 +2538,7 @@ export interface components {
         LocaleCode: string;
         LoginRequest: {
             email: string;
-            /** @description Checked as typed; the new-password character rules are not applied at login. */
+            /** @description Checked as typed; the new-password rules (characters, length, common passwords) are not applied at login. */
             password: string;
         };
         LoginResponse: {
@@ -2580,7 +2583,7 @@ export interface components {
             /** Format: binary */
             file: string;
         };
-        /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020; the problem's `rules` names each broken rule. */
+        /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020 (the character rules); when it has fewer characters than the server's `Auth__Password__MinLength` (default 12; rule `TooShort`); or when it is one of the 10,000 most common passwords, compared case-insensitively (rule `Common`). The problem's `errors` names the property with a message per broken rule, and `rules` names each broken rule. */
         NewPassword: string;
         OfficialPackageResponse: {
             author: string | null;

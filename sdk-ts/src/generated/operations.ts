@@ -702,7 +702,7 @@ export abstract class VersoOperations {
   /**
    * Bans imposed on client addresses, newest first.
    *
-   * `GET /api/v1/security/ip-bans` — access: role Admin. Paged: see `paginate`/`listAll`.
+   * `GET /api/v1/security/ip-bans` — access: role Admin, host superadmin. Paged: see `paginate`/`listAll`.
    */
   listIpBans(input?: OperationInput<'listIpBans'>, options?: CallOptions): Promise<OperationResult<'listIpBans'>> {
     return this.invoke('listIpBans', input, options);

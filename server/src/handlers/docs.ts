@@ -8,14 +8,18 @@ import type { Handler } from '../http/operation.js';
 const require = createRequire(import.meta.url);
 const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 
-/** Only these files of swagger-ui-dist are served; nothing else on disk is reachable. */
-const ASSETS: Readonly<Record<string, string>> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-  'verso-docs.js': 'application/javascript; charset=utf-8',
-};
+/**
+ * Only these files of swagger-ui-dist are served; nothing else on disk is reachable. A Map, because
+ * the name comes from the URL: on a plain object `constructor` or `toString` would be "found" and
+ * read from disk (issue #23: an anonymous 500 with a stack in the log).
+ */
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'application/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'application/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+  ['verso-docs.js', 'application/javascript; charset=utf-8'],
+]);
 
 const VIEWER_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Verso API</title>
@@ -57,7 +61,7 @@ export const getApiDocsViewer: Handler<'getApiDocsViewer'> = ({ deps, reply }) =
 
 export const getApiDocsAsset: Handler<'getApiDocsAsset'> = async ({ deps, request, reply }) => {
   const { asset } = request.params;
-  const type = ASSETS[asset];
+  const type = ASSETS.get(asset);
   if (!deps.config.api.swaggerEnabled || !type) throw notFound('The file');
   const body = asset === 'verso-docs.js' ? INITIALIZER : await fs.readFile(path.join(swaggerUiDir, asset));
   return reply(200, body, { ...NO_REFERRER, 'Cache-Control': 'public, max-age=3600', 'Content-Type': type });

@@ -7,7 +7,7 @@ import { createUser as create, deleteUser as remove, getUser as get, listUsers a
 export const listUsers: Handler<'listUsers'> = async ({ request, deps, reply }) => reply(200, await list(deps.db, request.query));
 
 export const createUser: Handler<'createUser'> = async ({ request, actor, deps, reply }) => {
-  const result = await create(deps.db, actor, request.body);
+  const result = await create(deps.db, actor, request.body, deps.config.auth.password);
   return reply(201, result, { Location: `/api/v1/users/${result.userId}` });
 };
 
@@ -27,4 +27,4 @@ export const deleteUser: Handler<'deleteUser'> = async ({ request, actor, deps, 
 };
 
 export const resetUserPassword: Handler<'resetUserPassword'> = async ({ request, actor, deps, reply }) =>
-  reply(200, await reset(deps.db, deps.credentialCache, actor, request.params.id, request.body));
+  reply(200, await reset(deps.db, deps.credentialCache, actor, request.params.id, request.body, deps.config.auth.password));

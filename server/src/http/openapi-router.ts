@@ -309,7 +309,7 @@ export async function createOpenApiRouter(
       if (names) {
         for (const key of Object.keys(query)) {
           const canonical = names.get(key.toLowerCase());
-          if (canonical && canonical !== key && !(canonical in query)) {
+          if (canonical && canonical !== key && !Object.hasOwn(query, canonical)) {
             query[canonical] = query[key];
             delete query[key];
           }

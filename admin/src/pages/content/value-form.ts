@@ -162,38 +162,44 @@ export type Tree = { [key: string]: Tree | string | string[] };
 const NAME = /^v((?:\[[^[\]]*\])+)$/;
 const lf = (x: unknown) => String(x).replace(/\r\n?/g, '\n');
 
+// The tree's keys are whatever the form post named, so every node is a null-prototype object and
+// reads check own keys only: `v[__proto__][x]` must not reach (let alone write) Object.prototype,
+// and `v[constructor]` must find nothing (issue #23).
+const node = (): Tree => Object.create(null) as Tree;
+const own = (t: Tree | undefined, key: string): Tree[string] | undefined => (t && Object.hasOwn(t, key) ? t[key] : undefined);
+
 /** Rebuilds the `v[a][b]…` names of a flat form body into a tree (repeated names become lists). */
 export function parseTree(body: unknown): Tree {
-  const root: Tree = {};
+  const root: Tree = node();
   for (const [name, raw] of Object.entries((body ?? {}) as Record<string, unknown>)) {
     const m = NAME.exec(name);
     if (!m) continue;
     // Browsers post a textarea's line breaks as CRLF; values are stored with plain LF.
     const value = Array.isArray(raw) ? raw.map(lf) : lf(raw);
     const segs = m[1]!.slice(1, -1).split('][');
-    let node = root;
+    let here = root;
     segs.forEach((seg, i) => {
       if (i === segs.length - 1) {
-        node[seg] = value;
+        here[seg] = value;
         return;
       }
-      const next = node[seg];
-      node = typeof next === 'object' && !Array.isArray(next) ? next : (node[seg] = {});
+      const next = own(here, seg);
+      here = typeof next === 'object' && !Array.isArray(next) ? next : (here[seg] = node());
     });
   }
   return root;
 }
 
 const sub = (t: Tree | undefined, key: string): Tree | undefined => {
-  const x = t?.[key];
+  const x = own(t, key);
   return typeof x === 'object' && !Array.isArray(x) ? x : undefined;
 };
 const str = (t: Tree | undefined, key: string): string => {
-  const x = t?.[key];
+  const x = own(t, key);
   return typeof x === 'string' ? x : Array.isArray(x) ? (x[0] ?? '') : '';
 };
 const strs = (t: Tree | undefined, key: string): string[] => {
-  const x = t?.[key];
+  const x = own(t, key);
   return typeof x === 'string' ? [x] : Array.isArray(x) ? x : [];
 };
 

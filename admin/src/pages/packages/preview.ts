@@ -44,7 +44,8 @@ export function resolutionsOf(req: express.Request): Resolutions {
 
 /** The resolution preselected for a conflict: the one posted before, else the API's suggestion. */
 function chosen(slug: string, suggested: string, posted: Record<string, Resolution> | null | undefined): Resolution {
-  const before = posted?.[slug];
+  // Own keys only: `constructor` is a valid slug, and on a plain object it would "find" Object.
+  const before = posted && Object.hasOwn(posted, slug) ? posted[slug] : undefined;
   if (before) return before;
   return isResolution(suggested) ? suggested : 'useExisting';
 }

@@ -19,7 +19,7 @@ export interface SessionLookup {
   readonly role: RoleText;
   readonly isSuperAdmin: boolean;
   readonly mustChangePassword: boolean;
-  readonly grants: Readonly<Record<string, 'Read' | 'Write'>>;
+  readonly grants: ReadonlyMap<string, 'Read' | 'Write'>;
 }
 
 export interface ApiClientLookup {
@@ -81,7 +81,7 @@ export class AccessLookups {
       role: r.role,
       isSuperAdmin: bool(r.is_super_admin),
       mustChangePassword: bool(r.must_change_password),
-      grants: JSON.parse(r.grants) as Record<string, 'Read' | 'Write'>,
+      grants: new Map(Object.entries(JSON.parse(r.grants) as Record<string, 'Read' | 'Write'>)),
     };
   }
 

@@ -13,7 +13,9 @@ export class UserActor implements Actor {
     readonly isSuperAdmin: boolean,
     readonly email: string | null,
     readonly displayName: string | null,
-    private readonly grants: Readonly<Record<string, 'Read' | 'Write'>>,
+    // A Map, not a plain object: the workspace id comes from the request path, and `__proto__`,
+    // `constructor` or `toString` must find no grant (issue #23).
+    private readonly grants: ReadonlyMap<string, 'Read' | 'Write'>,
     readonly mustChangePassword: boolean,
     /**
      * SHA-256 of the session token this user authenticated with (the credential cache's key): the
@@ -25,7 +27,7 @@ export class UserActor implements Actor {
   ) {}
 
   grantFor(workspaceId: string): WorkspaceAccess {
-    return this.grants[workspaceId] ?? 'None';
+    return this.grants.get(workspaceId) ?? 'None';
   }
 
   /** The same user after a touch moved the session's expiry (the cached actor is otherwise reused). */
@@ -45,7 +47,7 @@ export class UserActor implements Actor {
 
   /** Workspace ids this user holds a grant on (superadmin reach is not included). */
   grantedWorkspaceIds(): string[] {
-    return Object.keys(this.grants);
+    return [...this.grants.keys()];
   }
 }
 

@@ -114,7 +114,7 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   if (!(actor instanceof UserActor)) throw badRequest('Only local users have a password to change.');
-  assertPasswordAllowed(newPassword, '/newPassword');
+  assertPasswordAllowed(newPassword, '/newPassword', deps.config.auth.password);
   // The current-password check is a sign-in of the caller's email: throttled and counted alike, so
   // a stolen session cannot guess the password it would need to take the account over.
   const email = actor.email ?? `user:${actor.id}`;

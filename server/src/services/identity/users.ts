@@ -36,7 +36,7 @@ import { changingCredentials } from './credential-changes.js';
 import { etagOf, requireIfMatch } from '../platform/etag.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 import { hashPassword } from './password-hashing.js';
-import { assertPasswordAllowed } from './password-rules.js';
+import { assertPasswordAllowed, type PasswordPolicy } from './password-rules.js';
 import { assertTimeZone, normaliseGrants } from './user-fields.js';
 import { presentUser, userAuditView } from './user-presenter.js';
 
@@ -56,8 +56,8 @@ export async function getUser(db: Db, id: string): Promise<UserRow> {
   return user;
 }
 
-export async function createUser(db: Db, actor: Actor, input: CreateUserRequest): Promise<TempPasswordResponse> {
-  assertPasswordAllowed(input.temporaryPassword, '/temporaryPassword');
+export async function createUser(db: Db, actor: Actor, input: CreateUserRequest, policy: PasswordPolicy): Promise<TempPasswordResponse> {
+  assertPasswordAllowed(input.temporaryPassword, '/temporaryPassword', policy);
   assertTimeZone(input.timeZoneId, '/timeZoneId');
   const passwordHash = await hashPassword(input.temporaryPassword);
   const user = await db.transaction(async (tx) => {
@@ -150,8 +150,9 @@ export async function resetUserPassword(
   actor: Actor,
   id: string,
   { temporaryPassword }: ResetPasswordRequest,
+  policy: PasswordPolicy,
 ): Promise<TempPasswordResponse> {
-  assertPasswordAllowed(temporaryPassword, '/temporaryPassword');
+  assertPasswordAllowed(temporaryPassword, '/temporaryPassword', policy);
   const newHash = await hashPassword(temporaryPassword);
   await changingCredentials(db, credentials, async (tx, announce) => {
     const current = await lockUser(tx, id);

@@ -60,6 +60,14 @@ function nestedFirst(components: readonly CtpComponent[]): CtpComponent[] {
   return out;
 }
 
+/**
+ * The resolution the request sent for `slug`, own keys only: `constructor` is a valid slug, and on
+ * the plain object the request body is, it would "find" Object and pass for a resolution (issue #23).
+ */
+function resolutionFor<T>(sent: Readonly<Record<string, T>>, slug: string): T | undefined {
+  return Object.hasOwn(sent, slug) ? sent[slug] : undefined;
+}
+
 export async function importPackage(db: DatabasePool, actor: Actor, workspaceId: string, pkg: CtpPackage, resolutions: Resolutions): Promise<PackageImportResponse> {
   assertValidPackage(pkg);
   return db.transaction(async (tx) => {
@@ -70,8 +78,8 @@ export async function importPackage(db: DatabasePool, actor: Actor, workspaceId:
         installedVersions: preview.installedVersions,
       });
     }
-    const unresolvedPicklists = preview.pickLists.filter((p) => p.status === 'Conflict' && !resolutions.pickLists[p.slug]).map((p) => p.slug);
-    const unresolvedComponents = preview.components.filter((c) => c.status === 'Conflict' && !resolutions.components[c.slug]).map((c) => c.slug);
+    const unresolvedPicklists = preview.pickLists.filter((p) => p.status === 'Conflict' && !resolutionFor(resolutions.pickLists, p.slug)).map((p) => p.slug);
+    const unresolvedComponents = preview.components.filter((c) => c.status === 'Conflict' && !resolutionFor(resolutions.components, c.slug)).map((c) => c.slug);
     if (unresolvedPicklists.length + unresolvedComponents.length > 0) {
       throw conflict('Some picklists or components of the package clash with different ones in this workspace; send resolutions for them.', {
         unresolvedPicklists,
@@ -90,7 +98,7 @@ export async function importPackage(db: DatabasePool, actor: Actor, workspaceId:
     const pickListResults: PackageImportResponse['pickLists'] = [];
     for (const p of pkg.picklists ?? []) {
       const existing = existingPicklists.get(p.slug);
-      const action = !existing ? 'import' : (resolutions.pickLists[p.slug] ?? 'useExisting');
+      const action = !existing ? 'import' : (resolutionFor(resolutions.pickLists, p.slug) ?? 'useExisting');
       const details = (slug: string) => ({ id: uuidv7(), name: p.name, slug, description: p.description ?? null });
       if (action === 'useExisting') {
         boundPicklists.set(p.slug, { id: existing!.id, revisionId: existing!.current_revision_id! });
@@ -142,7 +150,7 @@ export async function importPackage(db: DatabasePool, actor: Actor, workspaceId:
     };
     for (const c of nestedFirst(pkg.components ?? [])) {
       const existing = existingComponents.get(c.slug);
-      const action = !existing ? 'import' : (resolutions.components[c.slug] ?? 'useExisting');
+      const action = !existing ? 'import' : (resolutionFor(resolutions.components, c.slug) ?? 'useExisting');
       if (action === 'useExisting') {
         componentIds.set(c.slug, existing!.id);
         componentResults.push({ slug: c.slug, resolvedSlug: existing!.slug, componentId: existing!.id, action: 'useExisting', componentVersionId: existing!.current_version_id, versionNumber: null });

@@ -11,6 +11,7 @@ import { countUsers, insertUser } from '../../db/identity/users.js';
 import type { Logger } from '../../logging/logger.js';
 import { recordAudit } from './audit.js';
 import { hashPassword } from '../identity/password-hashing.js';
+import { passwordViolations, type PasswordPolicy } from '../identity/password-rules.js';
 import { userAuditView } from '../identity/user-presenter.js';
 
 /** "verso seed" in ASCII; distinct from the migration lock. */
@@ -35,7 +36,7 @@ export async function seedIdentity(db: Db, config: Config, logger: Logger): Prom
         logger.error('no administrator seeded: set Seed__Admin__Password or Seed__Admin__PasswordHash and restart', { event: 'seed_admin_skipped' });
         return;
       }
-      generated = seed.password === null ? crypto.randomBytes(18).toString('base64url') : null;
+      generated = seed.password === null ? oneTimeSeedPassword(config.auth.password) : null;
       passwordHash = await hashPassword(seed.password ?? generated!);
     }
     const user = await insertUser(tx, {
@@ -55,4 +56,17 @@ export async function seedIdentity(db: Db, config: Config, logger: Logger): Prom
         'It must be changed at first sign-in. Set Seed__Admin__Password to choose it instead.\n\n');
     }
   });
+}
+
+/**
+ * The development seed's one-time password: random base64url text of at least 24 characters (144
+ * bits), longer when Auth__Password__MinLength asks for more, and checked against the same rules as
+ * any new password so the printed password is always one the change-password form would take too.
+ */
+export function oneTimeSeedPassword(policy: PasswordPolicy): string {
+  const length = Math.max(24, policy.minLength);
+  for (;;) {
+    const candidate = crypto.randomBytes(Math.ceil((length * 3) / 4)).toString('base64url').slice(0, length);
+    if (passwordViolations(candidate, policy).length === 0) return candidate;
+  }
 }
