@@ -96,7 +96,7 @@ async function claims(api: TestApi, ws: string, endpointId: string) {
   report('claim 100 due deliveries (100k delivered beside)', due.slice(20), 'p95 ≤ 10 ms', percentile([...due.slice(20)].sort((a, b) => a - b), 95) <= 10);
   if (EXPLAIN) {
     await explain(api, 'claim outbox (as claimOutboxEvents, rolled back)', `SELECT o.id FROM outbox_events o WHERE o.processed_at IS NULL AND (o.lease_expires_at IS NULL OR o.lease_expires_at < now()) ORDER BY o.seq LIMIT 100 FOR UPDATE SKIP LOCKED`, []);
-    await explain(api, 'claim due deliveries (the selection of claimDueDeliveries)', `SELECT d.id FROM webhook_deliveries d WHERE d.delivered_at IS NULL AND d.dead_lettered_at IS NULL AND d.next_attempt_at <= now() AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now()) ORDER BY d.next_attempt_at, d.id LIMIT 100 FOR UPDATE SKIP LOCKED`, []);
+    await explain(api, 'claim due deliveries (the selection of claimDueDeliveries)', `SELECT d.id FROM webhook_deliveries d WHERE d.delivered_at IS NULL AND d.dead_lettered_at IS NULL AND d.next_attempt_at <= now() AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now()) AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.is_active AND e.deleted_at IS NULL) ORDER BY d.next_attempt_at, d.id LIMIT 100 FOR UPDATE OF d SKIP LOCKED`, []);
   }
 }
 

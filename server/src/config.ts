@@ -68,6 +68,9 @@ export interface WebhookConfig {
   /** Failed attempts after which a delivery is a dead letter. */
   readonly maxAttempts: number;
   readonly requestTimeoutMs: number;
+  /** Live endpoints a workspace may have (active or not), and of those, how many may name one host: one event fans out to each. */
+  readonly maxEndpointsPerWorkspace: number;
+  readonly maxEndpointsPerHost: number;
   /** The dispatcher: outbox rows → one delivery per subscribed endpoint. */
   readonly outbox: { readonly pollIntervalMs: number; readonly leaseMs: number; readonly batchSize: number };
   /** The delivery worker: due deliveries → POSTs, `concurrency` of them at a time. */
@@ -295,6 +298,11 @@ function loadWebhookConfig(r: Reader): WebhookConfig {
     allowHttp: r.bool('Webhook__AllowHttp', false),
     maxAttempts: r.int('Webhook__MaxAttempts', 10, 1, 100),
     requestTimeoutMs,
+    // Amplification (issue #23): every event is POSTed once per subscribed endpoint, so endpoints
+    // are capped per workspace, and per destination host so that one workspace cannot aim its whole
+    // allowance at one receiver.
+    maxEndpointsPerWorkspace: r.int('Webhook__MaxEndpointsPerWorkspace', 50, 1, 10_000),
+    maxEndpointsPerHost: r.int('Webhook__MaxEndpointsPerHost', 10, 1, 10_000),
     outbox: {
       pollIntervalMs: r.int('Webhook__OutboxPollIntervalSeconds', 30, 1, 3600) * 1000,
       leaseMs: r.int('Webhook__OutboxLeaseSeconds', 300, 1, 1800) * 1000,
