@@ -126,14 +126,15 @@ interface World {
 
 /** An API on a database of its own with 16 endpoints subscribed to content.version_published. */
 async function startWorld(receiver: HttpsReceiver, sender: WebhookSender, env: Record<string, string> = {}): Promise<World> {
-  const api = await startTestApi({ env: { Logging__Level: 'warn', Database__PoolSize: '20', ...env }, overrides: { webhookSender: sender } });
+  // All 16 endpoints share the one receiver host: more than Webhook__MaxEndpointsPerHost's default allows.
+  const api = await startTestApi({ env: { Logging__Level: 'warn', Database__PoolSize: '20', Webhook__MaxEndpointsPerHost: String(ENDPOINTS), ...env }, overrides: { webhookSender: sender } });
   const { id: ws } = await createWorkspace(api);
   const base = `/api/v1/workspaces/${ws}`;
   const admin = (await createActor(api, { role: 'Admin', grants: { [ws]: 'Write' } })).token;
   const [template] = await buildTemplates(api, base, admin);
   const endpointIds: string[] = [];
   for (let i = 0; i < ENDPOINTS; i++) {
-    const res = await api.post(`${base}/webhooks`, { name: `bench ${i}`, url: `https://${HOST}:${receiver.port}/hook/${i}`, events: ['content.version_published'], secret: `bench-secret-${crypto.randomBytes(8).toString('hex')}` }, { token: admin });
+    const res = await api.post(`${base}/webhooks`, { name: `bench ${i}`, url: `https://${HOST}:${receiver.port}/hook/${i}`, events: ['content.version_published'], secret: `bench-secret-${crypto.randomBytes(16).toString('hex')}` }, { token: admin });
     if (res.status !== 201) throw new Error(`endpoint registration answered ${res.status}`);
     endpointIds.push(res.body.endpoint.id);
   }
