@@ -1,6 +1,6 @@
 // The audit log records a webhook's signing secret as the bare text `redacted` (issue #23): no digest
 // of it, not even a prefix, so a weak chosen secret cannot be tested offline by whoever reads the
-// log. Entries written before (`redacted:` + 12 hex of SHA-256) are rewritten by migration 0012;
+// log. Entries written before (`redacted:` + 12 hex of SHA-256) are rewritten by migration 0014;
 // PasswordHash and TokenHash keep their digests (spec), in old entries and new.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
