@@ -96,7 +96,7 @@ async function claims(api: TestApi, ws: string, endpointId: string) {
   report('claim 100 due deliveries (100k delivered beside)', due.slice(20), 'p95 ≤ 10 ms', percentile([...due.slice(20)].sort((a, b) => a - b), 95) <= 10);
   if (EXPLAIN) {
     await explain(api, 'claim outbox (as claimOutboxEvents, rolled back)', `SELECT o.id FROM outbox_events o WHERE o.processed_at IS NULL AND (o.lease_expires_at IS NULL OR o.lease_expires_at < now()) ORDER BY o.seq LIMIT 100 FOR UPDATE SKIP LOCKED`, []);
-    await explain(api, 'claim due deliveries (the selection of claimDueDeliveries)', `SELECT d.id FROM webhook_deliveries d WHERE d.delivered_at IS NULL AND d.dead_lettered_at IS NULL AND d.next_attempt_at <= now() AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now()) ORDER BY d.next_attempt_at, d.id LIMIT 100 FOR UPDATE SKIP LOCKED`, []);
+    await explain(api, 'claim due deliveries (the selection of claimDueDeliveries)', `SELECT d.id FROM webhook_deliveries d WHERE d.delivered_at IS NULL AND d.dead_lettered_at IS NULL AND d.next_attempt_at <= now() AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now()) AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.is_active AND e.deleted_at IS NULL) ORDER BY d.next_attempt_at, d.id LIMIT 100 FOR UPDATE OF d SKIP LOCKED`, []);
   }
 }
 
@@ -126,14 +126,15 @@ interface World {
 
 /** An API on a database of its own with 16 endpoints subscribed to content.version_published. */
 async function startWorld(receiver: HttpsReceiver, sender: WebhookSender, env: Record<string, string> = {}): Promise<World> {
-  const api = await startTestApi({ env: { Logging__Level: 'warn', Database__PoolSize: '20', ...env }, overrides: { webhookSender: sender } });
+  // All 16 endpoints share the one receiver host: more than Webhook__MaxEndpointsPerHost's default allows.
+  const api = await startTestApi({ env: { Logging__Level: 'warn', Database__PoolSize: '20', Webhook__MaxEndpointsPerHost: String(ENDPOINTS), ...env }, overrides: { webhookSender: sender } });
   const { id: ws } = await createWorkspace(api);
   const base = `/api/v1/workspaces/${ws}`;
   const admin = (await createActor(api, { role: 'Admin', grants: { [ws]: 'Write' } })).token;
   const [template] = await buildTemplates(api, base, admin);
   const endpointIds: string[] = [];
   for (let i = 0; i < ENDPOINTS; i++) {
-    const res = await api.post(`${base}/webhooks`, { name: `bench ${i}`, url: `https://${HOST}:${receiver.port}/hook/${i}`, events: ['content.version_published'], secret: `bench-secret-${crypto.randomBytes(8).toString('hex')}` }, { token: admin });
+    const res = await api.post(`${base}/webhooks`, { name: `bench ${i}`, url: `https://${HOST}:${receiver.port}/hook/${i}`, events: ['content.version_published'], secret: `bench-secret-${crypto.randomBytes(16).toString('hex')}` }, { token: admin });
     if (res.status !== 201) throw new Error(`endpoint registration answered ${res.status}`);
     endpointIds.push(res.body.endpoint.id);
   }

@@ -354,6 +354,25 @@ describe('admin: webhooks (browser, HTTPS receiver)', function () {
     }
   });
 
+  it('the edit screen says a new URL applies to every attempt from then on and that an inactive endpoint’s deliveries are held; the new-endpoint screen gives the secret rule', async () => {
+    const { ws, editor } = await workspaceWithEditor();
+    const { endpoint } = await registerThroughApi(ws.id, editor.token, '/hints', ['content.created']);
+    const { page, close } = await signedIn(editor);
+    try {
+      await page.goto(`${screens(ws.id)}/${endpoint.id}`);
+      // Tied to the URL input, so a screen reader reads it with the field.
+      expect(await page.getByLabel('URL').getAttribute('aria-describedby')).to.include('url-change-hint');
+      expect(await page.locator('#url-change-hint').textContent()).to.equal('A new URL applies to every attempt from the moment you save, retries of earlier deliveries included; an attempt already under way finishes at the old one.');
+      expect(await page.locator('#isActive-hint').textContent()).to.equal('An inactive endpoint gets no new deliveries, and those already waiting are held (not attempted) until it is active again.');
+      await expectAccessible(page, 'endpoint edit: hints');
+      await page.goto(`${screens(ws.id)}/new`);
+      expect(await page.locator('#url-change-hint').count()).to.equal(0);
+      expect(await page.locator('#secret-hint').textContent()).to.include('32 to 256 printable characters');
+    } finally {
+      await close();
+    }
+  });
+
   it('a Reader sees no Webhooks link and gets the API’s 403; an Editor with Read sees every screen with the controls disabled, and the API refuses its posts', async () => {
     const { ws, editor } = await workspaceWithEditor();
     failing.add('/always-500');

@@ -70,6 +70,9 @@ export interface WebhookConfig {
   readonly requestTimeoutMs: number;
   /** Name resolution of webhook hosts (webhooks/egress/dns-resolver.ts): total time per lookup, tries per DNS server. */
   readonly dns: { readonly timeoutMs: number; readonly tries: number };
+  /** Live endpoints a workspace may have (active or not), and of those, how many may name one host: one event fans out to each. */
+  readonly maxEndpointsPerWorkspace: number;
+  readonly maxEndpointsPerHost: number;
   /** The dispatcher: outbox rows → one delivery per subscribed endpoint. */
   readonly outbox: { readonly pollIntervalMs: number; readonly leaseMs: number; readonly batchSize: number };
   /** The delivery worker: due deliveries → POSTs, `concurrency` of them at a time. */
@@ -315,6 +318,11 @@ function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {
       timeoutMs: r.int('Webhook__Dns__TimeoutSeconds', 5, 1, 60) * 1000,
       tries: r.int('Webhook__Dns__Tries', 2, 1, 5),
     },
+    // Amplification (issue #23): every event is POSTed once per subscribed endpoint, so endpoints
+    // are capped per workspace, and per destination host so that one workspace cannot aim its whole
+    // allowance at one receiver.
+    maxEndpointsPerWorkspace: r.int('Webhook__MaxEndpointsPerWorkspace', 50, 1, 10_000),
+    maxEndpointsPerHost: r.int('Webhook__MaxEndpointsPerHost', 10, 1, 10_000),
     outbox: {
       pollIntervalMs: r.int('Webhook__OutboxPollIntervalSeconds', 30, 1, 3600) * 1000,
       leaseMs: r.int('Webhook__OutboxLeaseSeconds', 300, 1, 1800) * 1000,

@@ -12,16 +12,22 @@ describe('audit delta and redaction', () => {
     });
   });
 
-  it('redacts PasswordHash, Secret and TokenHash (any casing) to redacted: + 12 hex of SHA-256', () => {
+  it('redacts PasswordHash and TokenHash (any casing) to redacted: + 12 hex of SHA-256, and any Secret to the bare text redacted', () => {
     const digest = (s: string) => `redacted:${crypto.createHash('sha256').update(s).digest('hex').slice(0, 12)}`;
-    const delta = changeDelta({ PasswordHash: 'old', secret: null }, { PasswordHash: 'new', secret: 's3', token_hash: 'th', signingSecret: 'x' });
+    const delta = changeDelta({ PasswordHash: 'old', secret: null }, { PasswordHash: 'new', secret: 's3', token_hash: 'th', signingSecret: 'x', client_secret: 'y' });
     expect(delta).to.deep.equal({
       PasswordHash: { before: digest('old'), after: digest('new') },
-      secret: { before: null, after: digest('s3') },
+      secret: { before: null, after: 'redacted' },
       token_hash: { before: null, after: digest('th') },
-      signingSecret: { before: null, after: digest('x') },
+      signingSecret: { before: null, after: 'redacted' },
+      client_secret: { before: null, after: 'redacted' },
     });
-    expect(redactSecret('abc')).to.equal(digest('abc'));
+    expect(redactSecret('abc', 'passwordHash')).to.equal(digest('abc'));
+    // No digest of a secret at all, however short: nothing to test guesses against.
+    expect(redactSecret('abc', 'Secret')).to.equal('redacted');
+    // A changed secret still shows as a change, both sides redacted.
+    expect(changeDelta({ secret: 'one' }, { secret: 'two' })).to.deep.equal({ secret: { before: 'redacted', after: 'redacted' } });
+    expect(changeDelta({ secret: 'same' }, { secret: 'same' })).to.deep.equal({});
   });
 });
 

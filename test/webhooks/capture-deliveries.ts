@@ -49,7 +49,9 @@ export interface CapturedDeliveries {
   readonly deliveries: CapturedDelivery[];
 }
 
-const CHOSEN_SECRET = 'sdk-fixture:Chosen/Secret+1~!';
+// A chosen secret with the punctuation a verifier must pass through untouched, long and varied
+// enough for the chosen-secret rule (services/webhooks/chosen-secret-rule.ts).
+const CHOSEN_SECRET = 'sdk-fixture:Chosen/Secret+1~!q7Z$kR2';
 
 function pairs(raw: readonly string[]): [string, string][] {
   const out: [string, string][] = [];

@@ -7,7 +7,9 @@ const GENERATED_SECRET = /^whsec_[A-Za-z0-9_-]{43}$/;
 describe('webhook endpoints (tag Webhooks)', () => {
   let w: WebhookWorld;
   before(async () => {
-    w = await startWebhookWorld();
+    // This file registers dozens of endpoints on one host in one workspace; the caps on that are
+    // endpoint-caps.test.ts's subject, with the defaults.
+    w = await startWebhookWorld({ env: { Webhook__MaxEndpointsPerHost: '1000', Webhook__MaxEndpointsPerWorkspace: '1000' } });
   });
   after(() => w.api.close());
 
@@ -201,7 +203,7 @@ describe('webhook endpoints (tag Webhooks)', () => {
   });
 
   describe('the secret stays secret', () => {
-    it('appears in no other response, no log line and no audit entry (the audit shows redacted:)', async () => {
+    it('appears in no other response, no log line and no audit entry (the audit shows redacted, no digest)', async () => {
       const created = await registerEndpoint(w, { name: 'audited' });
       const id = created.endpoint.id;
       const rotated = (await w.api.post(url(`${id}/rotate-secret`), undefined, { token: w.editor })).body.secret as string;
@@ -210,10 +212,9 @@ describe('webhook endpoints (tag Webhooks)', () => {
       const reads = [await w.api.get(url(id), { token: w.editor }), await w.api.get(`${url()}?pageSize=100`, { token: w.editor }), await w.api.get(url(`${id}/deliveries`), { token: w.editor })];
       const entries = await dbQuery(w.api, `SELECT action, change_delta FROM audit_log WHERE entity_id = $1 ORDER BY occurred_at, id`, [id]);
       expect(entries.map((e) => e.action)).to.deep.equal(['Created', 'Updated', 'Updated']);
-      expect(entries[0].change_delta.secret).to.deep.equal({ before: null, after: entries[0].change_delta.secret.after });
-      expect(entries[0].change_delta.secret.after).to.match(/^redacted:[0-9a-f]{12}$/);
-      expect(entries[1].change_delta.secret.before).to.equal(entries[0].change_delta.secret.after);
-      expect(entries[1].change_delta.secret.after).to.match(/^redacted:[0-9a-f]{12}$/).and.not.equal(entries[0].change_delta.secret.after);
+      expect(entries[0].change_delta.secret).to.deep.equal({ before: null, after: 'redacted' });
+      // The rotation shows as a change of the secret, both sides redacted.
+      expect(entries[1].change_delta.secret).to.deep.equal({ before: 'redacted', after: 'redacted' });
       expect(entries[2].change_delta).to.not.have.property('secret');
       const audit = await w.api.get(`/api/v1/audit?entityId=${id}`, { token: (await createActor(w.api, { role: 'Admin', superadmin: true })).token });
       for (const secret of [created.secret, rotated]) {

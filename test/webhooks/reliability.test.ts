@@ -139,7 +139,8 @@ describe('webhook reliability', function () {
     it('loses no event and creates no duplicate delivery rows', async () => {
       // 40 endpoints make each fan-out (25 events × 40 deliveries) long enough to be killed inside.
       const endpoints = [];
-      for (let i = 0; i < 40; i++) endpoints.push((await registerEndpoint(w, { events: ['content.updated'] })).endpoint.id);
+      // (Forty hosts: a workspace may aim at most Webhook__MaxEndpointsPerHost, 10, at one host.)
+      for (let i = 0; i < 40; i++) endpoints.push((await registerEndpoint(w, { url: `https://hooks-${i}.example.test/verso`, events: ['content.updated'] })).endpoint.id);
       await dbQuery(w.api, `INSERT INTO outbox_events (workspace_id, event_type, payload) SELECT $1, 'content.updated', jsonb_build_object('n', n) FROM generate_series(1, 400) n`, [w.ws]);
       const child = await startWorkerProcess('dispatch', { ...secretsEnv, DATABASE_URL: w.api.databaseUrl, Webhook__OutboxBatchSize: '25', Webhook__OutboxLeaseSeconds: '1' });
       children.push(child);

@@ -1,7 +1,8 @@
 // The audit log (TemplateAdmin): every filter the API has — workspace, entity type, entity id,
 // action, acting user or API client, time range — as a GET form, so a filtered view is a link.
 // Each entry's change delta is a before/after table; redacted values (`redacted:` + 12 hex
-// characters for PasswordHash, Secret and TokenHash) are shown exactly as the API gives them.
+// characters for PasswordHash and TokenHash, the bare `redacted` for a Secret) are shown exactly as
+// the API gives them.
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../api.js';

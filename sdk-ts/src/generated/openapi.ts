@@ -1447,7 +1447,10 @@ export interface paths {
         /** List the workspace's webhook endpoints, newest first. */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Register an endpoint; its signing secret is returned this once. */
+        /**
+         * Register an endpoint; its signing secret is returned this once.
+         * @description A workspace has at most `Webhook__MaxEndpointsPerWorkspace` endpoints (default 50, active or not; deleted ones do not count) and at most `Webhook__MaxEndpointsPerHost` (default 10) with the same host in their URL; beyond either, 422 `validation-failed`.
+         */
         post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -1470,7 +1473,10 @@ export interface paths {
         /** Change an endpoint's name, URL, subscriptions or whether it is active. */
         put: operations["updateWebhookEndpoint"];
         post?: never;
-        /** Delete an endpoint and its delivery logs; nothing more is sent to it. */
+        /**
+         * Delete an endpoint and its delivery logs; nothing more is sent to it.
+         * @description Its deliveries still waiting are cancelled with it: they are deleted (as upstream does) and never attempted. An attempt already under way when the endpoint is deleted finishes, and its outcome is not recorded.
+         */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
@@ -1512,7 +1518,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a failed or dead-lettered delivery for another attempt now.
-         * @description The delivery becomes pending and due now; its attempt count is kept (history). A delivered one is 409 `conflict`.
+         * @description The delivery becomes pending and due now; its attempt count is kept (history). A delivered one is 409 `conflict`, and so is any delivery of an inactive endpoint (its deliveries wait until it is active again; activate it to have them attempted).
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -1900,7 +1906,7 @@ export interface components {
             action: components["schemas"]["AuditAction"];
             /** @description Who made the change; null for changes the system made itself (the first-start seed). */
             actor: components["schemas"]["AuditActorResponse"] | null;
-            /** @description For each changed property, its value before and after. PasswordHash, Secret and TokenHash values appear as `redacted:` followed by the first 12 hex characters of their SHA-256. */
+            /** @description For each changed property, its value before and after. PasswordHash and TokenHash values appear as `redacted:` followed by the first 12 hex characters of their SHA-256 (digests of salted hashes and of random tokens, which reveal nothing). Secret values (a webhook's signing secret, which a caller may choose) appear as the bare text `redacted`: a digest of a chosen secret could be brute-forced offline. A changed secret still shows as a property whose before and after are both `redacted` (or null). */
             changeDelta: {
                 [key: string]: {
                     after: unknown;
@@ -2344,7 +2350,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             events: components["schemas"]["WebhookEventList"];
             name: components["schemas"]["WebhookName"];
-            /** @description The signing secret (16–256 printable ASCII characters, no spaces). Omitted or null: one is generated (`whsec_` + base64url of 32 random bytes). Either way it is returned this once and stored encrypted. */
+            /** @description The signing secret (16–256 printable ASCII characters, no spaces). Omitted or null: one is generated (`whsec_` + base64url of 32 random bytes; recommended). Either way it is returned this once and stored encrypted. A secret the caller brings must also look random, or the answer is 422 `validation-failed` at `/secret`: at least 32 characters, at least 8 different characters, no stretch of 8 characters that occurs twice, and at most two thirds of its neighbouring character pairs the same character or neighbours in ASCII order (`aa`, `ab`, `21`). Random hex, base64 or base64url of 16 bytes or more always passes. */
             secret?: string | null;
             url: components["schemas"]["WebhookUrl"];
         };
@@ -3174,7 +3180,7 @@ export interface components {
         };
         UpdateWebhookEndpointRequest: {
             events: components["schemas"]["WebhookEventList"];
-            /** @description An inactive endpoint gets no new deliveries; ones already pending are still attempted. */
+            /** @description An inactive endpoint gets no new deliveries, and the ones it already has wait: they are not attempted (and no attempt is counted) until it is active again, when those already due are attempted at once. */
             isActive: boolean;
             name: components["schemas"]["WebhookName"];
             url: components["schemas"]["WebhookUrl"];
@@ -3377,7 +3383,7 @@ export interface components {
             workspaceId: string;
         };
         /**
-         * @description Where deliveries are POSTed. `https://` (plain `http://` only where the server allows it, `Webhook__AllowHttp`), no user information, and a host that is not a literal private, loopback or reserved address (422 otherwise). The host name is resolved and checked again before every attempt.
+         * @description Where deliveries are POSTed. `https://` (plain `http://` only where the server allows it, `Webhook__AllowHttp`), no user information, and a host that is not a literal private, loopback or reserved address (422 otherwise). The host name is resolved and checked again before every attempt. A workspace has at most `Webhook__MaxEndpointsPerHost` endpoints (default 10) whose URLs name the same host (compared without case or a trailing dot; 422 at `/url` beyond). A changed URL applies to every attempt made from then on, retries of earlier deliveries included; an attempt already under way finishes at the old URL.
          * @example https://hooks.example.com/verso
          */
         WebhookUrl: string;

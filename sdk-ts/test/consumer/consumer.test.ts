@@ -291,7 +291,7 @@ describe('SDK consumer: the packed tarball installed into a fresh project', func
     let w: TypedWorld;
     let article: Awaited<ReturnType<typeof publishArticle>>;
     let hookPort: number;
-    const hookSecret = 'consumer-site:webhook-secret-1';
+    const hookSecret = 'consumer-site:webhook-secret-7f3a9c2e';
 
     before(async () => {
       const ca = await createTestCa();

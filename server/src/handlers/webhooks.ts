@@ -18,7 +18,11 @@ import { withEtag } from './response-headers.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-const rules = (deps: Dependencies): EndpointRules => ({ secretBox: deps.secretBox, allowHttp: deps.config.webhooks.allowHttp });
+const rules = (deps: Dependencies): EndpointRules => ({
+  secretBox: deps.secretBox,
+  allowHttp: deps.config.webhooks.allowHttp,
+  caps: { perWorkspace: deps.config.webhooks.maxEndpointsPerWorkspace, perHost: deps.config.webhooks.maxEndpointsPerHost },
+});
 
 export const listWebhookEndpoints: Handler<'listWebhookEndpoints'> = async ({ request, deps, reply }) =>
   reply(200, await listEndpoints(deps.db, request.params.workspaceId, request.query));

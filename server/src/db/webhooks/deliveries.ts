@@ -2,6 +2,12 @@
 // renewal and outcome. A claim takes due rows FOR UPDATE SKIP LOCKED and stamps them with this
 // replica's lease; an outcome is written only WHERE lease_owner and lease_token still match, so a
 // worker whose lease expired (and was taken over) can neither complete nor fail the row.
+//
+// Only deliveries of a live, active endpoint are claimed: an inactive endpoint's deliveries wait,
+// untouched (no attempt, no attempt counted), until it is switched on again; a deleted endpoint's
+// were deleted with it. The endpoint's URL and secret are not part of a claim: the attempt reads
+// them when it starts (db/webhooks/endpoints.ts findAttemptTarget), so a change made meanwhile
+// applies to it.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import type { Lease } from '../lease.js';
@@ -86,18 +92,20 @@ const claimedRow = z.object({
   payload: z.string(),
   attempt_count: z.number(),
   endpoint_id: z.string(),
-  url: z.string(),
-  secret_ciphertext: z.string(),
-  secret_version: z.string(),
-  secret_key_id: z.string().nullable(),
   reclaimed: z.boolean(),
 });
 export type ClaimedDelivery = z.infer<typeof claimedRow>;
 
+/** The endpoint of the delivery `d` is live and active: only then is the delivery attempted. */
+const ENDPOINT_ACTIVE = sql.fragment`EXISTS (
+  SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.is_active AND e.deleted_at IS NULL)`;
+
 /**
- * Claims up to `limit` due deliveries with what an attempt needs (URL, sealed secret). `reclaimed`
- * marks a row that still carried a lease, which can only be an expired one: every outcome clears
- * the lease, so one left behind means the worker holding it died or stalled past its expiry.
+ * Claims up to `limit` due deliveries of active endpoints. `reclaimed` marks a row that still
+ * carried a lease, which can only be an expired one: every outcome clears the lease, so one left
+ * behind means the worker holding it died or stalled past its expiry. Waiting deliveries of inactive
+ * endpoints are stepped over in the due index; there are at most as many as were pending when their
+ * endpoints were switched off (no new ones are made for an inactive endpoint).
  */
 export async function claimDueDeliveries(db: CommonQueryMethods, lease: Lease, limit: number): Promise<readonly ClaimedDelivery[]> {
   return db.any(sql.type(claimedRow)`
@@ -105,15 +113,15 @@ export async function claimDueDeliveries(db: CommonQueryMethods, lease: Lease, l
       SELECT d.id, d.lease_expires_at IS NOT NULL AS reclaimed FROM webhook_deliveries d
       WHERE d.delivered_at IS NULL AND d.dead_lettered_at IS NULL AND d.next_attempt_at <= now()
         AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now())
+        AND ${ENDPOINT_ACTIVE}
       ORDER BY d.next_attempt_at, d.id
       LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)
+      FOR UPDATE OF d SKIP LOCKED)
     UPDATE webhook_deliveries d SET lease_owner = ${lease.owner}, lease_token = ${lease.token},
       lease_expires_at = now() + ${lease.durationMs} * interval '1 millisecond'
-    FROM due, webhook_endpoints e
-    WHERE d.id = due.id AND e.id = d.endpoint_id
-    RETURNING d.id, d.event_id, d.event_type, d.payload, d.attempt_count, d.endpoint_id, e.url,
-      e.secret_ciphertext, e.secret_version, e.secret_key_id, due.reclaimed`);
+    FROM due
+    WHERE d.id = due.id
+    RETURNING d.id, d.event_id, d.event_type, d.payload, d.attempt_count, d.endpoint_id, due.reclaimed`);
 }
 
 /** Extends the lease on claimed deliveries still ours; false when none is. */
@@ -165,11 +173,14 @@ export async function releaseDeliveries(db: CommonQueryMethods, ids: readonly st
     WHERE id = ANY(${sql.array(ids as string[], 'uuid')}) AND lease_owner = ${lease.owner} AND lease_token = ${lease.token}`);
 }
 
-/** Deliveries waiting whose time has come (the verso.webhook.delivery.due gauge). */
+/**
+ * Deliveries whose time has come (the verso.webhook.delivery.due gauge): those of active endpoints,
+ * the ones a worker would claim; an inactive endpoint's are waiting, not due.
+ */
 export async function countDueDeliveries(db: CommonQueryMethods): Promise<number> {
   return db.oneFirst(sql.type(z.object({ n: z.number() }))`
     SELECT count(*) AS n FROM webhook_deliveries d
-    WHERE d.delivered_at IS NULL AND d.dead_lettered_at IS NULL AND d.next_attempt_at <= now()`);
+    WHERE d.delivered_at IS NULL AND d.dead_lettered_at IS NULL AND d.next_attempt_at <= now() AND ${ENDPOINT_ACTIVE}`);
 }
 
 export const DELIVERY_CHANNEL = 'verso_webhook_delivery';

@@ -51,6 +51,22 @@ export async function listEndpoints(
   return { rows: rows.map(({ total: _t, ...row }) => row), total };
 }
 
+/**
+ * Makes creates and URL changes of one workspace's endpoints take turns until the transaction ends,
+ * so two at once cannot both count the same endpoints and both pass a cap. An advisory lock rather
+ * than the workspace row's: a row lock would also hold up every insert that references the
+ * workspace (content, media) for as long.
+ */
+export async function lockWorkspaceEndpoints(db: CommonQueryMethods, workspaceId: string): Promise<void> {
+  await db.query(sql.unsafe`SELECT pg_advisory_xact_lock(hashtext(${'verso.webhook-endpoints:' + workspaceId}))`);
+}
+
+/** The URL of every live endpoint of a workspace (what the caps count; bounded by the workspace cap). */
+export async function listEndpointUrls(db: CommonQueryMethods, workspaceId: string): Promise<readonly { id: string; url: string }[]> {
+  return db.any(sql.type(z.object({ id: z.string(), url: z.string() }))`
+    SELECT e.id, e.url FROM webhook_endpoints e WHERE e.workspace_id = ${workspaceId} AND e.deleted_at IS NULL`);
+}
+
 export async function insertEndpoint(
   db: CommonQueryMethods,
   e: { id: string; workspaceId: string; name: string; url: string; events: readonly string[]; secret: StoredSecretColumns },
@@ -101,4 +117,18 @@ export async function findEndpointSecret(db: CommonQueryMethods, id: string): Pr
     SELECT secret_ciphertext AS ciphertext, secret_version AS version, secret_key_id AS key_id
     FROM webhook_endpoints WHERE id = ${id} AND deleted_at IS NULL`);
   return row && { ciphertext: row.ciphertext, version: row.version, keyId: row.key_id };
+}
+
+const attemptTargetRow = z.object({ url: z.string(), ciphertext: z.string(), version: z.string(), key_id: z.string().nullable() });
+
+/**
+ * Where and with what an attempt starting now goes: the URL and sealed secret of the endpoint as it
+ * is at this moment, or null when it has been switched off or deleted since its delivery was
+ * claimed (the attempt is then not made).
+ */
+export async function findAttemptTarget(db: CommonQueryMethods, endpointId: string): Promise<{ url: string; secret: StoredSecretColumns } | null> {
+  const row = await db.maybeOne(sql.type(attemptTargetRow)`
+    SELECT url, secret_ciphertext AS ciphertext, secret_version AS version, secret_key_id AS key_id
+    FROM webhook_endpoints WHERE id = ${endpointId} AND is_active AND deleted_at IS NULL`);
+  return row && { url: row.url, secret: { ciphertext: row.ciphertext, version: row.version, keyId: row.key_id } };
 }

@@ -61,6 +61,9 @@ export async function fanOutClaimedEvents(db: DatabasePool, ids: readonly string
         FROM mine m
         JOIN webhook_endpoints e ON e.workspace_id = m.workspace_id AND e.deleted_at IS NULL AND e.is_active
           AND m.event_type = ANY(e.events)
+        -- FOR SHARE: an endpoint being deleted (its row locked FOR UPDATE) is waited for and then
+        -- seen deleted, so no delivery is made for it after its deliveries were removed with it.
+        FOR SHARE OF e
         ON CONFLICT (event_id, endpoint_id) DO NOTHING
         RETURNING 1),
       done AS (

@@ -1,8 +1,12 @@
 // The audit writer every service calls inside the transaction that makes its change, so an entry
 // exists exactly when the change commits. An entry holds the delta: before and after per changed
-// property. Secret-bearing values never reach the log in clear: PasswordHash, Secret and TokenHash
-// become `redacted:` + the first 12 hex characters of their SHA-256 (spec, Audit log entry), which
-// still shows *that* a secret changed and lets an operator match a known value.
+// property. Secret-bearing values never reach the log in clear. PasswordHash and TokenHash become
+// `redacted:` + the first 12 hex characters of their SHA-256 (spec, Audit log entry): what is hashed
+// there is itself a salted argon2 hash or the digest of a 256-bit random token, so the prefix gives
+// nothing to guess against. A Secret (a webhook's signing secret, which the caller may choose) is
+// the bare text `redacted`: 48 bits of an unsalted digest of a chosen secret let anyone who reads
+// the audit log test guesses offline (issue #23). The delta still shows *that* it changed, since
+// entries compare the values before redacting them.
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CommonQueryMethods } from 'slonik';
@@ -31,13 +35,19 @@ export interface AuditRecord {
 export type ChangeDelta = AuditLogResponse['changeDelta'];
 
 const SECRET_PROPERTY = /(passwordhash|secret|tokenhash)$/;
+/** Properties holding a secret itself rather than a digest of one: never hashed, not even in part. */
+const PLAIN_SECRET_PROPERTY = /secret$/;
+
+const normalName = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 export function isSecretProperty(name: string): boolean {
-  return SECRET_PROPERTY.test(name.replace(/_/g, '').toLowerCase());
+  return SECRET_PROPERTY.test(normalName(name));
 }
 
-export function redactSecret(value: unknown): unknown {
+/** What the log records for a secret-bearing property's value (null stays null). */
+export function redactSecret(value: unknown, property: string): unknown {
   if (value === null || value === undefined) return null;
+  if (PLAIN_SECRET_PROPERTY.test(normalName(property))) return 'redacted';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return `redacted:${crypto.createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 12)}`;
 }
@@ -53,7 +63,7 @@ export function changeDelta(
     const b = before?.[key] ?? null;
     const a = after?.[key] ?? null;
     if (isDeepStrictEqual(b, a)) continue;
-    delta[key] = isSecretProperty(key) ? { before: redactSecret(b), after: redactSecret(a) } : { before: b, after: a };
+    delta[key] = isSecretProperty(key) ? { before: redactSecret(b, key), after: redactSecret(a, key) } : { before: b, after: a };
   }
   return delta;
 }

@@ -1,6 +1,8 @@
 // An endpoint's deliveries as the API shows them, and the operator's retry of one (202): a failed
 // or dead-letter delivery becomes pending and due now, keeping its attempt count; a delivered one
-// is a 409, since receiving an event twice on request is not a retry.
+// is a 409, since receiving an event twice on request is not a retry. So is a delivery of an
+// inactive endpoint: its deliveries wait until it is switched on (the worker does not claim them),
+// and a 202 "queued" for an attempt that cannot happen would mislead; the 409 says what to do.
 import type { Db } from '../../db/pool.js';
 import { findDelivery, listDeliveries as listRows, requeueDelivery, announceDueDeliveries, type DeliveryFilter, type DeliveryRow } from '../../db/webhooks/deliveries.js';
 import { findEndpoint } from '../../db/webhooks/endpoints.js';
@@ -49,10 +51,15 @@ export async function listDeliveries(
 
 export async function retryDelivery(db: Db, workspaceId: string, endpointId: string, deliveryId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findEndpoint(tx, workspaceId, endpointId))) throw notFound('The webhook endpoint');
+    // FOR UPDATE: a switch-off committing meanwhile is seen before the delivery is requeued.
+    const endpoint = await findEndpoint(tx, workspaceId, endpointId, true);
+    if (!endpoint) throw notFound('The webhook endpoint');
     const delivery = await findDelivery(tx, endpointId, deliveryId, true);
     if (!delivery) throw notFound('The delivery');
     if (delivery.delivered_at !== null) throw conflict('The delivery was delivered; there is nothing to retry.');
+    if (!endpoint.is_active) {
+      throw conflict('The endpoint is inactive, so its deliveries are not attempted; make it active again to have this one retried.');
+    }
     await requeueDelivery(tx, deliveryId);
     await announceDueDeliveries(tx);
   });

@@ -1,10 +1,14 @@
-// One attempt of one claimed delivery: open the endpoint's secret, sign the stored bytes, POST them
-// through the egress client, and write the outcome under the claim's lease. Success is any 2xx;
+// One attempt of one claimed delivery: read the endpoint as it is now (URL and secret), open the
+// secret, sign the stored bytes, POST them through the egress client, and write the outcome under
+// the claim's lease. An endpoint switched off or deleted since the claim gets no attempt: the claim
+// is handed back untouched (an inactive endpoint's deliveries wait; a deleted one's are gone with
+// it). A URL or secret changed since the claim applies to this attempt. Success is any 2xx;
 // anything else (another status, a redirect, a timeout, a refused destination, a secret that cannot
 // be opened) is a failed attempt: due again after the backoff, or a dead letter once
 // Webhook__MaxAttempts attempts have failed. A worker whose lease was lost writes nothing.
 import type { DatabasePool } from 'slonik';
-import { recordDelivered, recordFailedAttempt, type ClaimedDelivery } from '../../db/webhooks/deliveries.js';
+import { recordDelivered, recordFailedAttempt, releaseDeliveries, type ClaimedDelivery } from '../../db/webhooks/deliveries.js';
+import { findAttemptTarget, type StoredSecretColumns } from '../../db/webhooks/endpoints.js';
 import type { Lease } from '../../db/lease.js';
 import type { Logger } from '../../logging/logger.js';
 import type { SecretInstruments } from '../../telemetry/secret-instruments.js';
@@ -31,7 +35,8 @@ export interface AttemptContext {
   readonly requestTimeoutMs: number;
 }
 
-export type AttemptRecord = 'delivered' | 'retrying' | 'dead_letter' | 'lease_lost';
+/** `held`: the endpoint was switched off or deleted after the claim; nothing was sent or counted. */
+export type AttemptRecord = 'delivered' | 'retrying' | 'dead_letter' | 'lease_lost' | 'held';
 
 interface DecryptFailure {
   readonly reason?: unknown;
@@ -42,9 +47,9 @@ interface DecryptFailure {
 /** What an attempt came to: the sender's outcome, or a secret that could not be opened (nothing sent). */
 type AttemptResult = SendResult | { readonly outcome: 'secret_unavailable'; readonly statusCode: null; readonly error: string };
 
-function openSecret(ctx: AttemptContext, claim: ClaimedDelivery): string | AttemptResult {
+function openSecret(ctx: AttemptContext, claim: ClaimedDelivery, sealed: StoredSecretColumns): string | AttemptResult {
   try {
-    return ctx.secretBox.open({ ciphertext: claim.secret_ciphertext, version: claim.secret_version, keyId: claim.secret_key_id });
+    return ctx.secretBox.open(sealed);
   } catch (err) {
     // The keyring's error names version, key id and a bounded reason, nothing else; anything else
     // thrown here is counted as `unknown` and its message is not logged (it might quote input).
@@ -60,11 +65,11 @@ function openSecret(ctx: AttemptContext, claim: ClaimedDelivery): string | Attem
   }
 }
 
-async function send(ctx: AttemptContext, claim: ClaimedDelivery, secret: string): Promise<SendResult> {
+async function send(ctx: AttemptContext, claim: ClaimedDelivery, url: string, secret: string): Promise<SendResult> {
   const body = Buffer.from(claim.payload, 'utf8');
   const headers = signatureHeaders({ secret, eventId: claim.event_id, eventType: claim.event_type, body, timestamp: Math.floor(Date.now() / 1000) });
   try {
-    return await ctx.sender.send({ url: claim.url, body, headers, timeoutMs: ctx.requestTimeoutMs });
+    return await ctx.sender.send({ url, body, headers, timeoutMs: ctx.requestTimeoutMs });
   } catch (err) {
     // The sender reports failures as outcomes; a throw is a defect, kept as a failed attempt so the
     // delivery is retried rather than stuck under its lease.
@@ -74,8 +79,13 @@ async function send(ctx: AttemptContext, claim: ClaimedDelivery, secret: string)
 }
 
 export async function attemptDelivery(ctx: AttemptContext, claim: ClaimedDelivery, lease: Lease): Promise<AttemptRecord> {
-  const secret = openSecret(ctx, claim);
-  const result: AttemptResult = typeof secret === 'string' ? await send(ctx, claim, secret) : secret;
+  const target = await findAttemptTarget(ctx.db, claim.endpoint_id);
+  if (target === null) {
+    await releaseDeliveries(ctx.db, [claim.id], lease);
+    return 'held';
+  }
+  const secret = openSecret(ctx, claim, target.secret);
+  const result: AttemptResult = typeof secret === 'string' ? await send(ctx, claim, target.url, secret) : secret;
   const count = claim.attempt_count + 1;
   if (result.outcome === 'delivered') {
     if (!(await recordDelivered(ctx.db, claim.id, lease, { count, statusCode: result.statusCode }))) return 'lease_lost';

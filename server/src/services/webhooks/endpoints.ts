@@ -1,11 +1,14 @@
 // Webhook endpoints of a workspace (Editor to read, Editor + Write to change: the access step).
-// What is left here: the URL and subscription rules (422), optimistic concurrency (412), the
-// secret shown once and stored sealed, and an audit entry per change in which the secret appears
-// only as `redacted:` (services/platform/audit.ts redacts a property named `secret`).
+// What is left here: the URL, subscription and chosen-secret rules and the caps (422), optimistic
+// concurrency (412), the secret shown once and stored sealed, and an audit entry per change in
+// which the secret appears only as `redacted` (services/platform/audit.ts redacts a property named
+// `secret`). Deliveries follow the endpoint as it is when they are attempted: an inactive one's wait,
+// a deleted one's go with it, and a new URL applies to every attempt from then on.
 import type { CommonQueryMethods } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
 import type { Actor } from '../../access/actor.js';
 import type { Db } from '../../db/pool.js';
+import { announceDueDeliveries } from '../../db/webhooks/deliveries.js';
 import { deleteEndpoint as deleteRow, findEndpoint, findEndpointSecret, insertEndpoint, listEndpoints as listRows, replaceEndpointSecret, updateEndpoint as updateRow, type EndpointRow } from '../../db/webhooks/endpoints.js';
 import { notFound, validationFailed } from '../../errors.js';
 import type {
@@ -20,15 +23,18 @@ import type {
 import { recordAudit } from '../platform/audit.js';
 import { etagOf, requireIfMatch } from '../platform/etag.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
+import { chosenSecretProblem } from './chosen-secret-rule.js';
+import { checkEndpointCaps, destinationHost, type EndpointCaps } from './endpoint-caps.js';
 import { readSubscriptions, storedSubscriptions } from './event-types.js';
 import { generateSigningSecret, sealSecret, SECRET_WARNING } from './signing-secrets.js';
 import type { SecretBox } from './webhook-ports.js';
 import { checkWebhookUrl } from './webhook-ports.js';
 
-/** What endpoint changes need beyond the database: the keyring and whether http:// is allowed. */
+/** What endpoint changes need beyond the database: the keyring, whether http:// is allowed, the caps. */
 export interface EndpointRules {
   readonly secretBox: SecretBox;
   readonly allowHttp: boolean;
+  readonly caps: EndpointCaps;
 }
 
 export const endpointEtag = (e: EndpointRow) => etagOf(e.id, e.row_version);
@@ -49,13 +55,15 @@ export function presentEndpoint(e: EndpointRow): WebhookEndpointResponse {
 const auditView = (e: EndpointRow) => ({ name: e.name, url: e.url, isActive: e.is_active, events: e.events });
 
 /**
- * The URL and the subscriptions of a create or update, both checked before either answers, so one
- * 422 lists every broken field.
+ * The URL, the subscriptions and (on create) a secret the caller chose, all checked before any
+ * answers, so one 422 lists every broken field.
  */
-function checkTarget(rules: EndpointRules, url: string, events: readonly string[]): WebhookEventType[] {
+function checkTarget(rules: EndpointRules, url: string, events: readonly string[], chosenSecret?: string | null): WebhookEventType[] {
   const { list, errors } = readSubscriptions(events);
   const urlProblem = checkWebhookUrl(url, { allowHttp: rules.allowHttp });
   if (urlProblem !== null) errors['/url'] = [urlProblem];
+  const secretProblem = chosenSecret == null ? null : chosenSecretProblem(chosenSecret);
+  if (secretProblem !== null) errors['/secret'] = [secretProblem];
   if (Object.keys(errors).length > 0) throw validationFailed(errors, 'The endpoint breaks one or more rules.');
   return list;
 }
@@ -84,10 +92,11 @@ export async function createEndpoint(
   workspaceId: string,
   input: CreateWebhookEndpointRequest,
 ): Promise<{ endpoint: EndpointRow; response: CreateWebhookEndpointResponse }> {
-  const events = checkTarget(rules, input.url, input.events);
+  const events = checkTarget(rules, input.url, input.events, input.secret);
   const secret = input.secret ?? generateSigningSecret();
   const sealed = sealSecret(rules.secretBox, secret);
   const endpoint = await db.transaction(async (tx) => {
+    await checkEndpointCaps(tx, rules.caps, workspaceId, input.url);
     const e = await insertEndpoint(tx, { id: uuidv7(), workspaceId, name: cleanName(input.name), url: input.url, events, secret: sealed });
     await recordAudit(tx, { workspaceId, entityType: 'WebhookEndpoint', entityId: e.id, action: 'Created', actor, after: { ...auditView(e), secret } });
     return e;
@@ -108,7 +117,10 @@ export async function updateEndpoint(
     const current = await requireEndpoint(tx, workspaceId, id, true);
     requireIfMatch(ifMatch, endpointEtag(current));
     const events = checkTarget(rules, input.url, input.events);
+    if (destinationHost(input.url) !== destinationHost(current.url)) await checkEndpointCaps(tx, rules.caps, workspaceId, input.url, id);
     const updated = await updateRow(tx, id, { name: cleanName(input.name), url: input.url, isActive: input.isActive, events });
+    // Switched back on: its deliveries that waited are due, so the delivery workers are woken.
+    if (input.isActive && !current.is_active) await announceDueDeliveries(tx);
     await recordAudit(tx, { workspaceId, entityType: 'WebhookEndpoint', entityId: id, action: 'Updated', actor, before: auditView(current), after: auditView(updated) });
     return updated;
   });
