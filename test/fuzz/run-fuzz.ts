@@ -57,7 +57,8 @@ export async function runFuzz(api: TestApi, o: FuzzOptions): Promise<FuzzReport>
   const operations = loadOperations(document)
     .filter((op) => !o.operations || o.operations.includes(op.operationId))
     .sort((a, b) => a.operationId.localeCompare(b.operationId));
-  if (operations.length === 0) throw new Error(`no operation matches ${o.operations?.join(', ')}`);
+  const adminNamed = o.operations?.some((x) => x === 'admin' || x.startsWith('admin ')) ?? false;
+  if (operations.length === 0 && !adminNamed) throw new Error(`no operation matches ${o.operations?.join(', ')}`);
   const known = [...ATTACK_CLASSES, ...ADMIN_ATTACKS] as readonly string[];
   const unknown = (o.attacks ?? []).filter((a) => !known.includes(a));
   if (unknown.length) throw new Error(`unknown attack classes ${unknown.join(', ')} (known: ${known.join(', ')})`);
@@ -157,7 +158,7 @@ export async function runFuzz(api: TestApi, o: FuzzOptions): Promise<FuzzReport>
       if (step?.kind === 'hostile-multipart') return sendApi(index, step.op, withMultipartCase(planner.generateValid(step.op, o.seed, index), MULTIPART_CASES[step.case]!));
       if (step?.kind === 'admin') return sendAdmin(index, adminPlanner!.sweep(o.seed, step.case));
       const r = index - sweep.length;
-      if (adminPlanner && r % ADMIN_EVERY === ADMIN_EVERY - 1) return sendAdmin(index, adminPlanner.generate(o.seed, index));
+      if (adminPlanner && (operations.length === 0 || r % ADMIN_EVERY === ADMIN_EVERY - 1)) return sendAdmin(index, adminPlanner.generate(o.seed, index));
       const op = operations[order[r % operations.length]!]!;
       return sendApi(index, op, planner.generate(op, o.seed, index));
     };
