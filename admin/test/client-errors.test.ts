@@ -42,6 +42,7 @@ describe('admin: client errors are 4xx pages, never 500s with a stack in the log
     expect(refusals[0]).to.include({ level: 'info', status });
   }
 
+  /** A request as written (no session unless `init` carries the cookie). */
   const anonymous = (path: string, init?: RequestInit) => fetch(stack.adminUrl + path, { redirect: 'manual', ...init }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
 
   for (const [path, status, title] of [
@@ -100,6 +101,29 @@ describe('admin: client errors are 4xx pages, never 500s with a stack in the log
     );
     expectClientErrorPage(result, 413, 'Too large');
     expectOneInfoLine(lines, 413);
+  });
+
+  // Found by `make fuzz`'s admin classes: a hidden `_etag` that cannot be a header value made fetch
+  // throw while building If-Match (a 500 with a stack); it now counts as a form without a tag.
+  for (const [label, etag] of [['a NUL', 'abc\u0000def'], ['a line break', '"1-x"\r\nX-Injected: 1'], ['U+FFFD', '\ufffd'], ['no quotes', '1-abc']] as const) {
+    it(`a form whose _etag holds ${label} changes nothing and shows the current values (409), no 500`, async () => {
+      const before = await stack.api.get(`/api/v1/workspaces/${ws}`, { token: stack.adminToken });
+      const { result, lines } = await logged(() => http.post(`/workspaces/${ws}/edit`, { name: 'Renamed by a forged form', slug: before.body.slug, _etag: etag }));
+      expect(result.status, result.text.slice(0, 300)).to.equal(409);
+      expect(result.text).to.include('Changed by someone else since you opened it');
+      expect(lines.filter((l) => l.level === 'error' || 'stack' in l)).to.deep.equal([]);
+      const after = await stack.api.get(`/api/v1/workspaces/${ws}`, { token: stack.adminToken });
+      expect(after.body.name).to.equal(before.body.name);
+    });
+  }
+
+  it('a package import posted as multipart/form-data without a boundary → 400 on the form, no 500', async () => {
+    const { result, lines } = await logged(() =>
+      anonymous(`/workspaces/${ws}/packages/import/preview`, { method: 'POST', headers: { cookie: http.cookieHeader(), 'content-type': 'multipart/form-data' }, body: 'packageText=x&_csrf=y' }),
+    );
+    expect(result.status, result.text.slice(0, 300)).to.equal(400);
+    expect(result.text).to.include('The upload could not be read as a form');
+    expect(lines.filter((l) => l.level === 'error' || 'stack' in l)).to.deep.equal([]);
   });
 
   it('the same page with a well-formed address still answers (the control for the cases above)', async () => {
