@@ -1,9 +1,10 @@
 // `make fuzz`: the long fuzz pass. Starts its own embedded PostgreSQL and API (as the benchmarks
-// do), runs FUZZ_REQUESTS requests (default 20,000) from FUZZ_SEED (default: a fresh seed, printed
+// do), and the admin app in front of it (run-fuzz.ts), runs FUZZ_REQUESTS requests (default 20,000) from FUZZ_SEED (default: a fresh seed, printed
 // first so the run can be repeated), prints the summary tables and one example per finding group,
 // and exits 1 on any finding. Other knobs: FUZZ_SECONDS (time budget of the fuzzing phase, default
 // 3600), FUZZ_CONCURRENCY (default 1; more is faster but no longer reproducible from the seed),
-// FUZZ_ATTACKS and FUZZ_OPERATIONS (comma-separated subsets), FUZZ_EXAMPLES (examples per group,
+// FUZZ_ATTACKS and FUZZ_OPERATIONS (comma-separated subsets; `admin` in FUZZ_OPERATIONS is every
+// admin route), FUZZ_EXAMPLES (examples per group,
 // default 1), FUZZ_COVERAGE=1 (answers per operation).
 import crypto from 'node:crypto';
 import { startTestApi } from '../helpers/api.js';

@@ -1,7 +1,6 @@
 // Findings grouped by (attack class, operation, status) with the checks that failed, a count and a
 // few reproducible examples each (seed, index and the request as sent), plus the run's tallies of
 // requests by class and by operation, and the text tables the CLI and the mocha test print.
-import type { Check } from './oracle.js';
 
 export interface FindingExample {
   readonly seed: number;
@@ -17,7 +16,8 @@ export interface FindingGroup {
   /** The operationId, or `(http parser)` when Node's HTTP layer answered before routing. */
   readonly operation: string;
   readonly status: number;
-  readonly checks: Set<Check | 'canary-changed' | 'caller-lost'>;
+  /** The oracle's checks that failed (oracle.ts, admin-requests.ts), `canary-changed` or `caller-lost`. */
+  readonly checks: Set<string>;
   count: number;
   readonly examples: FindingExample[];
 }
@@ -42,7 +42,7 @@ export class Findings {
     this.operations.set(operation, o);
   }
 
-  add(attack: string, operation: string, status: number, checks: readonly (Check | 'canary-changed' | 'caller-lost')[], example: FindingExample): void {
+  add(attack: string, operation: string, status: number, checks: readonly string[], example: FindingExample): void {
     const key = `${attack}\u0000${operation}\u0000${status}`;
     let group = this.groups.get(key);
     if (!group) this.groups.set(key, (group = { attack, operation, status, checks: new Set(), count: 0, examples: [] }));

@@ -3,19 +3,24 @@
 // keeps the file under 90 s on two cores. Every answer must be within its operation's contract and
 // leak nothing; the canary workspace must read back unchanged. Any finding fails the test with the
 // full table and a reproducible example per group. `make fuzz` runs the long pass (test/fuzz/cli.ts).
+// Issue #23: the pass starts with the sweep of the surface classes (every forbidden webhook URL
+// spelling, every hostile multipart case, every admin route × admin class), which must fit in it.
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { readContract, type OperationSpec } from './contract-operations.js';
 import type { FuzzRequest } from './fuzz-request.js';
 import { formatReport, summaryLine } from './fuzz-report.js';
+import { judgeAdmin } from './admin-requests.js';
+import { FORBIDDEN_WEBHOOK_URLS } from './webhook-urls.js';
+import { MULTIPART_CASES } from './hostile-multipart.js';
 import { Oracle } from './oracle.js';
 import type { RawResponse } from './raw-http.js';
 import { runFuzz } from './run-fuzz.js';
 
 const CI_SEED = 20_261_124;
 const CI_REQUESTS = 5_000;
-/** The fuzzing phase; server start, seeding and the canary reads take the rest of the 90 s. */
-const CI_FUZZ_MS = 60_000;
+/** The fuzzing phase; server and admin start, seeding and the canary reads take the rest of the 90 s. */
+const CI_FUZZ_MS = 55_000;
 
 describe('fuzz: generated and hostile requests to every operation (issue #12)', function () {
   this.timeout(90_000);
@@ -31,6 +36,11 @@ describe('fuzz: generated and hostile requests to every operation (issue #12)', 
     const report = await runFuzz(api, { seed: CI_SEED, requests: CI_REQUESTS, timeLimitMs: CI_FUZZ_MS });
     console.log(`      ${summaryLine(report)}`);
     expect(report.findings.total, `\n${formatReport(report)}\n`).to.equal(0);
+    // The sweep ran whole: each webhook URL spelling on create and update, each multipart case, and the admin classes.
+    const byClass = report.findings.requestsByAttack;
+    expect(byClass.get('webhook-url')).to.be.at.least(2 * FORBIDDEN_WEBHOOK_URLS.length);
+    expect(byClass.get('hostile-multipart')).to.be.at.least(MULTIPART_CASES.length);
+    for (const admin of ['admin-escape', 'admin-nul', 'admin-oversized', 'admin-encoding', 'admin-form', 'admin-csrf']) expect(byClass.get(admin), admin).to.be.above(100);
   });
 });
 
@@ -62,6 +72,33 @@ describe('fuzz oracle', () => {
     expect(oracle.judge(op(), request(), response(404, 'text/html', '<pre>Cannot GET</pre>')).checks).to.include('not-problem-json');
     const parser = oracle.judge(op(), request({ protocolLevel: true }), response(431, undefined, '', false));
     expect(parser).to.deep.equal({ checks: ['parser-empty-body'], fromHttpParser: true });
+  });
+
+  it('flags a forbidden webhook URL that is accepted, or answered by anything but the URL rule', () => {
+    const create = { ...op(), operationId: 'createWebhookEndpoint', responses: ['201', '400', '401', '403', '404', '422'] };
+    const hook = request({ operationId: 'createWebhookEndpoint', attack: 'webhook-url' });
+    expect(oracle.judge(create, hook, response(201, 'application/json', { id: 'x' })).checks).to.deep.equal(['accepted-forbidden-url']);
+    expect(oracle.judge(create, hook, response(422, 'application/problem+json', problem(422))).checks).to.deep.equal([]);
+    expect(oracle.judge(create, hook, response(404, 'application/problem+json', problem(404))).checks).to.deep.equal(['url-not-judged']);
+  });
+
+  it('flags a malformed multipart form that is accepted', () => {
+    const upload = { ...op(), operationId: 'uploadMedia', responses: ['201', '400', '404'] };
+    const malformed = MULTIPART_CASES.find((c) => c.mustRefuse)!;
+    const req = request({ operationId: 'uploadMedia', attack: 'hostile-multipart', note: malformed.note });
+    expect(oracle.judge(upload, req, response(201, 'application/json', { id: 'x' })).checks).to.deep.equal(['accepted-malformed-multipart']);
+    expect(oracle.judge(upload, req, response(400, 'application/problem+json', problem(400))).checks).to.deep.equal([]);
+  });
+
+  it('judges the admin: a 5xx, a client error that is not a page, an error or stack in its log, a write without its token that goes through', () => {
+    const admin = (extra: Partial<FuzzRequest> = {}) => request({ operationId: 'admin GET /x', attack: 'admin-escape', pathTemplate: '/x', ...extra });
+    const page = (status: number) => response(status, 'text/html; charset=utf-8', '<html><p class="error-status">400</p></html>', false);
+    expect(judgeAdmin(admin(), page(400), [{ level: 'info', message: 'Request refused as malformed' }])).to.deep.equal([]);
+    expect(judgeAdmin(admin(), page(500), [])).to.deep.equal(['server-error']);
+    expect(judgeAdmin(admin(), response(400, 'text/plain', 'Bad Request', false), [])).to.deep.equal(['not-html-page']);
+    expect(judgeAdmin(admin(), page(400), [{ level: 'error', message: 'x', stack: 'URIError: x\n    at decode (/srv/x.js:1:2)' }])).to.deep.equal(['log-error', 'log-stack']);
+    expect(judgeAdmin(admin({ attack: 'admin-csrf', method: 'POST' }), response(303, undefined, '', false), [])).to.deep.equal(['csrf-not-refused']);
+    expect(judgeAdmin(admin({ attack: 'admin-csrf', method: 'POST' }), page(403), [])).to.deep.equal([]);
   });
 
   it('flags stack traces, SQL and file paths, but not the hostile payloads echoed back', () => {

@@ -6,12 +6,18 @@ import type { OperationSpec } from './contract-operations.js';
 import type { FuzzRequest } from './fuzz-request.js';
 import * as P from './payloads.js';
 import { HEADER_ATTACKS } from './header-attacks.js';
+import { hostileMultipart } from './hostile-multipart.js';
+import { isMultipart } from './multipart-body.js';
+import { WEBHOOK_URL_OPERATIONS, webhookUrlAttack } from './webhook-urls.js';
 
 export type Slot = { where: 'body'; path: (string | number)[] } | { where: 'query'; index: number } | { where: 'path'; name: string };
 
 export interface MutationContext {
   /** Tokens that once worked: an expired session, a revoked API client. */
   readonly staleTokens: readonly string[];
+  /** The target workspace and one of its webhook endpoints (the webhook-url class). */
+  readonly ws?: string;
+  readonly webhookEndpoint?: () => string | undefined;
 }
 
 type Attack = (req: FuzzRequest, op: OperationSpec, ctx: MutationContext) => fc.Arbitrary<FuzzRequest>;
@@ -266,4 +272,14 @@ export const ATTACKS: Readonly<Record<string, Attack>> = {
   'long-url': longUrl,
   'header-injection': headerInjection,
   'bogus-token': bogusToken,
+  'webhook-url': (req, op, ctx) => webhookUrlAttack(ctx.webhookEndpoint ?? (() => undefined), ctx.ws ?? req.pathParams.workspaceId ?? '')(req, op),
+  'hostile-multipart': (req) => hostileMultipart(req),
 };
+
+/** Classes aimed at one surface: drawn only for the operations they apply to (every other class applies to all). */
+export const ATTACK_SCOPE: Readonly<Record<string, (op: OperationSpec) => boolean>> = {
+  'webhook-url': (op) => WEBHOOK_URL_OPERATIONS.has(op.operationId),
+  'hostile-multipart': (op) => isMultipart(op.body?.mediaTypes[0]),
+};
+
+export const appliesTo = (attack: string, op: OperationSpec) => ATTACK_SCOPE[attack]?.(op) ?? true;

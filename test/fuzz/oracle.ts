@@ -9,6 +9,7 @@ import addFormatsModule from 'ajv-formats';
 import { REPO_ROOT } from '../../server/src/contract.js';
 import { declaresStatus, type Json, type OperationSpec } from './contract-operations.js';
 import type { FuzzRequest } from './fuzz-request.js';
+import { multipartCaseOf } from './hostile-multipart.js';
 import { header, type RawResponse } from './raw-http.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -28,7 +29,12 @@ export type Check =
   | 'invalid-problem'
   | 'leak-stack'
   | 'leak-sql'
-  | 'leak-path';
+  | 'leak-path'
+  // The surface classes of issue #23.
+  | 'accepted-forbidden-url'
+  | 'url-not-judged'
+  | 'accepted-malformed-multipart'
+  | 'stored-on-refusal';
 
 const STACK = [/\n\s*at [^\n]*:\d+:\d+\)?/, /\bat (?:async )?[\w$.<>[\] ]+ \((?:file:\/\/)?\/[^)\s]+:\d+:\d+\)/, /\b(?:Type|Reference|Range|Syntax|Aggregate)?Error: [^\n"]*\n\s+at /];
 // PostgreSQL's and slonik's own wording; none of the injected payloads contains any of it.
@@ -97,6 +103,15 @@ export class Oracle {
         if (!valid || (parsed as { status?: unknown }).status !== res.status) checks.push('invalid-problem');
       }
     }
+    const ok = res.status >= 200 && res.status < 300;
+    // A forbidden webhook URL must be refused by the URL rule: 400 (schema) or 422. A create by the
+    // Admin caller in the target workspace has no other reason to fail, so anything else means the
+    // rule never judged it (an update may also meet a 404 or 412 of its endpoint first).
+    if (req.attack === 'webhook-url') {
+      if (ok) checks.push('accepted-forbidden-url');
+      else if (op.operationId === 'createWebhookEndpoint' && res.status !== 400 && res.status !== 422) checks.push('url-not-judged');
+    }
+    if (ok && multipartCaseOf(req)?.mustRefuse) checks.push('accepted-malformed-multipart');
     // Served files (the docs viewer's scripts and styles) are third-party code, not messages.
     if (type === '' || /json|text\/(?:html|plain)/.test(type)) checks.push(...leaks(res.body.toString('utf8')));
     return { checks, fromHttpParser };

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { FIXTURE_PASSWORD } from '../helpers/actors.js';
 import type { Json, OperationSpec } from './contract-operations.js';
 import type { CallerName, FuzzBody, FuzzRequest } from './fuzz-request.js';
-import { ATTACKS, type MutationContext } from './mutations.js';
+import { appliesTo, ATTACKS, type MutationContext } from './mutations.js';
 import { isMultipart, multipartBody } from './multipart-body.js';
 import { schemaArbitrary, type SchemaArbitraryOptions } from './schema-arbitrary.js';
 import type { FuzzWorld } from './world.js';
@@ -64,7 +64,7 @@ export class RequestPlanner {
   }
 
   private requestArbitrary(op: OperationSpec): fc.Arbitrary<FuzzRequest> {
-    const others = this.attacks.filter((a) => a !== 'valid');
+    const others = this.attacks.filter((a) => a !== 'valid' && appliesTo(a, op));
     // One request in five stays valid-shaped: those reach the handlers' happy paths and grow the world.
     const chosen =
       others.length === 0
@@ -73,6 +73,11 @@ export class RequestPlanner {
           ? fc.oneof({ weight: 1, arbitrary: fc.constant('valid') }, { weight: 4, arbitrary: fc.constantFrom(...others) })
           : fc.constantFrom(...others);
     return fc.tuple(this.validArbitrary(op), chosen).chain(([req, name]) => (name === 'valid' ? fc.constant(req) : ATTACKS[name]!(req, op, this.mutation)));
+  }
+
+  /** Request `index` of a run, valid-shaped, then turned into `attack` by `apply` (the sweep's cases). */
+  generateValid(op: OperationSpec, seed: number, index: number): FuzzRequest {
+    return fc.sample(this.validArbitrary(op), { seed: requestSeed(seed, index), numRuns: 1 })[0]!;
   }
 
   private validArbitrary(op: OperationSpec): fc.Arbitrary<FuzzRequest> {
@@ -152,6 +157,7 @@ export class RequestPlanner {
             else if (kind === 'clients') value = at(w.clients, 0);
             else if (kind === 'tags') value = at(w.tags, 0);
             else if (kind === 'media') value = asset;
+            else if (kind === 'webhooks') value = at(w.webhooks, 0);
             else value = (template ?? component ?? picklist ?? content)?.id;
             break;
           case 'versionNumber':

@@ -185,6 +185,19 @@ async function replenish(world: FuzzWorld): Promise<void> {
   const tags = await seedCall(world.api, world.ownerToken, 'GET', `${world.base}/tags?pageSize=100`, undefined, 200);
   for (const t of (tags.items ?? []) as { id: string }[]) if (!world.tags.includes(t.id)) world.tags.push(t.id);
   world.media.push(...(await seedMedia(world.api, world.base, world.ownerToken, 3)));
+  if (world.webhooks.length === 0) world.webhooks.push(await seedWebhookEndpoint(world.api, world.base, world.ownerToken));
+}
+
+/**
+ * One webhook endpoint, switched off at once: it gives updates (the webhook-url class) a real
+ * endpoint to aim at, and gets no deliveries, so no lookup of its name ever runs.
+ */
+async function seedWebhookEndpoint(api: TestApi, base: string, token: string): Promise<string> {
+  const body = { name: 'fuzz seed endpoint', url: `https://hooks-${suffix()}.example.invalid/verso`, events: ['content.created'] };
+  const created = await seedCall(api, token, 'POST', `${base}/webhooks`, body, 201);
+  const id = created.endpoint.id as string;
+  await seedCall(api, token, 'PUT', `${base}/webhooks/${id}`, { ...body, isActive: false }, 200);
+  return id;
 }
 
 /** Uploads `count` small images (multipart, as a client sends them); returns their ids. */

@@ -45,6 +45,8 @@ export class FuzzWorld {
   readonly clients: string[] = [];
   readonly packages: string[] = [];
   readonly assets: string[] = [];
+  /** Webhook endpoints of the target workspace (the webhook-url class updates one). */
+  readonly webhooks: string[] = [];
   /** Media assets of the target workspace (uploads join, deletes leave). */
   readonly media: string[] = [];
   /** Emails whose password is the fixture password (the callers'): sign-in can succeed. */
@@ -123,6 +125,7 @@ export class FuzzWorld {
       if (operationId === 'deleteContentVersion' && content) drop(content.versions, (v) => String(v) === params.versionNumber);
       if (operationId === 'deleteUser') drop(this.users, (u) => u.id === params.id);
       if (operationId === 'deleteMedia') drop(this.media, (m) => m === params.id);
+      if (operationId === 'deleteWebhookEndpoint') drop(this.webhooks, (h) => h === params.id);
       return;
     }
     if (status !== 201 && !(status === 200 && operationId === 'createComponentVersion')) return;
@@ -171,12 +174,15 @@ export class FuzzWorld {
       case 'uploadMedia':
         if (id) capped(this.media, id);
         break;
+      case 'createWebhookEndpoint':
+        if (typeof b.endpoint?.id === 'string') capped(this.webhooks, b.endpoint.id);
+        break;
     }
   }
 
   /** Re-creates what deletes used up, so path ids keep pointing at real entities. */
   async topUp(): Promise<void> {
-    if (this.contents.length < 6 || this.templates.length < 3 || this.tags.length < 2 || this.picklists.length < 2 || this.media.length < 2) {
+    if (this.contents.length < 6 || this.templates.length < 3 || this.tags.length < 2 || this.picklists.length < 2 || this.media.length < 2 || this.webhooks.length < 1) {
       await this.replenish(this);
     }
   }

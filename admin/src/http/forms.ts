@@ -62,9 +62,14 @@ export interface Conflict {
 
 export type GuardedResult<T> = { ok: true; result: T } | { ok: false; conflict: Conflict };
 
+/** An entity-tag as RFC 9110 spells it (`"…"` or `W/"…"`): what the admin's own forms carry. */
+const ENTITY_TAG = /^(?:W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/;
+
 /**
  * Writes with If-Match: `etag` (the form's `_etag`). On 412 (or 428: the form had no tag) returns the
  * current state as a conflict instead of throwing; other errors propagate (formFailure / middleware).
+ * A `_etag` that is not an entity-tag (a NUL, a line break, a character past U+00FF: no form of the
+ * admin's sends one, and fetch refuses it as a header value) counts as no tag: nothing is written.
  */
 export async function submitWithETag<T>(opts: {
   etag: string | undefined;
@@ -72,7 +77,7 @@ export async function submitWithETag<T>(opts: {
   readCurrent: () => Promise<Conflict>;
 }): Promise<GuardedResult<T>> {
   try {
-    if (!opts.etag) return { ok: false, conflict: await opts.readCurrent() };
+    if (!opts.etag || !ENTITY_TAG.test(opts.etag)) return { ok: false, conflict: await opts.readCurrent() };
     return { ok: true, result: await opts.write(opts.etag) };
   } catch (err) {
     if (err instanceof VersoApiError && (err.status === 412 || err.status === 428)) return { ok: false, conflict: await opts.readCurrent() };

@@ -5,6 +5,10 @@
 // - CSRF failure → 403 page, nothing changed;
 // - API 403/404 → an error page with the API's title and detail;
 // - API 412 not handled by a form → a conflict page (forms handle it inline with the conflict partial);
+// - a client error raised before or around a page (a malformed escape in the path, a NUL or a traversal
+//   refused by the static files, a form body that is unreadable, too large or in an encoding the admin
+//   does not read: anything carrying a 4xx `status`, and any URIError) → that 4xx page in plain words,
+//   logged as one info line, because the request was wrong, not the admin;
 // - API down/timeouts → 503 page; anything else → 500 page with the trace id. Never a stack.
 import crypto from 'node:crypto';
 import type express from 'express';
@@ -84,6 +88,32 @@ async function sendPage(res: express.Response, view: string, data: PageData, sta
   res.send(html);
 }
 
+/**
+ * The 4xx status of an error the request itself caused, raised by Express's router (a path parameter
+ * whose escapes do not decode: URIError with status 400), serve-static (403 a traversal, 400 a NUL or a bad
+ * escape) or body-parser (400 unreadable or not decodable, 413 too large,
+ * 415 an unknown charset or Content-Encoding): these all carry `status` (http-errors). A URIError
+ * without one comes from decoding something the client sent, too.
+ */
+export function clientErrorStatus(err: unknown): number | undefined {
+  if (err instanceof VersoApiError || typeof err !== 'object' || err === null) return undefined;
+  const { status, statusCode } = err as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === 'number' ? status : statusCode;
+  if (typeof code === 'number' && Number.isInteger(code) && code >= 400 && code < 500) return code;
+  return err instanceof URIError ? 400 : undefined;
+}
+
+/** What each client error says: what went wrong, in words, and that nothing was done. */
+const CLIENT_ERROR_PAGES: Readonly<Record<number, { title: string; detail: string }>> = {
+  400: { title: 'Bad request', detail: 'The address or the form could not be read: it is malformed. Nothing was changed. Check the address, or go back, reload the page and try again.' },
+  403: { title: 'Forbidden', detail: 'This address cannot be served.' },
+  413: { title: 'Too large', detail: 'The form is larger than the admin accepts. Nothing was changed.' },
+  415: { title: 'Unsupported form encoding', detail: 'The form was sent in an encoding or character set the admin does not read. Nothing was changed.' },
+};
+
+/** A request path for a log line, cut short (a fuzzer or an attacker can send 100 KB of it). */
+const clip = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}… (${path.length} chars)` : path);
+
 export const notFoundHandler: express.RequestHandler = (_req, _res, next) => next(new PageNotFound());
 
 export const pageErrorHandler: express.ErrorRequestHandler = async (err, req, res, next) => {
@@ -139,12 +169,15 @@ export async function handlePageError(err: unknown, req: express.Request, res: e
       logger.error('API unreachable', { path: req.path, error: (err as Error).name });
       return await sendPage(res, 'errors/problem', { title: 'API unavailable', problem: { status: 503, title: 'The API is not answering', detail: 'The admin could not reach the Verso API. Try again in a moment.' } }, 503);
     }
+    const clientStatus = clientErrorStatus(err);
+    if (clientStatus !== undefined) {
+      // No stack: a stranger can send these at will, and each would otherwise flood the log.
+      logger.info('Request refused as malformed', { status: clientStatus, method: req.method, path: clip(req.path), reason: (err as { type?: unknown }).type === undefined ? (err as Error).name : String((err as { type: unknown }).type) });
+      const page = CLIENT_ERROR_PAGES[clientStatus] ?? { title: 'The request could not be handled', detail: 'The admin cannot answer this request as it was sent. Go back and try again.' };
+      return await sendPage(res, 'errors/problem', { title: page.title, problem: { status: clientStatus, ...page } }, clientStatus);
+    }
     const traceId = crypto.randomUUID();
     const e = err as Error & { status?: number; type?: string };
-    if (e && (e.status === 400 || e.status === 413 || e.status === 415) && e.type) {
-      // body-parser refusals (malformed or oversized form bodies)
-      return await sendPage(res, 'errors/problem', { title: 'Bad request', problem: { status: e.status, title: 'The form could not be read', detail: e.message } }, e.status);
-    }
     logger.error('Unhandled error while rendering a page', { path: req.path, traceId, error: e?.name ?? 'Error', message: e?.message ?? String(err), stack: e?.stack ?? null });
     return await sendPage(res, 'errors/problem', { title: 'Something went wrong', problem: { status: 500, title: 'Something went wrong', detail: 'An unexpected error stopped this page. Quote the trace id if you report it.', traceId } }, 500);
   } catch (renderErr) {

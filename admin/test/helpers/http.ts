@@ -12,7 +12,8 @@ export class HttpSession {
 
   constructor(readonly baseUrl: string) {}
 
-  private remember(headers: Headers): void {
+  /** Keeps the cookies `headers` set (and forgets the ones they expire). */
+  remember(headers: Headers): void {
     for (const line of headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const i = pair!.indexOf('=');

@@ -83,7 +83,7 @@ export function registerImport(router: express.Router): void {
     if (!workspaceId) return next();
     const uploaded = await uploadedText(req, res);
     const scope = await abilitiesIn(res, workspaceId);
-    if (!uploaded.ok) return uploadPage(res, scope, { messages: [uploaded.message] }, 413);
+    if (!uploaded.ok) return uploadPage(res, scope, { messages: [uploaded.message] }, uploaded.status);
     const parsed = packageOf(uploaded.text);
     if (!parsed.ok) return uploadPage(res, scope, { text: uploaded.text, messages: [parsed.message] }, 422);
     try {

@@ -11,16 +11,24 @@ import { field } from '../../http/forms.js';
 
 export const MAX_PACKAGE_BYTES = 10 * 1024 * 1024;
 
-export type UploadedText = { ok: true; text: string; fileName?: string } | { ok: false; message: string };
+/** A refusal says why, with its status: 413 for a size that is missing or too large, 400 for a form that does not parse. */
+export type UploadedText = { ok: true; text: string; fileName?: string } | { ok: false; message: string; status: 400 | 413 };
 
 /** The package text of an import form post: the uploaded file when one was chosen, else the pasted text. */
 export async function uploadedText(req: express.Request, res: express.Response): Promise<UploadedText> {
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) return { ok: true, text: field(req, 'packageText') };
   const length = Number(req.headers['content-length']);
-  if (!Number.isInteger(length)) return { ok: false, message: 'The upload did not say how large it is; choose the file again and retry.' };
-  if (length > MAX_PACKAGE_BYTES) return { ok: false, message: 'The package is larger than 10 MiB.' };
-  const form = await new Response(Readable.toWeb(req) as ReadableStream<Uint8Array>, { headers: { 'content-type': type } }).formData();
+  if (!Number.isInteger(length)) return { ok: false, message: 'The upload did not say how large it is; choose the file again and retry.', status: 413 };
+  if (length > MAX_PACKAGE_BYTES) return { ok: false, message: 'The package is larger than 10 MiB.', status: 413 };
+  let form: FormData;
+  try {
+    form = await new Response(Readable.toWeb(req) as ReadableStream<Uint8Array>, { headers: { 'content-type': type } }).formData();
+  } catch {
+    // A multipart type without a boundary, or a body that is not the form it claims: the client's
+    // fault, so a 400 on the form, not an error of the admin (the platform's parser throws a TypeError).
+    return { ok: false, message: 'The upload could not be read as a form; choose the file again and retry.', status: 400 };
+  }
   const token = form.get('_csrf');
   checkCsrfToken(req, res, token);
   const file = form.get('packageFile');
