@@ -162,6 +162,16 @@ export async function intentsFor(w: MediaWorld, where: string, values: unknown[]
 }
 
 /** Every object in the store (managed prefixes and all), with sizes: what "storage as before" compares. */
+/** The rows and objects of media, to compare "before" and "after" a refused upload. */
+export async function mediaSnapshot(w: MediaWorld) {
+  return {
+    assets: await dbQuery(w.api, 'SELECT id, blob_state FROM media_assets ORDER BY id'),
+    intents: await dbQuery(w.api, 'SELECT id, reason FROM media_deletion_intents ORDER BY id'),
+    audit: await dbQuery(w.api, `SELECT count(*)::int AS n FROM audit_log WHERE entity_type = 'MediaAsset'`),
+    objects: await storeContents(w),
+  };
+}
+
 export async function storeContents(w: MediaWorld): Promise<string[]> {
   if (w.provider === 'local') {
     const root = w.api.config.storage.localBasePath;

@@ -7,17 +7,8 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
 import { dbQuery } from '../helpers/actors.js';
-import { assetRow, download, forEachProvider, multipart, pngBytes, storeContents, upload, type MediaWorld } from './media-world.js';
+import { assetRow, download, forEachProvider, multipart, pngBytes, mediaSnapshot, upload, type MediaWorld } from './media-world.js';
 
-/** The rows and objects of media, to compare "before" and "after" a refused upload. */
-async function snapshot(w: MediaWorld) {
-  return {
-    assets: await dbQuery(w.api, 'SELECT id, blob_state FROM media_assets ORDER BY id'),
-    intents: await dbQuery(w.api, 'SELECT id, reason FROM media_deletion_intents ORDER BY id'),
-    audit: await dbQuery(w.api, `SELECT count(*)::int AS n FROM audit_log WHERE entity_type = 'MediaAsset'`),
-    objects: await storeContents(w),
-  };
-}
 
 interface RawPart {
   /** The part's header lines, written byte for byte (latin1: one char, one byte). */
@@ -54,7 +45,7 @@ forEachProvider(
     describe('the Content-Type', () => {
       it('a boundary= inside a quoted parameter is no boundary: 400 in plain words, not 500', async () => {
         const w = world();
-        const before = await snapshot(w);
+        const before = await mediaSnapshot(w);
         const form = multipart({ fileName: 'a.png', contentType: 'image/png', data: pngBytes() });
         for (const header of ['multipart/form-data; a="; boundary=XX"', 'multipart/form-data; a="; boundary=XX', 'multipart/form-data; charset=utf-8']) {
           const res = await send(w, { contentType: header, body: form.body });
@@ -62,19 +53,19 @@ forEachProvider(
           expect(res.body.type).to.equal('https://verso.dev/errors/bad-request');
           expect(res.body.detail).to.equal('A multipart body needs a boundary in its Content-Type.');
         }
-        expect(await snapshot(w)).to.deep.equal(before);
+        expect(await mediaSnapshot(w)).to.deep.equal(before);
       });
 
       it('a boundary RFC 2046 does not allow is 400; a quoted one beside other parameters is read', async () => {
         const w = world();
-        const before = await snapshot(w);
+        const before = await mediaSnapshot(w);
         const form = multipart({ fileName: 'a.png', contentType: 'image/png', data: pngBytes() });
         for (const boundary of ['""', 'x'.repeat(71), '"ends in a space "', '"a\\"b"', 'XX"']) {
           const res = await send(w, { contentType: `multipart/form-data; boundary=${boundary}`, body: form.body });
           expect(res.status, `${boundary}: ${res.text}`).to.equal(400);
           expect(res.body.detail).to.equal('The multipart boundary in the Content-Type is not valid.');
         }
-        expect(await snapshot(w)).to.deep.equal(before);
+        expect(await mediaSnapshot(w)).to.deep.equal(before);
         const boundary = /boundary=(.*)$/.exec(form.contentType)![1]!;
         const ok = await send(w, { contentType: `Multipart/Form-Data; a="; boundary=XX"; Boundary="${boundary}"; charset=utf-8`, body: form.body });
         expect(ok.status, ok.text).to.equal(201);
@@ -98,13 +89,13 @@ forEachProvider(
       for (const [title, parts, pointer, message] of cases) {
         it(`${title}: 400, nothing stored`, async () => {
           const w = world();
-          const before = await snapshot(w);
+          const before = await mediaSnapshot(w);
           const res = await send(w, rawForm(parts()));
           expect(res.status, res.text).to.equal(400);
           expect(res.body.type).to.equal('https://verso.dev/errors/bad-request');
           expect(res.body.errors).to.deep.equal({ [pointer]: [message] });
           expect(res.body.detail).to.be.a('string').and.not.match(/\n|at .*\.ts/);
-          expect(await snapshot(w)).to.deep.equal(before);
+          expect(await mediaSnapshot(w)).to.deep.equal(before);
         });
       }
 
@@ -125,7 +116,7 @@ forEachProvider(
     describe('HTML, XML and script types are never stored, whatever Media__AllowedMimeTypes allows', () => {
       it('415 for each, even with text/ and application/ allowed — nothing stored', async () => {
         const w = world();
-        const before = await snapshot(w);
+        const before = await mediaSnapshot(w);
         const plain = Buffer.from('plain words, nothing active');
         for (const type of [
           'text/html',
@@ -147,7 +138,7 @@ forEachProvider(
           expect(res.body.type).to.equal('https://verso.dev/errors/unsupported-media-type');
           expect(res.body.detail).to.match(/HTML, XML and script files are never stored/);
         }
-        expect(await snapshot(w)).to.deep.equal(before);
+        expect(await mediaSnapshot(w)).to.deep.equal(before);
       });
 
       it('SVG stays allowed (logos, icons); it is served with the sandboxing CSP', async () => {

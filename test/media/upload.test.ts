@@ -13,6 +13,7 @@ import {
   forEachProvider,
   intentsFor,
   lifecycleOf,
+  mediaSnapshot,
   multipart,
   pdfBytes,
   pngBytes,
@@ -20,21 +21,11 @@ import {
   storeContents,
   upload,
   waitFor,
-  type MediaWorld,
 } from './media-world.js';
 
 const LIMIT_MB = 1;
 const LIMIT = LIMIT_MB * 1024 * 1024;
 
-/** The rows and objects of media, to compare "before" and "after" a refused upload. */
-async function snapshot(w: MediaWorld) {
-  return {
-    assets: await dbQuery(w.api, 'SELECT id, blob_state FROM media_assets ORDER BY id'),
-    intents: await dbQuery(w.api, 'SELECT id, reason FROM media_deletion_intents ORDER BY id'),
-    audit: await dbQuery(w.api, `SELECT count(*)::int AS n FROM audit_log WHERE entity_type = 'MediaAsset'`),
-    objects: await storeContents(w),
-  };
-}
 
 forEachProvider(
   'POST /workspaces/{workspaceId}/media',
@@ -81,28 +72,28 @@ forEachProvider(
       const w = world();
       const exact = await upload(w, { fileName: 'exact.png', contentType: 'image/png', data: pngBytes(LIMIT) });
       expect(exact.status, exact.text).to.equal(201);
-      const before = await snapshot(w);
+      const before = await mediaSnapshot(w);
       const over = await upload(w, { fileName: 'over.png', contentType: 'image/png', data: pngBytes(LIMIT + 1) });
       expect(over.status).to.equal(413);
       expect(over.body.type).to.equal('https://verso.dev/errors/payload-too-large');
-      expect(await snapshot(w)).to.deep.equal(before);
+      expect(await mediaSnapshot(w)).to.deep.equal(before);
     });
 
     it('a declared length far over the limit is 413 before anything is read', async () => {
       const w = world();
-      const before = await snapshot(w);
+      const before = await mediaSnapshot(w);
       const res = await rawRequest(
         w,
         { method: 'POST', path: `${w.base}/media`, headers: { authorization: `Bearer ${w.editor}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': 10 * LIMIT } },
         (req) => req.write('--x\r\n'),
       );
       expect('status' in res && res.status).to.equal(413);
-      expect(await snapshot(w)).to.deep.equal(before);
+      expect(await mediaSnapshot(w)).to.deep.equal(before);
     });
 
     it('415 for a type outside the allow-list, or one the first bytes contradict; 400 for an empty file — nothing kept', async () => {
       const w = world();
-      const before = await snapshot(w);
+      const before = await mediaSnapshot(w);
       const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
       const cases: [string, Buffer, number][] = [
         ['text/html', html, 415],
@@ -117,12 +108,12 @@ forEachProvider(
         const res = await upload(w, { fileName: 'x.bin', contentType: type, data });
         expect(res.status, `${type}: ${res.text}`).to.equal(status);
       }
-      expect(await snapshot(w)).to.deep.equal(before);
+      expect(await mediaSnapshot(w)).to.deep.equal(before);
     });
 
     it('400 for a form without a file part, with an overlong altText, or malformed', async () => {
       const w = world();
-      const before = await snapshot(w);
+      const before = await mediaSnapshot(w);
       const noFile = multipart({ name: 'other', fileName: 'a.png', contentType: 'image/png', data: pngBytes() });
       const r1 = await w.api.request('POST', `${w.base}/media`, { rawBody: noFile.body, headers: { 'content-type': noFile.contentType }, token: w.editor });
       expect(r1.status, r1.text).to.equal(400);
@@ -136,7 +127,7 @@ forEachProvider(
       expect(broken.status, broken.text).to.equal(400);
       // The malformed form was cut short after its file started: the row it got is UploadFailed with
       // an intent, never visible; nothing else changed.
-      const after = await snapshot(w);
+      const after = await mediaSnapshot(w);
       const added = after.assets.filter((a) => !before.assets.some((b) => b.id === a.id));
       expect(added.map((a) => a.blob_state)).to.deep.equal(added.length ? ['UploadFailed'] : []);
     });
