@@ -1,16 +1,11 @@
 // The content list: a constant number of statements whatever the page size or data volume, and no
 // per-row follow-up queries (upstream's capacity invariant). How many depends on the mode:
 //
-// - resolve (the delivery list): ONE statement, the page, which also carries the total: a window
-//   count (count(*) OVER ()) over the filtered, resolved rows in its inner step, before
-//   LIMIT/OFFSET. Membership there is decided by the serving rule, a lateral index probe per item,
-//   so a separate count statement repeated that probe for every item of the workspace. Measured
-//   with pgbench (named statements, 1 client, capacity dataset of 500 items): count 0.6 ms + page
-//   1.7–2.3 ms became 1.8–2.0 ms; at 20,000 items 42–45 + 50–55 ms became 54–59 ms. The window adds
-//   no pass over the tables: the same scan and probes, a WindowAgg buffering the matched rows
-//   under the top-N sort (see resolvedPage for what it buffers). Only when the page comes back
-//   empty while offset > 0 (past the end, so no row carries the total) does the count statement run
-//   as a fallback: two statements then. An empty first page means a total of 0.
+// - resolve (the delivery list): ONE statement, the page, read from the maintained serving rows
+//   (migration 0015; see "The resolved list" below), which also carries the total: from the
+//   maintained counts when no search filter is present, else a window count (count(*) OVER ())
+//   over the matched rows. Only when the page comes back empty while offset > 0 (past the end, so
+//   no row carries the total) does a count statement run as well. An empty first page means 0.
 // - plain (resolve=false): TWO statements, the count and the page, run in parallel. Here the page
 //   can stop after offset + limit entries of the index content_items_workspace_created (see
 //   `ordering`), which a window count forbids, and the count is an index-only scan: at 20,000 items
@@ -22,8 +17,7 @@
 // All are named statements (db/prepared.ts): unnamed, PostgreSQL spent more time parsing and
 // planning them than running them. The page is computed in two steps inside its one statement:
 // first the page's items (sorted and cut by LIMIT/OFFSET, reading only what the sort needs —
-// under `resolve` the served version's id and publish time from the covering index
-// content_versions_serving, migration 0005), then the rest for those rows only, so the served
+// under `resolve` the serving row's index alone), then the rest for those rows only, so the served
 // row, tags and version count are read for 100 items rather than for every item matched.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
