@@ -573,7 +573,17 @@ export interface paths {
         };
         /**
          * List content items, optionally only those served at an instant.
-         * @description A constant number of SQL statements whatever the page size or data volume. With `resolve=true`, one (the paged projection also carries the total), two for a page past the end (a count added); otherwise two (a count and the paged projection).
+         * @description A constant number of SQL statements whatever the page size or data volume. With `resolve=true`, one (the paged
+         *     projection also carries the total), two for a page past the end (a count added); otherwise two (a count and the
+         *     paged projection).
+         *
+         *     With `resolve=true` the page is read from what each item serves, kept up to date in the same transaction as every
+         *     write that changes it (publish, archive, restore, delete, schedule, window) and computed for all time, so `asOf` in
+         *     the past or future reads it too and a window opening or closing needs no write. The page then costs the page (plus
+         *     `(page - 1) × pageSize` skipped index entries), not the workspace. `totalCount` is always exact: with no filter
+         *     other than `templateId`, `templateVersionId` and `localeCode` it is read from counts kept per workspace, template
+         *     version and locale (no scan); with any other filter (`q`, `tags`, `status`, `slug`, `translationGroupId`, the date
+         *     ranges) it counts the matching items, a cost that grows with the number of items the filter matches.
          */
         get: operations["listContent"];
         put?: never;

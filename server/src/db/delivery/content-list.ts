@@ -1,16 +1,11 @@
 // The content list: a constant number of statements whatever the page size or data volume, and no
 // per-row follow-up queries (upstream's capacity invariant). How many depends on the mode:
 //
-// - resolve (the delivery list): ONE statement, the page, which also carries the total: a window
-//   count (count(*) OVER ()) over the filtered, resolved rows in its inner step, before
-//   LIMIT/OFFSET. Membership there is decided by the serving rule, a lateral index probe per item,
-//   so a separate count statement repeated that probe for every item of the workspace. Measured
-//   with pgbench (named statements, 1 client, capacity dataset of 500 items): count 0.6 ms + page
-//   1.7–2.3 ms became 1.8–2.0 ms; at 20,000 items 42–45 + 50–55 ms became 54–59 ms. The window adds
-//   no pass over the tables: the same scan and probes, a WindowAgg buffering the matched rows
-//   under the top-N sort (see resolvedPage for what it buffers). Only when the page comes back
-//   empty while offset > 0 (past the end, so no row carries the total) does the count statement run
-//   as a fallback: two statements then. An empty first page means a total of 0.
+// - resolve (the delivery list): ONE statement, the page, read from the maintained serving rows
+//   (migration 0015; see "The resolved list" below), which also carries the total: from the
+//   maintained counts when no search filter is present, else a window count (count(*) OVER ())
+//   over the matched rows. Only when the page comes back empty while offset > 0 (past the end, so
+//   no row carries the total) does a count statement run as well. An empty first page means 0.
 // - plain (resolve=false): TWO statements, the count and the page, run in parallel. Here the page
 //   can stop after offset + limit entries of the index content_items_workspace_created (see
 //   `ordering`), which a window count forbids, and the count is an index-only scan: at 20,000 items
@@ -22,8 +17,7 @@
 // All are named statements (db/prepared.ts): unnamed, PostgreSQL spent more time parsing and
 // planning them than running them. The page is computed in two steps inside its one statement:
 // first the page's items (sorted and cut by LIMIT/OFFSET, reading only what the sort needs —
-// under `resolve` the served version's id and publish time from the covering index
-// content_versions_serving, migration 0005), then the rest for those rows only, so the served
+// under `resolve` the serving row's index alone), then the rest for those rows only, so the served
 // row, tags and version count are read for 100 items rather than for every item matched.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
@@ -102,24 +96,23 @@ function escapeLike(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 }
 
-/** The filters on `ci` shared by the count and the page, so both see exactly the same rows. */
-function filters(q: ContentListQuery) {
-  const conditions = [sql.fragment`ci.workspace_id = ${q.workspaceId}`, sql.fragment`NOT ci.is_deleted`];
+/**
+ * The filters no column of a serving row carries, tested on the item row `ci`: the text search,
+ * status, tags and the date ranges. Each either matches few items through its own index (tags) or
+ * reads the item's versions, so under resolve these read the item row per serving row scanned.
+ */
+function itemFilters(q: ContentListQuery, options: { readonly tags: boolean } = { tags: true }) {
+  const conditions = [];
   if (q.q !== null) {
     const pattern = escapeLike(q.q);
     conditions.push(sql.fragment`(ci.slug ILIKE ${pattern} OR EXISTS (
       SELECT 1 FROM content_versions qv JOIN content_field_values qf ON qf.content_version_id = qv.id
       WHERE qv.content_item_id = ci.id AND qf.text_value ILIKE ${pattern}))`);
   }
-  if (q.templateVersionId !== null) conditions.push(sql.fragment`ci.template_version_id = ${q.templateVersionId}`);
-  if (q.templateId !== null) conditions.push(sql.fragment`ci.template_id = ${q.templateId}`);
   if (q.status !== null) {
     conditions.push(sql.fragment`EXISTS (SELECT 1 FROM content_versions sx WHERE sx.content_item_id = ci.id AND sx.status = ${q.status})`);
   }
-  if (q.localeCode !== null) conditions.push(sql.fragment`lower(ci.locale_code) = lower(${q.localeCode})`);
-  if (q.translationGroupId !== null) conditions.push(sql.fragment`ci.translation_group_id = ${q.translationGroupId}`);
-  if (q.slug !== null) conditions.push(sql.fragment`ci.slug = ${q.slug}`);
-  if (q.tags.length > 0) {
+  if (q.tags.length > 0 && options.tags) {
     conditions.push(sql.fragment`(SELECT count(DISTINCT tg.name) FROM content_item_tags cit JOIN tags tg ON tg.id = cit.tag_id
       WHERE cit.content_item_id = ci.id AND NOT tg.is_deleted AND tg.name = ANY(${sql.array(q.tags, 'text')})) = ${q.tags.length}`);
   }
@@ -130,27 +123,50 @@ function filters(q: ContentListQuery) {
       AND px.published_at >= coalesce(${q.publishedAfter}::timestamptz, '-infinity')
       AND px.published_at < coalesce(${q.publishedBefore}::timestamptz, 'infinity'))`);
   }
-  return sql.join(conditions, sql.fragment` AND `);
+  return conditions;
 }
 
-/** The sort value of a row; needs `ci` and, under resolve, `s` (the served version) in scope. */
+/** The filters on the item's own columns, as `alias` (`ci` an item, `s` a serving row) names them. */
+function columnFilters(q: ContentListQuery, alias: 'ci' | 's') {
+  const col = (name: string) => sql.identifier([alias, name]);
+  const conditions = [sql.fragment`${col('workspace_id')} = ${q.workspaceId}`];
+  if (q.templateVersionId !== null) conditions.push(sql.fragment`${col('template_version_id')} = ${q.templateVersionId}`);
+  if (q.templateId !== null) conditions.push(sql.fragment`${col('template_id')} = ${q.templateId}`);
+  if (q.localeCode !== null) conditions.push(sql.fragment`lower(${col('locale_code')}) = lower(${q.localeCode})`);
+  if (q.translationGroupId !== null) conditions.push(sql.fragment`${col('translation_group_id')} = ${q.translationGroupId}`);
+  if (q.slug !== null) conditions.push(sql.fragment`${col('slug')} = ${q.slug}`);
+  return conditions;
+}
+
+/** The filters on `ci` shared by the plain list's count and page, so both see exactly the same rows. */
+function filters(q: ContentListQuery) {
+  return sql.join([...columnFilters(q, 'ci'), sql.fragment`NOT ci.is_deleted`, ...itemFilters(q)], sql.fragment` AND `);
+}
+
+/** The plain list's sort value of a row, on the item row `ci`. */
 function sortKey(q: ContentListQuery) {
-  // Allow-listed keys only; under resolve the timestamps shown (and sorted on) are the publish time.
+  // Allow-listed keys only.
   if (q.sortBy === 'slug') return sql.fragment`ci.slug`;
   if (q.sortBy === 'localeCode') return sql.fragment`ci.locale_code`;
-  if (q.resolve) return sql.fragment`s.published_at`;
   return q.sortBy === 'updatedAt' ? sql.fragment`ci.updated_at` : sql.fragment`ci.created_at`;
+}
+
+/** The resolved list's sort value, on the serving row `s`: the timestamps shown (and sorted on) are the publish time. */
+function servingSortKey(q: ContentListQuery) {
+  if (q.sortBy === 'slug') return sql.fragment`s.slug`;
+  if (q.sortBy === 'localeCode') return sql.fragment`s.locale_code`;
+  return sql.fragment`s.published_at`;
 }
 
 /** The page's order over sort value `key` and item id `id`. */
 function ordering(q: ContentListQuery, key: FragmentSqlToken, id: FragmentSqlToken) {
   const direction = q.sortDesc ? sql.fragment`DESC` : sql.fragment`ASC`;
-  // NULLS LAST only where the sort value can be null (slug, locale; the served publish time is
-  // kept as it was). On created_at and updated_at, NOT NULL, the clause changes no result, but on a
-  // descending sort it no longer matched the backward scan of content_items_workspace_created, so
-  // the default plain list (created_at DESC) sorted every item of the workspace instead of reading
-  // the page's index entries: 20,000 items 7.5 → 1.9 ms, 500 items 1.6 → 1.4 ms.
-  const nullable = q.resolve || q.sortBy === 'slug' || q.sortBy === 'localeCode';
+  // NULLS LAST only where the sort value can be null (slug, locale). On created_at, updated_at and
+  // the served publish time, NOT NULL, the clause changes no result, but on a descending sort it
+  // no longer matches the backward scan of the index (content_items_workspace_created,
+  // content_serving_published), so PostgreSQL sorted every item of the workspace instead of reading
+  // the page's index entries: 20,000 items 7.5 → 1.9 ms, 500 items 1.6 → 1.4 ms (plain list).
+  const nullable = q.sortBy === 'slug' || q.sortBy === 'localeCode';
   return sql.fragment`${key} ${direction} ${nullable ? sql.fragment`NULLS LAST` : sql.fragment``}, ${id} ${direction}`;
 }
 
@@ -159,38 +175,86 @@ const SERVED_COLUMNS = versionSelect('sv', 'sv');
 /** The latest version's columns, from `lv`. */
 const LATEST_COLUMNS = versionSelect('lv', 'lv');
 
+/** The number of items the plain list matches (every live item passing the filters). */
 export async function countContent(db: CommonQueryMethods, q: ContentListQuery): Promise<number> {
-  // Under resolve an item counts when it serves a version at asOf: the same lateral probe as the
-  // page's inner step (one index-only read per item). Written as EXISTS, PostgreSQL preferred a hash
-  // semi-join over every published version of every workspace, which grows with the whole table.
-  const served = q.resolve
-    ? sql.fragment`JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.id`)}) s ON true`
-    : sql.fragment``;
+  if (q.resolve) return countServed(db, q);
   return db.oneFirst(prepared('content_count', countRow, sql.fragment`
-    SELECT count(*) AS n FROM content_items ci ${served} WHERE ${filters(q)}`));
+    SELECT count(*) AS n FROM content_items ci WHERE ${filters(q)}`));
 }
 
-/** The resolved page, each row carrying the total (see the top comment). */
+// ---- The resolved list: read from the serving rows (migration 0015) ----
+//
+// Each content_serving row is a span of an item's timeline with the version it serves then, so the
+// items served at asOf are the rows whose span contains it — at most one per item, for any asOf
+// (past, now or future: the spans are computed for all time when a version or item is written).
+// The page walks the index matching the sort (content_serving_published, _slug_asc/_desc, or the
+// template/locale ones under those filters) and stops after offset + limit entries passing the
+// span test and filters: its cost is the page's, not the workspace's.
+
+/** The serving row `s` is served at asOf and passes the filters on its own columns. */
+function servingFilters(q: ContentListQuery) {
+  // The instant through a sub-select, as servedAt does (db/delivery/content-serving.ts: it keeps the
+  // named statement on its cached generic plan).
+  const at = sql.fragment`(SELECT ${q.asOf}::timestamptz)`;
+  const conditions = [...columnFilters(q, 's'), sql.fragment`s.valid_from <= ${at} AND ${at} < s.valid_until`];
+  if (q.tags.length > 0) {
+    // The items carrying every tag, found from the tags' side (tags_name, content_item_tags_tag):
+    // PostgreSQL can start from them and probe the serving rows by item, so a rare tag costs its
+    // items rather than a walk over the workspace's serving rows testing each.
+    conditions.push(sql.fragment`s.content_item_id IN (
+      SELECT cit.content_item_id FROM tags tg JOIN content_item_tags cit ON cit.tag_id = tg.id
+      WHERE tg.workspace_id = ${q.workspaceId} AND NOT tg.is_deleted AND tg.name = ANY(${sql.array(q.tags, 'text')})
+      GROUP BY cit.content_item_id HAVING count(DISTINCT tg.name) = ${q.tags.length})`);
+  }
+  return conditions;
+}
+
+/**
+ * True when the maintained counts (content_serving_counts) answer the total: no filter beyond
+ * template, template version and locale. Otherwise the total is counted over the matching rows.
+ */
+function countedByCounts(q: ContentListQuery): boolean {
+  return itemFilters(q).length === 0 && q.slug === null && q.translationGroupId === null;
+}
+
+/** The maintained total at asOf (see countedByCounts), as a scalar subquery. */
+function maintainedTotal(q: ContentListQuery) {
+  const conditions = [sql.fragment`c.workspace_id = ${q.workspaceId}`, sql.fragment`c.at <= (SELECT ${q.asOf}::timestamptz)`];
+  if (q.templateVersionId !== null) conditions.push(sql.fragment`c.template_version_id = ${q.templateVersionId}`);
+  if (q.templateId !== null) conditions.push(sql.fragment`c.template_id = ${q.templateId}`);
+  if (q.localeCode !== null) conditions.push(sql.fragment`c.locale_key = lower(${q.localeCode})`);
+  return sql.fragment`(SELECT coalesce(sum(c.delta), 0)::int FROM content_serving_counts c WHERE ${sql.join(conditions, sql.fragment` AND `)})`;
+}
+
+/** The serving rows passing every filter, as `s` (and `ci`, read only when an item filter needs it). */
+function servedRows(q: ContentListQuery) {
+  const item = itemFilters(q, { tags: false });
+  const join = item.length > 0 ? sql.fragment`JOIN content_items ci ON ci.id = s.content_item_id` : sql.fragment``;
+  return sql.fragment`content_serving s ${join} WHERE ${sql.join([...servingFilters(q), ...item], sql.fragment` AND `)}`;
+}
+
+async function countServed(db: CommonQueryMethods, q: ContentListQuery): Promise<number> {
+  if (countedByCounts(q)) return db.oneFirst(prepared('content_served_total', countRow, sql.fragment`SELECT ${maintainedTotal(q)} AS n`));
+  return db.oneFirst(prepared('content_served_count', countRow, sql.fragment`SELECT count(*)::int AS n FROM ${servedRows(q)}`));
+}
+
+/** The resolved page, each row carrying the total. */
 function resolvedPage(q: ContentListQuery) {
-  // The served version decides membership and order, so the inner step reads it (from the index
-  // alone) and the outer one fetches that row by id. The inner step carries only the item's id, the
-  // served id and the sort value: the window buffers every matched row before the first comes out,
-  // and with the whole item row (~190 bytes) that buffer cost 10 ms at 20,000 items against 3 ms
-  // narrow (equal at 500). The page's items are then read again by primary key. Both outer lookups
-  // are LIMIT subqueries, which PostgreSQL never flattens into a join: they stay one index probe
-  // per page row, where a join was planned as a hash over the whole content_items table (seen with
-  // the narrow inner step) or content_versions table (seen at a few thousand versions) — a cost
-  // that would grow with the data volume rather than with the page.
-  // Every row serves its own version, and the API shows versionCount 1 for it (presenter), so the
-  // count of all versions is not read.
+  // The total comes from the maintained counts when they can answer (an InitPlan, run once), else
+  // from a window count over the rows matched — a search (q, tags, status, dates, slug, translation
+  // group) reads them all anyway. The inner step carries only the item's id, the served id and the
+  // sort value, all in the index; the outer lookups are LIMIT subqueries, which PostgreSQL never
+  // flattens into a join: one index probe per page row, where a join was planned as a hash over the
+  // whole content_items or content_versions table — a cost that would grow with the data volume
+  // rather than with the page. Every row serves its own version, and the API shows versionCount 1
+  // for it (presenter), so the count of all versions is not read.
+  const total = countedByCounts(q) ? maintainedTotal(q) : sql.fragment`count(*) OVER ()`;
   return prepared('content_page', countedListRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, 1 AS version_count, ${SERVED_COLUMNS}, p.total_count
     FROM (
-      SELECT ci.id, s.id AS sv_id, ${sortKey(q)} AS sort_key, count(*) OVER () AS total_count
-      FROM content_items ci
-      JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.id, cv.published_at`)}) s ON true
-      WHERE ${filters(q)}
-      ORDER BY ${ordering(q, sql.fragment`sort_key`, sql.fragment`ci.id`)}
+      SELECT s.content_item_id AS id, s.version_id AS sv_id, ${servingSortKey(q)} AS sort_key, ${total} AS total_count
+      FROM ${servedRows(q)}
+      ORDER BY ${ordering(q, servingSortKey(q), sql.fragment`s.content_item_id`)}
       LIMIT ${q.limit} OFFSET ${q.offset}
     ) p
     CROSS JOIN LATERAL (SELECT x.* FROM content_items x WHERE x.id = p.id LIMIT 1) ci
@@ -237,5 +301,5 @@ export async function listContentCounted(
   const rows = await db.any(resolvedPage(q));
   if (rows.length > 0) return { rows, total: rows[0]!.total_count };
   // No row carries the total: nothing matches (offset 0), or the page is past the end.
-  return { rows, total: q.offset > 0 ? await countContent(db, q) : 0 };
+  return { rows, total: q.offset > 0 ? await countServed(db, q) : 0 };
 }
