@@ -55,7 +55,8 @@ function nextStart(): Promise<StartMessage> {
 }
 
 export async function runClusterMember(config: Config, logger: Logger, startApi: (start: MemberStart) => Promise<MemberApi>): Promise<void> {
-  let api: Promise<MemberApi | undefined> | undefined;
+  // Nothing to close until the primary's start message arrives.
+  let api: Promise<MemberApi | undefined> = Promise.resolve(undefined);
   let stopping = false;
   let log = logger;
 
