@@ -9,6 +9,8 @@
 //   workers/                          may use services/ and db/
 //   handlers/                         may use services/ (and http/operation.ts, the handler contract)
 //   http/                             may use handlers/ and everything below
+//   cluster/                          the API's processes (Api__Processes): started by main.ts, which hands
+//                                     the members startApi (cluster/ must not import server.ts or main.ts)
 //   server.ts, main.ts, dependencies.ts, contract.ts   wiring at the top
 //
 // Type-only imports count (tsPreCompilationDeps): a type import upwards is still a layer knowing

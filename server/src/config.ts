@@ -2,6 +2,7 @@
 //
 // Names follow the spec (`Section__Key`). A bad value stops start-up with a message that names the
 // setting, so a typo never turns into a silently different default.
+import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { DEFAULT_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH_RANGE, passwordViolations, type PasswordPolicy } from './services/identity/password-rules.js';
@@ -20,6 +21,11 @@ export interface Config {
     readonly healthDashboardEnabled: boolean;
     readonly maxRequestBodyBytes: number;
     readonly shutdownTimeoutMs: number;
+    /**
+     * Processes serving the API on one port (node:cluster, server/src/cluster/); 1 = this process
+     * alone, as before. `auto` is resolved here to one per core.
+     */
+    readonly processes: number;
   };
   readonly admin: { readonly port: number; readonly apiBaseUrl: string };
   readonly data: { readonly directory: string };
@@ -245,6 +251,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       healthDashboardEnabled: r.bool('Api__HealthDashboardEnabled', false),
       maxRequestBodyBytes: r.int('Api__MaxRequestBodyBytes', 4 * 1024 * 1024, 1024, 512 * 1024 * 1024),
       shutdownTimeoutMs: r.int('Api__ShutdownTimeoutSeconds', 10, 1, 600) * 1000,
+      processes: readProcessCount(r),
     },
     admin: {
       port: r.int('Admin__Port', 5001, 0, 65535),
@@ -294,6 +301,17 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
     edge: loadEdgeConfig(r, env, environment),
   };
   return deepFreeze(config);
+}
+
+/** The most API processes one machine runs; beyond it the connections, not the cores, are the limit. */
+export const MAX_PROCESSES = 64;
+
+function readProcessCount(r: Reader): number {
+  // Cores the process may use (cgroup and affinity limits included), capped like an explicit value.
+  if (r.raw('Api__Processes')?.toLowerCase() === 'auto') return Math.min(os.availableParallelism(), MAX_PROCESSES);
+  const value = r.raw('Api__Processes');
+  if (value !== undefined && !/^-?\d+$/.test(value)) throw new ConfigError('Api__Processes', `must be an integer or auto, got "${value}"`);
+  return r.int('Api__Processes', 1, 1, MAX_PROCESSES);
 }
 
 function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {

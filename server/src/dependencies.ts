@@ -10,6 +10,14 @@ import type { DeliveryCache } from './services/delivery/delivery-cache.js';
 import type { Metrics } from './telemetry/metrics.js';
 import type { SecretBox, WebhookSender } from './services/webhooks/webhook-ports.js';
 
+export interface ProcessIdentity {
+  /** The process's place in the cluster (Api__Processes), from 0; 0 when the API runs as one process. */
+  readonly index: number;
+  readonly pid: number;
+  /** Whether the background workers run in this process (Workers__Enabled, and the cluster's choice). */
+  readonly runsWorkers: boolean;
+}
+
 export interface Dependencies {
   readonly config: Config;
   readonly db: Db;
@@ -33,6 +41,8 @@ export interface Dependencies {
    * policy and CA, so that a receiver on loopback can be reached.
    */
   readonly webhookSender: WebhookSender;
+  /** Which API process this is (reported by /health/ready; see cluster/). */
+  readonly processIdentity: ProcessIdentity;
   /** The bundled contract, served at /openapi.json. */
   readonly document: Readonly<Record<string, unknown>>;
 }

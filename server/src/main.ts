@@ -1,21 +1,29 @@
 // The API process: read config, bring up the database (embedded unless DATABASE_URL is set), run
 // migrations, serve HTTP; stop everything cleanly on SIGINT/SIGTERM, PostgreSQL included.
+//
+// With Api__Processes above 1 this process becomes the primary of a cluster (cluster/primary.ts):
+// it starts PostgreSQL and applies the migrations once, then forks the API processes, which run
+// this file again as cluster members (cluster/member.ts) and serve the shared port.
+import cluster from 'node:cluster';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { readSecretsSettings, type SecretsSettings } from './secrets/keyring.js';
-import { readVersion, REPO_ROOT } from './contract.js';
+import { MIGRATIONS_DIR, readVersion, REPO_ROOT } from './contract.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
-import { createLogger, describeError } from './logging/logger.js';
+import { migrate } from './db/migrate.js';
+import { createLogger, describeError, type Logger } from './logging/logger.js';
 import { startApi, type RunningApi } from './server.js';
+import { checkConnectionBudget, embeddedMaxConnections } from './cluster/connection-budget.js';
+import { runClusterMember } from './cluster/member.js';
+import { startCluster, type RunningCluster } from './cluster/primary.js';
 
-async function main(): Promise<void> {
-  let config;
-  let secrets: SecretsSettings;
+function readSettings(): { config: Config; secrets: SecretsSettings } {
   try {
-    config = loadConfig(process.env, { version: readVersion(), cwd: process.env.INIT_CWD ?? REPO_ROOT });
+    const config = loadConfig(process.env, { version: readVersion(), cwd: process.env.INIT_CWD ?? REPO_ROOT });
     // The keyring is configuration too: a missing, placeholder or weak key stops the process here,
     // before PostgreSQL starts, with the setting named.
-    secrets = readSecretsSettings(config.secretsEnvironment, { environment: config.environment, dataDirectory: config.data.directory });
+    const secrets = readSecretsSettings(config.secretsEnvironment, { environment: config.environment, dataDirectory: config.data.directory });
+    return { config, secrets };
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -23,9 +31,33 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+async function startDatabase(config: Config, logger: Logger): Promise<{ databaseUrl: string; embedded?: EmbeddedDatabase }> {
+  if (config.database.url) return { databaseUrl: config.database.url };
+  const embedded = await startEmbeddedDatabase({
+    dataDir: path.join(config.data.directory, 'postgres'),
+    port: config.database.embeddedPort,
+    persistent: true,
+    maxConnections: embeddedMaxConnections(config),
+    log: (m) => logger.info(m),
+  });
+  await embedded.createDatabase('verso');
+  logger.info(`embedded PostgreSQL on 127.0.0.1:${config.database.embeddedPort}, cluster in ${embedded.clusterDir}`);
+  return { databaseUrl: embedded.urlFor('verso'), embedded };
+}
+
+async function main(): Promise<void> {
+  const { config, secrets } = readSettings();
   const logger = createLogger({ level: config.logging.level });
+  if (cluster.isWorker) {
+    await runClusterMember(config, logger, (start) =>
+      startApi(start.config, { logger: start.logger, databaseUrl: start.databaseUrl, secrets, cluster: { index: start.index, migrated: true } }),
+    );
+    return;
+  }
   let embedded: EmbeddedDatabase | undefined;
-  let api: RunningApi | undefined;
+  let api: RunningApi | RunningCluster | undefined;
   let stopping = false;
 
   const stop = async (signal: string) => {
@@ -33,10 +65,11 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info(`received ${signal}, shutting down`);
     try {
-      await api?.close();
+      // The API processes first (they finish their requests and workers), PostgreSQL last.
+      const clean = api && 'stop' in api ? await api.stop() : (await api?.close(), true);
       await embedded?.stop();
-      logger.info('stopped');
-      process.exit(0);
+      logger.info(clean ? 'stopped' : 'stopped, but an API process had to be killed');
+      process.exit(clean ? 0 : 1);
     } catch (err) {
       logger.error('shutdown failed', { err });
       process.exit(1);
@@ -46,19 +79,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    let databaseUrl = config.database.url;
-    if (!databaseUrl) {
-      embedded = await startEmbeddedDatabase({
-        dataDir: path.join(config.data.directory, 'postgres'),
-        port: config.database.embeddedPort,
-        persistent: true,
-        log: (m) => logger.info(m),
-      });
-      await embedded.createDatabase('verso');
-      databaseUrl = embedded.urlFor('verso');
-      logger.info(`embedded PostgreSQL on 127.0.0.1:${config.database.embeddedPort}, cluster in ${embedded.clusterDir}`);
+    const database = await startDatabase(config, logger);
+    embedded = database.embedded;
+    if (config.api.processes === 1) {
+      api = await startApi(config, { logger, databaseUrl: database.databaseUrl, secrets });
+    } else {
+      // Once, before any process forks: the members skip this step.
+      await migrate(database.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
+      await checkConnectionBudget(database.databaseUrl, config, logger);
+      logger.info(`starting ${config.api.processes} API processes (Api__Processes)${config.workers.enabled ? '; process 0 runs the background workers' : ''}`);
+      api = await startCluster({ config, logger, databaseUrl: database.databaseUrl });
     }
-    api = await startApi(config, { logger, databaseUrl, secrets });
     logger.info(`Verso API ${config.version} listening on ${api.url} (docs: ${api.url}/swagger, health: ${api.url}/health/ready)`);
   } catch (err) {
     logger.error('start-up failed', { err });

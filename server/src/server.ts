@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import type { Interceptor } from 'slonik';
 import { createDatabasePool } from './db/pool.js';
+import { lookupPoolSize } from './cluster/connection-budget.js';
 import { migrate } from './db/migrate.js';
 import type { Dependencies } from './dependencies.js';
 import { createApp } from './http/app.js';
@@ -46,6 +47,11 @@ export interface StartApiOptions {
   readonly databaseInterceptors?: readonly Interceptor[];
   /** The keyring settings when the caller read them already (main.ts does, to fail before PostgreSQL starts). */
   readonly secrets?: SecretsSettings;
+  /**
+   * Set by a cluster member (cluster/member.ts): its place in the cluster, and that the primary has
+   * already applied the migrations (so they run once, before any process serves).
+   */
+  readonly cluster?: { readonly index: number; readonly migrated: true };
 }
 
 export async function startApi(config: Config, options: StartApiOptions): Promise<RunningApi> {
@@ -64,7 +70,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
   });
   // The per-request credential and workspace lookups (prepared statements on a small pool of their own).
   const lookups = new AccessLookups(options.databaseUrl, {
-    size: Math.max(2, Math.ceil(config.database.poolSize / 2)),
+    size: lookupPoolSize(config.database.poolSize),
     statementTimeoutMs: config.database.statementTimeoutMs,
   });
   const credentialCache = new CredentialCache(config.auth.credentialCacheMs);
@@ -94,7 +100,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       : null;
   let metrics: Metrics | undefined;
   try {
-    await migrate(options.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
+    if (!options.cluster?.migrated) await migrate(options.databaseUrl, MIGRATIONS_DIR, (m) => logger.info(m));
     await seedIdentity(db, config, logger);
     await listener?.start();
     metrics = await startMetrics(config, db, logger, [...secrets.keys.keys()]);
@@ -113,6 +119,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       secretRotation: secrets.rotation,
       webhookSender: createWebhookSender({ allowHttp: config.webhooks.allowHttp, dns: config.webhooks.dns }),
       document,
+      processIdentity: { index: options.cluster?.index ?? 0, pid: process.pid, runsWorkers: config.workers.enabled },
       ...options.overrides,
     };
     const app = await createApp(deps);

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../server/src/config.js';
@@ -22,6 +23,13 @@ describe('configuration', () => {
     expect(c.workers.scheduledPublishing).to.deep.equal({ intervalMs: 60_000, leaseMs: 300_000, batchSize: 100 });
     expect(c.metrics).to.deep.equal({ enabled: false, host: '127.0.0.1', port: 9464 });
     expect(c.delivery).to.deep.equal({ cacheMs: 60_000, cacheBytes: 64 * 1024 * 1024 });
+  });
+
+  it('runs the API as one process unless Api__Processes says otherwise; auto is one per core', () => {
+    expect(load({}).api.processes).to.equal(1);
+    expect(load({ Api__Processes: '3' }).api.processes).to.equal(3);
+    expect(load({ Api__Processes: 'auto' }).api.processes).to.equal(Math.min(os.availableParallelism(), 64));
+    expect(load({ Api__Processes: 'AUTO' }).api.processes).to.equal(Math.min(os.availableParallelism(), 64));
   });
 
   it('reads the delivery-cache settings; 0 seconds turns the cache off', () => {
@@ -71,6 +79,10 @@ describe('configuration', () => {
     ['Workers__ScheduledPublishing__LeaseSeconds', '5', /Workers__ScheduledPublishing__LeaseSeconds must be between 10 and 3600/],
     ['Delivery__CacheSeconds', '3601', /Delivery__CacheSeconds must be between 0 and 3600, got 3601/],
     ['Delivery__CacheMegabytes', '0', /Delivery__CacheMegabytes must be between 1 and 16384, got 0/],
+    ['Api__Processes', '0', /Api__Processes must be between 1 and 64, got 0/],
+    ['Api__Processes', '65', /Api__Processes must be between 1 and 64, got 65/],
+    ['Api__Processes', 'all', /Api__Processes must be an integer or auto, got "all"/],
+    ['Api__Processes', '2.5', /Api__Processes must be an integer or auto, got "2.5"/],
     ['Metrics__Enabled', 'yes', /Metrics__Enabled must be true or false, got "yes"/],
     ['Metrics__Port', '9464x', /Metrics__Port must be an integer, got "9464x"/],
     ['Metrics__Port', '65536', /Metrics__Port must be between 0 and 65535, got 65536/],

@@ -38,6 +38,8 @@ describe('health endpoints', () => {
         expect(check.description).to.be.a('string');
       }
       expect(res.body.metadata.version).to.equal('0.0.0-test');
+      // One process (Api__Processes 1): this one, at index 0, with the workers as configured.
+      expect(res.body.metadata.process).to.deep.equal({ index: 0, pid: process.pid, runsWorkers: api.config.workers.enabled });
       expect(Date.parse(res.body.metadata.generatedAt)).to.be.within(before - 1000, Date.now() + 1000);
     });
 

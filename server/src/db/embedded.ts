@@ -107,8 +107,14 @@ async function initialise(binDir: string, clusterDir: string, user: OsUser | und
 }
 
 /** Starts the postmaster and resolves once it accepts connections. */
-async function startPostmaster(binDir: string, clusterDir: string, port: number, user: OsUser | undefined): Promise<{ child: ChildProcess; stderr: () => string }> {
-  const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
+async function startPostmaster(
+  binDir: string,
+  clusterDir: string,
+  port: number,
+  maxConnections: number,
+  user: OsUser | undefined,
+): Promise<{ child: ChildProcess; stderr: () => string }> {
+  const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', `max_connections=${maxConnections}`];
   const child = spawnAs(path.join(binDir, 'postgres'), args, user, clusterDir);
   const stderr = tail(child);
   await new Promise<void>((resolve, reject) => {
@@ -135,6 +141,8 @@ export async function startEmbeddedDatabase(options: {
   port: number;
   persistent: boolean;
   log: (m: string) => void;
+  /** PostgreSQL's max_connections; 300 unless the API's processes need more (cluster/connection-budget.ts). */
+  maxConnections?: number;
 }): Promise<EmbeddedDatabase> {
   const { port, log } = options;
   fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
@@ -153,7 +161,7 @@ export async function startEmbeddedDatabase(options: {
     for (const entry of fs.readdirSync(clusterDir)) fs.rmSync(path.join(clusterDir, entry), { recursive: true, force: true });
     await initialise(binDir, clusterDir, user, password);
   }
-  const { child, stderr } = await startPostmaster(binDir, clusterDir, port, user).catch((err: unknown) => {
+  const { child, stderr } = await startPostmaster(binDir, clusterDir, port, options.maxConnections ?? 300, user).catch((err: unknown) => {
     if (!options.persistent) fs.rmSync(clusterDir, { recursive: true, force: true });
     throw err;
   });

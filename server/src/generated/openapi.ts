@@ -2498,11 +2498,25 @@ export interface components {
         HealthLive: {
             status: components["schemas"]["HealthStatus"];
         };
+        /**
+         * @description The API process that answered. With `Api__Processes` above 1 several processes share the port;
+         *     each answers for itself (its own pool, caches and rate windows), and exactly one runs the
+         *     background workers.
+         */
+        HealthProcess: {
+            /** @description The process's place in the cluster, from 0 (a replacement takes the place of the one it replaces); 0 when the API runs as one process. */
+            index: number;
+            /** @description The operating system's process id. */
+            pid: number;
+            /** @description Whether this process runs the background workers (scheduled publishing, webhooks, media, rotation). */
+            runsWorkers: boolean;
+        };
         HealthReport: {
             checks: components["schemas"]["HealthCheck"][];
             metadata: {
                 /** Format: date-time */
                 generatedAt: string;
+                process: components["schemas"]["HealthProcess"];
                 /** @description The running release (SemVer). */
                 version: string;
             };

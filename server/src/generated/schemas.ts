@@ -56,6 +56,7 @@ export type FieldKey = components['schemas']['FieldKey'];
 export type FieldValueList = components['schemas']['FieldValueList'];
 export type HealthCheck = components['schemas']['HealthCheck'];
 export type HealthLive = components['schemas']['HealthLive'];
+export type HealthProcess = components['schemas']['HealthProcess'];
 export type HealthReport = components['schemas']['HealthReport'];
 export type HealthStatus = components['schemas']['HealthStatus'];
 export type IpBanEventResponse = components['schemas']['IpBanEventResponse'];

@@ -26,7 +26,9 @@ export async function servePrometheus(exporter: PrometheusExporter, host: string
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err) => reject(new Error(`metrics endpoint cannot listen on ${host}:${port}: ${err.message}`, { cause: err })));
-    server.listen(port, host, () => resolve());
+    // exclusive: in an API cluster (cluster/member.ts) each process binds its own metrics port
+    // instead of sharing one through the primary, so a scrape always reads the same process.
+    server.listen({ port, host, exclusive: true }, () => resolve());
   });
   const bound = server.address() as AddressInfo;
   const hostInUrl = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;

@@ -2,7 +2,7 @@
 // a hung dependency turns into an Unhealthy report instead of a hung probe.
 import { sql } from 'slonik';
 import type { Db } from '../../db/pool.js';
-import type { HealthCheck, HealthReport, HealthStatus } from '../../generated/schemas.js';
+import type { HealthCheck, HealthProcess, HealthReport, HealthStatus } from '../../generated/schemas.js';
 import type { StorageProvider } from '../../storage/provider.js';
 
 const CHECK_TIMEOUT_MS = 5_000;
@@ -35,7 +35,7 @@ async function runCheck(name: string, healthyText: string, probe: () => Promise<
   }
 }
 
-export async function checkReadiness(deps: { db: Db; storage: StorageProvider; version: string }): Promise<HealthReport> {
+export async function checkReadiness(deps: { db: Db; storage: StorageProvider; version: string; process: HealthProcess }): Promise<HealthReport> {
   const checks = await Promise.all([
     runCheck('database', 'PostgreSQL is reachable.', async () => {
       await deps.db.oneFirst(sql.unsafe`SELECT 1`);
@@ -43,5 +43,5 @@ export async function checkReadiness(deps: { db: Db; storage: StorageProvider; v
     runCheck('storage', `Storage provider "${deps.storage.name}" is reachable.`, () => deps.storage.checkHealth()),
   ]);
   const status: HealthStatus = checks.every((c) => c.status === 'Healthy') ? 'Healthy' : 'Unhealthy';
-  return { status, checks, metadata: { version: deps.version, generatedAt: new Date().toISOString() } };
+  return { status, checks, metadata: { version: deps.version, generatedAt: new Date().toISOString(), process: { ...deps.process } } };
 }
