@@ -144,6 +144,11 @@ describe('delivery cache', () => {
       expectStatus(res, 200);
       return { title: res.body.fields[0].textValue as string, state: state(res), at: Date.now() };
     };
+    // An item whose window does not move keeps its entry across the boundary.
+    const steady = await createArticle(w, 'steady');
+    await publishNow(w, steady.id, 1);
+    const steadyUrl = `${w.base}/content/by-slug/${steady.slug}`;
+    await w.api.get(steadyUrl, { token: w.reader });
     expect((await titleNow()).title).to.equal('default text');
     const cached = await titleNow();
     expect(cached).to.include({ title: 'default text', state: 'hit' });
@@ -158,6 +163,7 @@ describe('delivery cache', () => {
       await sleep(20);
     }
     expect((await titleNow()).state).to.equal('hit');
+    expect(state(await w.api.get(steadyUrl, { token: w.reader }))).to.equal('hit');
   });
 
   it('keys an explicit asOf separately and keeps it until a change (it does not depend on the clock)', async () => {
@@ -430,8 +436,7 @@ describe('DeliveryCache', () => {
 
   it('waits for its own barrier notice after a write, and ends the workspace when it cannot send one', async () => {
     const sent: string[] = [];
-    let cache!: DeliveryCache;
-    cache = new DeliveryCache(60_000, 1_000_000, {
+    const cache: DeliveryCache = new DeliveryCache(60_000, 1_000_000, {
       nextBoundary: async () => null,
       movedItems: async () => [],
       // The listener hears the notice after the write's own (commit order): an item notice, then the barrier.
