@@ -1,4 +1,4 @@
-// The cross-replica half of delivery-cache invalidation: triggers (migrations 0007, 0015) announce
+// The cross-replica half of delivery-cache invalidation: triggers (migrations 0007, 0016) announce
 // every committed change to the rows delivery reads are built from on this channel, naming the
 // changed items and those embedding them, or a whole workspace. A replica also sends itself a
 // barrier notice after its own writes (PostgreSQL delivers notices in commit order, so once the
@@ -35,7 +35,7 @@ export async function sendDeliveryBarrier(db: CommonQueryMethods, token: string)
   await db.query(sql.unsafe`SELECT pg_notify(${DELIVERY_CHANNEL}, ${BARRIER_PREFIX + token})`);
 }
 
-/** Past this many, a window sweep ends the whole workspace (as a notice would, migration 0015). */
+/** Past this many, a window sweep ends the whole workspace (as a notice would, migration 0016). */
 export const MAX_NOTICE_ITEMS = 150;
 
 /**

@@ -5,7 +5,7 @@
 // A cached body is exactly what the database would answer now, by these rules:
 // - Data changes end only what they can alter. A by-slug entry depends on the item it serves (and,
 //   through the notices, on everything that item embeds); a list entry on every item of its
-//   workspace. Triggers (migrations 0007, 0015; db/delivery/delivery-notices.ts) announce each
+//   workspace. Triggers (migrations 0007, 0016; db/delivery/delivery-notices.ts) announce each
 //   committed change over LISTEN/NOTIFY to every replica, naming the changed items together with
 //   the items embedding them (reverse composition to the expansion depth, one recursive query in
 //   the writer's transaction), or the whole workspace for template and tag changes and for changes
