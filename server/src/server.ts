@@ -17,7 +17,7 @@ import { createDbAuthenticator } from './services/identity/authenticator.js';
 import { AccessLookups } from './db/identity/access-lookups.js';
 import { NoticeListener, type NoticeHandlers } from './db/notice-listener.js';
 import { CREDENTIAL_CHANNEL, parseCredentialChange } from './db/identity/credential-notices.js';
-import { DELIVERY_CHANNEL, parseDeliveryChange } from './db/delivery/delivery-notices.js';
+import { DELIVERY_CHANNEL, itemsWithMovedWindows, parseDeliveryChange, sendDeliveryBarrier } from './db/delivery/delivery-notices.js';
 import { nextServingBoundary } from './db/delivery/content-serving.js';
 import { CredentialCache } from './services/identity/credential-cache.js';
 import { DeliveryCache } from './services/delivery/delivery-cache.js';
@@ -74,11 +74,15 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     statementTimeoutMs: config.database.statementTimeoutMs,
   });
   const credentialCache = new CredentialCache(config.auth.credentialCacheMs);
-  const deliveryCache = new DeliveryCache(config.delivery.cacheMs, config.delivery.cacheBytes, (ws, after) => nextServingBoundary(db, ws, after));
+  const deliveryCache = new DeliveryCache(config.delivery.cacheMs, config.delivery.cacheBytes, {
+    nextBoundary: (ws, after) => nextServingBoundary(db, ws, after),
+    movedItems: (ws, from, to) => itemsWithMovedWindows(db, ws, from, to),
+    sendBarrier: (token) => sendDeliveryBarrier(db, token),
+  });
   // Changes on other replicas arrive here; without this connection neither cache is used.
   const notices: Record<string, NoticeHandlers[string]> = {};
   if (config.auth.credentialCacheMs > 0) notices[CREDENTIAL_CHANNEL] = (p) => credentialCache.evict(parseCredentialChange(p));
-  if (config.delivery.cacheMs > 0) notices[DELIVERY_CHANNEL] = (p) => deliveryCache.invalidate(parseDeliveryChange(p));
+  if (config.delivery.cacheMs > 0) notices[DELIVERY_CHANNEL] = (p) => deliveryCache.apply(parseDeliveryChange(p));
   // Webhook wake-ups: an event written or a delivery made due on any replica starts the workers at
   // once instead of at their next poll (publish → receipt in well under a second).
   const wakeups: WorkerWakeups = { outbox: new Wakeup(), delivery: new Wakeup() };

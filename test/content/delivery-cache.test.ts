@@ -5,8 +5,8 @@
 import { expect } from 'chai';
 import { startTestApi, type ApiResponse, type TestApi } from '../helpers/api.js';
 import { sleep, within } from '../helpers/wait.js';
-import { DeliveryCache, type DeliveryResponse } from '../../server/src/services/delivery/delivery-cache.js';
-import { createArticle, dbQuery, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
+import { DeliveryCache, type DeliveryComputation, type DeliveryResponse } from '../../server/src/services/delivery/delivery-cache.js';
+import { createArticle, createPerson, dbQuery, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const state = (res: ApiResponse) => res.headers.get('x-verso-cache');
@@ -144,6 +144,11 @@ describe('delivery cache', () => {
       expectStatus(res, 200);
       return { title: res.body.fields[0].textValue as string, state: state(res), at: Date.now() };
     };
+    // An item whose window does not move keeps its entry across the boundary.
+    const steady = await createArticle(w, 'steady');
+    await publishNow(w, steady.id, 1);
+    const steadyUrl = `${w.base}/content/by-slug/${steady.slug}`;
+    await w.api.get(steadyUrl, { token: w.reader });
     expect((await titleNow()).title).to.equal('default text');
     const cached = await titleNow();
     expect(cached).to.include({ title: 'default text', state: 'hit' });
@@ -158,6 +163,7 @@ describe('delivery cache', () => {
       await sleep(20);
     }
     expect((await titleNow()).state).to.equal('hit');
+    expect(state(await w.api.get(steadyUrl, { token: w.reader }))).to.equal('hit');
   });
 
   it('keys an explicit asOf separately and keeps it until a change (it does not depend on the clock)', async () => {
@@ -178,6 +184,91 @@ describe('delivery cache', () => {
     for (const res of answers) expectStatus(res, 200);
     expect(new Set(answers.map((r) => r.text)).size).to.equal(1);
     expect(cache.misses - misses).to.equal(1);
+  });
+
+  describe('ends only what a change touches', () => {
+    const bySlug = (slug: string) => `${w.base}/content/by-slug/${slug}`;
+    const name = () => w.model.person.fields.name!;
+
+    it('publishing one item leaves another item’s by-slug entry a hit, and ends its own and the lists', async () => {
+      const cache = w.api.running.deps.deliveryCache;
+      const a = await createArticle(w, 'A one');
+      await publishNow(w, a.id, 1);
+      const other = await createArticle(w, 'B one');
+      await publishNow(w, other.id, 1);
+      for (const slug of [a.slug, other.slug]) {
+        await w.api.get(bySlug(slug), { token: w.reader });
+        expect(state(await w.api.get(bySlug(slug), { token: w.reader }))).to.equal('hit');
+      }
+      await w.api.get(live(), { token: w.reader });
+      await newVersion(w, a.id, { fields: [text(title(), 'A two')] });
+      await publishNow(w, a.id, 2);
+      const misses = cache.misses;
+      const hits = cache.hits;
+      const b1 = await w.api.get(bySlug(other.slug), { token: w.reader });
+      expect(state(b1)).to.equal('hit');
+      expect(b1.body.fields[0].textValue).to.equal('B one');
+      expect([cache.misses - misses, cache.hits - hits]).to.deep.equal([0, 1]);
+      const a2 = await w.api.get(bySlug(a.slug), { token: w.reader });
+      expect(state(a2)).to.equal('miss');
+      expect(a2.body.fields[0].textValue).to.equal('A two');
+      expect(state(await w.api.get(live(), { token: w.reader }))).to.equal('miss');
+    });
+
+    it('publishing a grandchild ends the grandparent’s entry (reverse composition), not an unrelated one', async () => {
+      const g = await createPerson(w, 'Grandchild');
+      await publishNow(w, g.id, 1);
+      const c = await createPerson(w, 'Child', [g.id]);
+      await publishNow(w, c.id, 1);
+      const p = await createPerson(w, 'Grandparent', [c.id]);
+      await publishNow(w, p.id, 1);
+      const unrelated = await createPerson(w, 'Unrelated');
+      await publishNow(w, unrelated.id, 1);
+      for (const slug of [p.slug, unrelated.slug]) {
+        await w.api.get(bySlug(slug), { token: w.reader });
+        expect(state(await w.api.get(bySlug(slug), { token: w.reader }))).to.equal('hit');
+      }
+      await newVersion(w, g.id, { fields: [text(name(), 'Grandchild v2')] });
+      await publishNow(w, g.id, 2);
+      const res = await w.api.get(bySlug(p.slug), { token: w.reader });
+      expect(state(res)).to.equal('miss');
+      expect(res.body.fields[1].child.fields[1].child.fields[0].textValue).to.equal('Grandchild v2');
+      expect(state(await w.api.get(bySlug(unrelated.slug), { token: w.reader }))).to.equal('hit');
+    });
+
+    it('hears of a change on another server by item: exactly that item’s entries end there', async () => {
+      const cacheB = b.running.deps.deliveryCache;
+      const x = await createArticle(w, 'X one');
+      await publishNow(w, x.id, 1);
+      const y = await createArticle(w, 'Y one');
+      await publishNow(w, y.id, 1);
+      for (const slug of [x.slug, y.slug]) {
+        await b.get(bySlug(slug), { token: w.reader });
+        expect(state(await b.get(bySlug(slug), { token: w.reader }))).to.equal('hit');
+      }
+      // Published on A: B hears the notice naming X.
+      await newVersion(w, x.id, { fields: [text(title(), 'X two')] });
+      await publishNow(w, x.id, 2);
+      await within(2_000, async () => (await b.get(bySlug(x.slug), { token: w.reader })).body.fields[0].textValue === 'X two');
+      const misses = cacheB.misses;
+      const res = await b.get(bySlug(y.slug), { token: w.reader });
+      expect(state(res)).to.equal('hit');
+      expect(res.body.fields[0].textValue).to.equal('Y one');
+      expect(cacheB.misses).to.equal(misses);
+    });
+
+    it('makes concurrent by-slug misses after a change to the item share a single database read', async () => {
+      const cache = w.api.running.deps.deliveryCache;
+      const item = await createArticle(w, 'herd one');
+      await publishNow(w, item.id, 1);
+      await w.api.get(bySlug(item.slug), { token: w.reader });
+      await newVersion(w, item.id, { fields: [text(title(), 'herd two')] });
+      await publishNow(w, item.id, 2);
+      const misses = cache.misses;
+      const answers = await Promise.all(Array.from({ length: 16 }, () => w.api.get(bySlug(item.slug), { token: w.reader })));
+      for (const res of answers) expect(res.body.fields[0].textValue).to.equal('herd two');
+      expect(cache.misses - misses).to.equal(1);
+    });
   });
 
   it('bypasses the cache while its change notices cannot arrive, and resumes once they can', async () => {
@@ -210,63 +301,164 @@ describe('delivery cache', () => {
 });
 
 describe('DeliveryCache', () => {
-  const body = (text: string): DeliveryResponse => ({ body: Buffer.from(text), headers: {} });
   const WS = '0190a5b0-0000-7000-8000-000000000001';
   const OTHER = '0190a5b0-0000-7000-8000-000000000002';
-  function cacheAt(clock: { now: number }, o: { ttlMs?: number; maxBytes?: number; boundary?: number | null } = {}) {
+  const ITEM_A = '0190a5b0-0000-7000-8000-00000000000a';
+  const ITEM_B = '0190a5b0-0000-7000-8000-00000000000b';
+  /** A list's answer (depends on every item of its workspace), or with `itemId` a by-slug answer. */
+  const body = (text: string, itemId: string | null = null): DeliveryComputation<DeliveryResponse> => ({
+    response: { body: Buffer.from(text), headers: {} },
+    itemId,
+  });
+  function cacheAt(clock: { now: number }, o: { ttlMs?: number; maxBytes?: number; boundary?: number | null; moved?: readonly string[] | null } = {}) {
     const lookups: string[] = [];
-    const cache = new DeliveryCache(o.ttlMs ?? 60_000, o.maxBytes ?? 1_000_000, async (ws, after) => {
-      lookups.push(`${ws}@${after}`);
-      return o.boundary ?? null;
+    const sweeps: string[] = [];
+    const cache = new DeliveryCache(o.ttlMs ?? 60_000, o.maxBytes ?? 1_000_000, {
+      nextBoundary: async (ws, after) => {
+        lookups.push(`${ws}@${after}`);
+        // As the database answers: the first boundary strictly after `after`.
+        return o.boundary != null && o.boundary > Date.parse(after) ? o.boundary : null;
+      },
+      movedItems: async (ws, from, to) => {
+        sweeps.push(`${ws}:${from}..${to}`);
+        return o.moved === undefined ? [] : o.moved;
+      },
+      sendBarrier: async () => {},
     }, () => clock.now);
     cache.setListening(true);
-    return { cache, lookups };
+    return { cache, lookups, sweeps };
   }
+  const text = (r: { response: DeliveryResponse }) => r.response.body.toString();
 
   it('ends an entry at its lifetime, and a read at now at the next window boundary', async () => {
     const clock = { now: 1_000_000 };
-    const { cache, lookups } = cacheAt(clock, { ttlMs: 10_000, boundary: 1_004_000 });
-    expect((await cache.read(WS, 'now', true, async () => body('a'))).state).to.equal('miss');
-    expect((await cache.read(WS, 'asOf', false, async () => body('b'))).state).to.equal('miss');
+    const { cache, lookups, sweeps } = cacheAt(clock, { ttlMs: 10_000, boundary: 1_004_000, moved: [ITEM_A] });
+    expect((await cache.read(WS, 'now', true, async () => body('a', ITEM_A))).state).to.equal('miss');
+    expect((await cache.read(WS, 'asOf', false, async () => body('b', ITEM_A))).state).to.equal('miss');
     clock.now = 1_003_999;
-    expect((await cache.read(WS, 'now', true, async () => body('x'))).state).to.equal('hit');
-    clock.now = 1_004_000; // the window opens: the read at now is recomputed, the one at a fixed asOf is not
-    expect((await cache.read(WS, 'now', true, async () => body('c'))).state).to.equal('miss');
-    expect((await cache.read(WS, 'asOf', false, async () => body('x'))).state).to.equal('hit');
-    clock.now = 1_010_000; // the lifetime is up for both
-    expect((await cache.read(WS, 'asOf', false, async () => body('d'))).response.body.toString()).to.equal('d');
+    expect((await cache.read(WS, 'now', true, async () => body('x', ITEM_A))).state).to.equal('hit');
+    clock.now = 1_004_000; // the window opens: the read at now is recomputed
+    expect((await cache.read(WS, 'now', true, async () => body('c', ITEM_A))).state).to.equal('miss');
+    expect(sweeps).to.deep.equal([`${WS}:${new Date(1_000_000).toISOString()}..${new Date(1_004_000).toISOString()}`]);
+    clock.now = 1_010_000; // the lifetime is up
+    expect(text(await cache.read(WS, 'asOf', false, async () => body('d', ITEM_A)))).to.equal('d');
     // The boundary is looked up once per change and per boundary crossed, not per read.
     expect(lookups).to.have.length(2);
   });
 
+  it('at a window boundary ends only the items whose window moved (and the lists)', async () => {
+    const clock = { now: 1_000_000 };
+    const { cache } = cacheAt(clock, { boundary: 1_004_000, moved: [ITEM_A] });
+    for (const [key, item] of [['a', ITEM_A], ['b', ITEM_B], ['list', null]] as const) await cache.read(WS, key, true, async () => body(key, item));
+    clock.now = 1_005_000;
+    expect((await cache.read(WS, 'b', true, async () => body('x', ITEM_B))).state).to.equal('hit');
+    expect((await cache.read(WS, 'a', true, async () => body('a2', ITEM_A))).state).to.equal('miss');
+    expect((await cache.read(WS, 'list', true, async () => body('l2'))).state).to.equal('miss');
+  });
+
+  it('ends an item’s entries and the lists of its workspace, and nothing else', async () => {
+    const { cache } = cacheAt({ now: 0 });
+    await cache.read(WS, 'a', false, async () => body('a', ITEM_A));
+    await cache.read(WS, 'b', false, async () => body('b', ITEM_B));
+    await cache.read(WS, 'list', false, async () => body('list'));
+    await cache.read(OTHER, 'other-list', false, async () => body('other'));
+    cache.apply({ kind: 'items', workspaceId: WS, itemIds: [ITEM_A.toUpperCase()] });
+    expect((await cache.read(WS, 'b', false, async () => body('x', ITEM_B))).state).to.equal('hit');
+    expect((await cache.read(OTHER, 'other-list', false, async () => body('x'))).state).to.equal('hit');
+    expect((await cache.read(WS, 'a', false, async () => body('a2', ITEM_A))).state).to.equal('miss');
+    expect((await cache.read(WS, 'list', false, async () => body('list2'))).state).to.equal('miss');
+  });
+
   it('invalidates one workspace without touching another, and everything on "*"', async () => {
     const { cache } = cacheAt({ now: 0 });
-    await cache.read(WS, 'k1', false, async () => body('1'));
+    await cache.read(WS, 'k1', false, async () => body('1', ITEM_A));
     await cache.read(OTHER, 'k2', false, async () => body('2'));
     cache.invalidate(WS.toUpperCase());
-    expect((await cache.read(WS, 'k1', false, async () => body('1b'))).state).to.equal('miss');
+    expect((await cache.read(WS, 'k1', false, async () => body('1b', ITEM_A))).state).to.equal('miss');
     expect((await cache.read(OTHER, 'k2', false, async () => body('x'))).state).to.equal('hit');
     cache.invalidate('*');
     expect((await cache.read(OTHER, 'k2', false, async () => body('2b'))).state).to.equal('miss');
   });
 
-  it('does not keep a read that was in flight when its workspace changed', async () => {
+  it('bounds a change whose notice never came by Delivery__CacheSeconds', async () => {
+    const clock = { now: 5_000_000 };
+    const { cache } = cacheAt(clock, { ttlMs: 30_000 });
+    await cache.read(WS, 'a', false, async () => body('before', ITEM_A));
+    // The item changes, but no notice arrives (and no barrier: the change was made elsewhere).
+    clock.now += 29_999;
+    expect(text(await cache.read(WS, 'a', false, async () => body('after', ITEM_A)))).to.equal('before');
+    clock.now += 1;
+    const next = await cache.read(WS, 'a', false, async () => body('after', ITEM_A));
+    expect(next.state).to.equal('miss');
+    expect(text(next)).to.equal('after');
+  });
+
+  it('does not keep a read that was in flight when its item changed', async () => {
     const { cache } = cacheAt({ now: 0 });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow = cache.read(WS, 'k', false, async () => {
       await gate;
-      return body('old');
+      return body('old', ITEM_A);
     });
-    cache.invalidate(WS);
-    // A read after the change does not join the older computation.
-    const fresh = await cache.read(WS, 'k', false, async () => body('new'));
-    expect(fresh.response.body.toString()).to.equal('new');
+    cache.invalidateItems(WS, [ITEM_A]);
+    // A read after the change does not take the older computation's answer.
+    const fresh = await cache.read(WS, 'k', false, async () => body('new', ITEM_A));
+    expect(text(fresh)).to.equal('new');
     release();
-    expect((await slow).response.body.toString()).to.equal('old');
-    const next = await cache.read(WS, 'k', false, async () => body('x'));
+    expect(text(await slow)).to.equal('old');
+    const next = await cache.read(WS, 'k', false, async () => body('x', ITEM_A));
     expect(next).to.deep.include({ state: 'hit' });
-    expect(next.response.body.toString()).to.equal('new');
+    expect(text(next)).to.equal('new');
+  });
+
+  it('shares one computation among concurrent misses; a change to another item does not split them', async () => {
+    const { cache } = cacheAt({ now: 0 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let computed = 0;
+    await cache.read(WS, 'k', false, async () => body('zero', ITEM_A));
+    cache.invalidateItems(WS, [ITEM_A]); // the key's item is known from its last answer
+    const compute = async () => {
+      computed += 1;
+      await gate;
+      return body('one', ITEM_A);
+    };
+    const first = Array.from({ length: 8 }, () => cache.read(WS, 'k', false, compute));
+    cache.invalidateItems(WS, [ITEM_B]);
+    const later = Array.from({ length: 8 }, () => cache.read(WS, 'k', false, compute));
+    release();
+    const answers = await Promise.all([...first, ...later]);
+    expect(computed).to.equal(1);
+    expect(answers.map(text)).to.deep.equal(Array(16).fill('one'));
+    expect((await cache.read(WS, 'k', false, compute)).state).to.equal('hit');
+  });
+
+  it('waits for its own barrier notice after a write, and ends the workspace when it cannot send one', async () => {
+    const sent: string[] = [];
+    const cache: DeliveryCache = new DeliveryCache(60_000, 1_000_000, {
+      nextBoundary: async () => null,
+      movedItems: async () => [],
+      // The listener hears the notice after the write's own (commit order): an item notice, then the barrier.
+      sendBarrier: async (token) => {
+        sent.push(token);
+        if (sent.length > 1) throw new Error('connection refused');
+        setImmediate(() => {
+          cache.apply({ kind: 'items', workspaceId: WS, itemIds: [ITEM_A] });
+          cache.apply({ kind: 'barrier', token });
+        });
+      },
+    });
+    cache.setListening(true);
+    await cache.read(WS, 'a', false, async () => body('a', ITEM_A));
+    await cache.read(WS, 'b', false, async () => body('b', ITEM_B));
+    await cache.catchUp(WS);
+    expect((await cache.read(WS, 'a', false, async () => body('a2', ITEM_A))).state).to.equal('miss');
+    expect((await cache.read(WS, 'b', false, async () => body('x', ITEM_B))).state).to.equal('hit');
+    expect(sent).to.have.length(1);
+    // The barrier cannot be sent: the write's changes are unknown, so its workspace ends here.
+    await cache.catchUp(WS);
+    expect((await cache.read(WS, 'b', false, async () => body('b2', ITEM_B))).state).to.equal('miss');
   });
 
   it('stays within its byte budget, least recently used first, and never stores an oversized body', async () => {
@@ -286,7 +478,7 @@ describe('DeliveryCache', () => {
 
   it('passes a failed read to every caller and keeps nothing of it', async () => {
     const { cache } = cacheAt({ now: 0 });
-    const failing = async (): Promise<DeliveryResponse> => {
+    const failing = async (): Promise<DeliveryComputation<DeliveryResponse>> => {
       await sleep(5);
       throw new Error('boom');
     };

@@ -41,7 +41,10 @@ export async function deliveryRead<K extends DeliveryOperation, H extends Respon
   const key = cacheKey(request.operationId, request.params, request.query);
   const { response, state } = await deps.deliveryCache.read(request.params.workspaceId, key, atNow, async () => {
     const { body, headers } = await produce();
-    return { body: serializeJson(body), headers };
+    // A by-slug answer depends on the item it serves (and what that embeds, which the notices name
+    // with it); a list on every item of the workspace.
+    const itemId = 'contentItemId' in body ? body.contentItemId : null;
+    return { response: { body: serializeJson(body), headers }, itemId };
   });
   return { body: response.body, headers: { ...response.headers, 'X-Verso-Cache': state } };
 }

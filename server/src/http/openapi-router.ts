@@ -250,10 +250,10 @@ export async function createOpenApiRouter(
         if (err instanceof ApiError && err.status === 401) logUnauthorized(deps.logger, req, auth);
         throw err;
       }
-      // A write under a workspace has committed by now: this replica's delivery cache forgets the
-      // workspace before the writer can read again (other replicas hear of it through NOTIFY).
+      // A write under a workspace has committed by now: this replica's delivery cache applies its
+      // change notices (what changed, by item) before the writer can read again.
       if (req.method !== 'GET' && req.method !== 'HEAD' && typeof params.workspaceId === 'string') {
-        deps.deliveryCache.invalidate(params.workspaceId);
+        await deps.deliveryCache.catchUp(params.workspaceId);
       }
       writeResult(res, result, (err) => {
         // The client going away mid-download is routine; a source failing mid-stream is not.

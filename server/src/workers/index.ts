@@ -21,7 +21,7 @@ export function createWorkers(deps: Dependencies, wakeups: WorkerWakeups = { out
   const all: BackgroundWorker[] = [
     createScheduledPublishingWorker(deps.db, deps.logger, deps.metrics.schedule, {
       ...workers.scheduledPublishing,
-      onPublished: (workspaceId) => deps.deliveryCache.invalidate(workspaceId),
+      onPublished: (workspaceId) => deps.deliveryCache.catchUp(workspaceId),
     }),
     ...mediaWorkers(deps),
   ];

@@ -21,11 +21,11 @@ export interface ScheduledPublishingOptions {
   readonly leaseMs?: number;
   readonly batchSize?: number;
   /**
-   * Called once a publication has committed. The API process drops the workspace's delivery-cache
-   * entries here, so its own readers see the publication at once rather than when the change
-   * notice arrives a moment later.
+   * Called once a publication has committed. The API process waits here until its delivery cache
+   * has applied the publication's change notice, so the worker moves on only once this replica's
+   * readers see it.
    */
-  readonly onPublished?: (workspaceId: string) => void;
+  readonly onPublished?: (workspaceId: string) => void | Promise<void>;
 }
 
 /** Publishes one claimed version; false when the claim was no longer ours (nothing changed). */
@@ -69,7 +69,7 @@ export function createScheduledPublishingWorker(
             // neither a publication nor a failure.
             if (await publishClaimedSchedule(db, claim, lease)) {
               instruments.published.add(1);
-              onPublished(claim.workspace_id);
+              await onPublished(claim.workspace_id);
               logger.info('scheduled version published', { contentItemId: claim.content_item_id, versionNumber: claim.version_number });
             }
           } catch (err) {
