@@ -21,7 +21,7 @@
 //      [--only ceiling,cold,cached,churn,list,rss,processes] [--no-big] [--rss-minutes 1,10]
 //      [--pool 20] [--workers 1] [--json]
 // (`make bench BENCH=delivery-side-by-side` runs it with the defaults.) Profile the API with
-// `node --cpu-prof --import tsx bench/delivery-side-by-side.ts --only ceiling,cold`: the API runs on
+// `node --cpu-prof --import tsx bench/delivery-side-by-side.ts --only cold`: the API runs on
 // this process's main thread, the load in worker threads.
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -227,14 +227,18 @@ async function main(api: TestApi, cold: TestApi) {
   report.bodyBytes = Math.round(bodies.reduce((a, b) => a + Buffer.byteLength(b.body), 0) / bodies.length);
   const reads = readPaths.map((p) => ({ path: p }));
 
-  const ceiling = await startCeiling(api.databaseUrl);
-  try {
-    await measure('ceiling (bare node + pg)', ceiling.url, undefined, bodies.map((b) => ({ path: `/bare/${b.slug}` })));
-  } finally {
-    await ceiling.close();
+  // Left out only when --only does not name it (e.g. to profile Verso alone): the ratios are then blank.
+  if (ONLY.has('ceiling')) {
+    const ceiling = await startCeiling(api.databaseUrl);
+    try {
+      await measure('ceiling (bare node + pg)', ceiling.url, undefined, bodies.map((b) => ({ path: `/bare/${b.slug}` })));
+    } finally {
+      await ceiling.close();
+    }
   }
-  ceilingPerSecond = rows.find((r) => r.case.startsWith('ceiling'))?.s.perSecond ?? NaN;
-  if (rows.length > 1) ceilingPerSecond = Math.max(...rows.filter((r) => r.case.startsWith('ceiling')).map((r) => r.s.perSecond));
+  // The better of the ceiling's runs: the machine is shared, and the ratio should not flatter Verso.
+  const ceilings = rows.filter((r) => r.case.startsWith('ceiling')).map((r) => r.s.perSecond);
+  ceilingPerSecond = ceilings.length > 0 ? Math.max(...ceilings) : NaN;
 
   if (ONLY.has('cold')) await measure('by-slug, cache off', cold.url, reader, reads);
   if (ONLY.has('cached')) await measure('by-slug, cache on', api.url, reader, reads);
