@@ -14,12 +14,12 @@
 //                  setting does not exist).
 // The dataset: 2,600 live items with one published version each, ~1 KB of field values: 1,000
 // read items, each with one child (expanded in the by-slug body), their 1,000 children, and 600
-// others. The ceiling serves each read item's full body (children included) from a table keyed by
+// others (--leaves reads the 1,000 children instead; the churn then publishes read items). The ceiling serves each read item's full body (children included) from a table keyed by
 // slug, so both sides send the same bytes.
 //
 // Run: node --import tsx bench/delivery-side-by-side.ts [--seconds 20] [--warmup 5] [--runs 2]
 //      [--only ceiling,cold,cached,churn,list,rss,processes] [--no-big] [--rss-minutes 1,10]
-//      [--pool 20] [--workers 1] [--json]
+//      [--pool 20] [--workers 1] [--leaves] [--json]
 // (`make bench BENCH=delivery-side-by-side` runs it with the defaults.) Profile the API with
 // `node --cpu-prof --import tsx bench/delivery-side-by-side.ts --only cold`: the API runs on
 // this process's main thread, the load in worker threads.
@@ -48,6 +48,8 @@ const ONLY = new Set((arg('only') ?? 'ceiling,cold,cached,churn,list,rss,process
 const BIG = !process.argv.includes('--no-big');
 const RSS_MINUTES = (arg('rss-minutes') ?? '1,10').split(',').map(Number);
 const JSON_OUT = process.argv.includes('--json');
+// --leaves: read the children (no composition to expand) instead of their parents.
+const LEAVES = process.argv.includes('--leaves');
 const READ_ITEMS = 1000;
 const BODY = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17); // ~1 KB with the title
 const progress = (what: string) => process.stderr.write(`bench/delivery-side-by-side: ${what}\n`);
@@ -213,14 +215,15 @@ async function main(api: TestApi, cold: TestApi) {
   await writer.flush(api);
   progress('dataset built: 2,600 published items');
 
-  const readPaths = Array.from({ length: READ_ITEMS }, (_, i) => `${base}/content/by-slug/read-${i}`);
+  const readSlug = (i: number) => `${LEAVES ? 'child' : 'read'}-${i}`;
+  const readPaths = Array.from({ length: READ_ITEMS }, (_, i) => `${base}/content/by-slug/${readSlug(i)}`);
   // The ceiling's table: each read item's body exactly as Verso serves it now.
   await dbQuery(api, 'CREATE TABLE bench_bare (slug text PRIMARY KEY, body text NOT NULL)');
   const bodies: { slug: string; body: string }[] = [];
   for (let i = 0; i < READ_ITEMS; i++) {
     const res = await fetch(cold.url + readPaths[i], { headers: { authorization: `Bearer ${reader}` } });
     if (res.status !== 200) throw new Error(`${readPaths[i]} answered ${res.status}`);
-    bodies.push({ slug: `read-${i}`, body: await res.text() });
+    bodies.push({ slug: readSlug(i), body: await res.text() });
   }
   await dbQuery(api, `INSERT INTO bench_bare SELECT * FROM jsonb_populate_recordset(NULL::bench_bare, $1::jsonb)`, [JSON.stringify(bodies)]);
   await dbQuery(api, 'VACUUM ANALYZE bench_bare');
@@ -301,7 +304,8 @@ function printSummary() {
   const header = ['case', 'run', 'req/s', 'p50 ms', 'p99 ms', '÷ ceiling', 'CPU ms/req server', 'postgres', 'failed', 'note'];
   const body = rows.map((r) => [r.case, r.run, r.s.perSecond, r.s.p50Ms, r.s.p99Ms, Number.isFinite(r.ratio) ? r.ratio! : '—', r.s.cpuMsPerRequest.server, r.s.cpuMsPerRequest.postgres, r.s.failures, r.note ?? '']);
   console.log(`\nbench/delivery-side-by-side — ${JSON.stringify(report.machine)}; ${CLIENTS} connections, ${WARMUP} s warm-up + ${SECONDS} s per run, pool ${POOL}`);
-  console.log(`dataset: 2,600 published items (~${report.bodyBytes} B per by-slug body, one child expanded); ceiling: one indexed lookup of the same body\n`);
+  const read = LEAVES ? 'items without children (--leaves)' : 'items with one child, expanded';
+  console.log(`dataset: 2,600 published items; by-slug reads ${read}, ~${report.bodyBytes} B per body; ceiling: one indexed lookup of the same body\n`);
   console.log(table([header, ...body]));
   console.log('\nCPU ms/req: the API\'s thread (this process\'s main thread) and all PostgreSQL processes.');
   if (report.rss) console.log(`RSS of the API process after cold reads: ${JSON.stringify(report.rss)}`);
