@@ -110,7 +110,11 @@ function postgresCpuMs(): number {
       const raw = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const close = raw.lastIndexOf(')');
       const rest = raw.slice(close + 2).split(' ');
-      stats.set(Number(entry), { comm: raw.slice(raw.indexOf('(') + 1, close), ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) });
+      // utime + stime, plus cutime + cstime: a backend that has exited meanwhile (a pool closing an
+      // idle connection) is gone from /proc, and its CPU is counted in its reaper's (the postmaster's)
+      // children's times instead — without them a run could show negative PostgreSQL CPU.
+      const ticks = Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
+      stats.set(Number(entry), { comm: raw.slice(raw.indexOf('(') + 1, close), ppid: Number(rest[1]), ticks });
     } catch {
       /* the process ended meanwhile */
     }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { loadContract } from '../../server/src/contract.js';
@@ -45,5 +46,28 @@ describe('route matcher', () => {
     }
     expect(compared).to.be.greaterThan(500);
     expect(precompiled.router.matchOperation({ method: 'get', path: '/nope', headers: {} })).to.equal(undefined);
+  });
+
+  it('parses path parameters as bath-es5 does, from the memoized compilation of each template', async () => {
+    const document = (await loadContract()) as unknown as Document;
+    const precompiled = new Backend31({ definition: structuredClone(document), validate: false, strict: true });
+    await precompiled.init();
+    precompileRoutes(precompiled.router);
+    // The named export is bath itself, untouched by the memoization (which replaces `default`).
+    const { bath } = createRequire(createRequire(import.meta.url).resolve('openapi-backend'))('bath-es5') as {
+      bath: (template: string) => { params: (path: string) => Record<string, string> | null };
+    };
+    let compared = 0;
+    for (const op of precompiled.router.getOperations()) {
+      for (const value of ['x1', 'a%20b', 'by-slug', '%E2%82%AC']) {
+        const path = `/${op.path.replace(/\{[^}]+\}/g, value).replace(/^\//, '')}`;
+        for (let i = 0; i < 2; i++) {
+          const parsed = precompiled.router.parseRequest({ method: op.method, path, headers: {} }, op);
+          expect(parsed.params, `${op.path} ← ${path}`).to.deep.equal(bath(op.path).params(path) ?? {});
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).to.be.greaterThan(500);
   });
 });

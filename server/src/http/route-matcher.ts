@@ -5,7 +5,39 @@
 // The document never changes after init, so the list and the patterns are built once here; the
 // matching order is the library's: exact path first, then templates by literal length (longest
 // first, stable), then method — 404 when no path matches, 405 when no method does.
+//
+// Templates are bucketed by their number of segments: a parameter matches one non-empty segment
+// (`[^/]+`), so a path can only match templates with as many segments as it has, and each request
+// tests a handful of patterns instead of every one (the order within a bucket is the global one).
+//
+// openapi-backend also parses path parameters with bath-es5 four times per request (twice when it
+// handles it, twice when it validates it), compiling the operation's path template into regular
+// expressions every time. bath(template) is a pure function of the template, so precompileRoutes
+// memoizes the one openapi-backend calls (per template; the set of templates is the document's).
+import { createRequire } from 'node:module';
 import type { OpenAPIRouter } from 'openapi-backend';
+
+type Bath = (template: string, patterns?: unknown) => unknown;
+let bathMemoized = false;
+
+/** Memoizes the bath-es5 instance openapi-backend's router calls (router.js reads `.default` at each call). */
+function memoizeBath(): void {
+  if (bathMemoized) return;
+  const fromBackend = createRequire(createRequire(import.meta.url).resolve('openapi-backend'));
+  const mod = fromBackend('bath-es5') as { default: Bath };
+  const original = mod.default;
+  const compiled = new Map<string, unknown>();
+  mod.default = (template, patterns) => {
+    if (patterns !== undefined) return original(template, patterns);
+    let parsed = compiled.get(template);
+    if (parsed === undefined) {
+      parsed = original(template);
+      compiled.set(template, parsed);
+    }
+    return parsed;
+  };
+  bathMemoized = true;
+}
 
 interface RouterInternals {
   normalizeRequest(req: { method: string; path: string }): { method: string; path: string };
@@ -21,7 +53,14 @@ export function precompileRoutes(router: OpenAPIRouter): void {
   const templates = operations
     .map((op) => ({ op, literal: op.path.replace(/\{.*?\}/g, '').length, pattern: new RegExp(`^${op.path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}$`) }))
     .sort((a, b) => b.literal - a.literal); // Array.prototype.sort is stable, like lodash orderBy
+  const segmentsOf = (path: string) => path.split('/').length;
+  const bySegments = new Map<number, typeof templates>();
+  for (const t of templates) {
+    const n = segmentsOf(t.op.path);
+    bySegments.set(n, [...(bySegments.get(n) ?? []), t]);
+  }
   const internals = router as unknown as RouterInternals;
+  memoizeBath();
 
   router.getOperations = () => operations;
   router.matchOperation = ((request: { method: string; path: string }, strict?: boolean) => {
@@ -34,7 +73,7 @@ export function precompileRoutes(router: OpenAPIRouter): void {
     const path = internals.normalizePath(req.path);
     const exact = byPath.get(path)?.find((op) => op.method === req.method);
     if (exact) return exact;
-    const matches = templates.filter((t) => t.pattern.test(path));
+    const matches = (bySegments.get(segmentsOf(path)) ?? []).filter((t) => t.pattern.test(path));
     if (matches.length === 0) return fail('404-notFound: no route matches request');
     return matches.find((t) => t.op.method === req.method)?.op ?? fail('405-methodNotAllowed: this method is not registered for the route');
   }) as OpenAPIRouter['matchOperation'];

@@ -25,7 +25,7 @@ export interface NormalizedValue {
 }
 
 
-const valueRow = z.object({
+export const valueRow = z.object({
   content_version_id: z.string(),
   field_id: z.string(),
   key: z.string(),
@@ -87,6 +87,23 @@ export async function loadValues(db: CommonQueryMethods, versionIds: readonly st
   for (const r of rows) out.get(r.content_version_id)!.push(r);
   return out;
 }
+
+/**
+ * The values of version `cv` (in scope) as one JSON array, each element a ValueRow, in loadValues'
+ * order: a served version and its values then come back in one statement (db/delivery/
+ * content-serving.ts). Built as json, not jsonb, so keys keep this order and nothing is re-parsed
+ * on the server; uuids arrive as strings, integers as numbers, json_value as the stored JSON — what
+ * node-postgres makes of the columns one by one.
+ */
+export const VALUES_JSON = sql.fragment`COALESCE((
+    SELECT json_agg(json_build_object(
+      'content_version_id', fv.content_version_id, 'field_id', fv.field_id, 'key', f.key, 'label', f.label,
+      'sort_order', fv.sort_order, 'value_kind', fv.value_kind, 'text_value', fv.text_value, 'bool_value', fv.bool_value,
+      'media_asset_id', fv.media_asset_id, 'file_asset_id', fv.file_asset_id, 'child_content_item_id', fv.child_content_item_id,
+      'json_value', fv.json_value, 'display_label', fv.display_label)
+      ORDER BY f.sort_order, f.id, fv.sort_order, fv.id)
+    FROM content_field_values fv JOIN template_fields f ON f.id = fv.field_id
+    WHERE fv.content_version_id = cv.id), '[]'::json)`;
 
 /** A stored value as the validator's input (to duplicate or remap it). */
 export function valueAsInput(r: ValueRow) {

@@ -7,7 +7,8 @@
 // item is then the first index entry passing the window test — an index-only read, no sort.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { VERSION_COLUMNS, VERSION_JOINS, versionRow, type VersionRow } from '../content/content-versions.js';
+import { VALUES_JSON, valueRow } from '../content/content-values.js';
+import { VERSION_COLUMNS, VERSION_JOINS, versionRow } from '../content/content-versions.js';
 import { prepared } from '../prepared.js';
 
 /** `cv` serves at `asOf` (a timestamptz parameter). */
@@ -31,31 +32,42 @@ export function servedVersionOf(itemId: FragmentSqlToken, asOf: string, columns:
     ORDER BY ${SERVING_ORDER} LIMIT 1`;
 }
 
-/** The version each live item among `itemIds` serves at `asOf` (items serving nothing are absent). */
-export async function findServedVersions(
+/** A served version with its field values (one JSON array, in loadValues' order). */
+export const servedDetailRow = versionRow.extend({ field_values: z.array(valueRow) });
+export type ServedDetailRow = z.infer<typeof servedDetailRow>;
+
+/**
+ * The version each live item among `itemIds` serves at `asOf`, with its values (items serving
+ * nothing are absent): one statement per level of composition expansion.
+ */
+export async function findServedDetails(
   db: CommonQueryMethods,
   workspaceId: string,
   itemIds: readonly string[],
   asOf: string,
-): Promise<readonly VersionRow[]> {
+): Promise<readonly ServedDetailRow[]> {
   if (itemIds.length === 0) return [];
-  return db.any(prepared('content_served', versionRow, sql.fragment`
-    SELECT ${VERSION_COLUMNS}
+  return db.any(prepared('content_served_details', servedDetailRow, sql.fragment`
+    SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
     FROM content_items ci
     CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
     ${VERSION_JOINS}
     WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')}) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
 }
 
-/** The version the live item with this slug serves at `asOf`. */
-export async function findServedVersionBySlug(
+/**
+ * The version the live item with this slug serves at `asOf`, with its values: the whole by-slug
+ * read of an item without children in one round trip (it was two: the version, then its values —
+ * each a wait on the pool, a round trip and a result to decode).
+ */
+export async function findServedDetailBySlug(
   db: CommonQueryMethods,
   workspaceId: string,
   slug: string,
   asOf: string,
-): Promise<VersionRow | null> {
-  return db.maybeOne(prepared('content_served_by_slug', versionRow, sql.fragment`
-    SELECT ${VERSION_COLUMNS}
+): Promise<ServedDetailRow | null> {
+  return db.maybeOne(prepared('content_served_detail_by_slug', servedDetailRow, sql.fragment`
+    SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
     FROM content_items ci
     CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
     ${VERSION_JOINS}

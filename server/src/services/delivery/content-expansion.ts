@@ -1,11 +1,11 @@
 // Composition expansion: every value naming a child item gets `child`, the version that child
 // serves at the same instant, recursively to 8 levels below the versions asked for (spec limit).
-// Expansion runs level by level — one statement for the served versions of every child id new at
-// that level and one for their values — so its cost grows with depth, never with the number of
+// Expansion runs level by level — one statement for the served versions, with their values, of
+// every child id new at that level — so its cost grows with depth, never with the number of
 // children. A cycle through open fields is harmless: items already resolved in this request are
 // reused from the cache, and the depth bound ends the nesting.
 import type { CommonQueryMethods } from 'slonik';
-import { findServedVersions } from '../../db/delivery/content-serving.js';
+import { findServedDetails, type ServedDetailRow } from '../../db/delivery/content-serving.js';
 import { loadValues, type ValueRow } from '../../db/content/content-values.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
 import type { ContentVersionDetailResponse, ContentVersionFieldValueResponse } from '../../generated/schemas.js';
@@ -27,18 +27,35 @@ export async function presentVersionDetails(
   options: ExpansionOptions,
 ): Promise<ContentVersionDetailResponse[]> {
   const values = await loadValues(db, versions.map((v) => v.id));
-  const bodies = versions.map((v) => versionDetail(v, values.get(v.id) ?? []));
+  return expandDetails(db, versions.map((v) => ({ version: v, values: values.get(v.id) ?? [] })), options);
+}
+
+/** Detail bodies for served versions read with their values (ServedDetailRow), children expanded per `options`. */
+export async function presentServedDetails(
+  db: CommonQueryMethods,
+  rows: readonly ServedDetailRow[],
+  options: ExpansionOptions,
+): Promise<ContentVersionDetailResponse[]> {
+  return expandDetails(db, rows.map((r) => ({ version: r, values: r.field_values })), options);
+}
+
+interface WithValues {
+  readonly version: VersionRow;
+  readonly values: readonly ValueRow[];
+}
+
+async function expandDetails(db: CommonQueryMethods, entries: readonly WithValues[], options: ExpansionOptions): Promise<ContentVersionDetailResponse[]> {
+  const bodies = entries.map((e) => versionDetail(e.version, e.values));
   if (!options.expandChildren) return bodies;
 
-  const served = new Map<string, { version: VersionRow; values: readonly ValueRow[] } | null>();
+  const served = new Map<string, WithValues | null>();
   let pending: ContentVersionFieldValueResponse[] = bodies.flatMap(withChild);
   for (let depth = 1; depth <= MAX_EXPANSION_DEPTH && pending.length > 0; depth++) {
     const unseen = [...new Set(pending.map((f) => f.childContentItemId!))].filter((id) => !served.has(id));
     if (unseen.length > 0) {
-      const rows = await findServedVersions(db, options.workspaceId, unseen, options.asOf);
-      const childValues = await loadValues(db, rows.map((r) => r.id));
+      const rows = await findServedDetails(db, options.workspaceId, unseen, options.asOf);
       for (const id of unseen) served.set(id, null);
-      for (const r of rows) served.set(r.content_item_id, { version: r, values: childValues.get(r.id) ?? [] });
+      for (const r of rows) served.set(r.content_item_id, { version: r, values: r.field_values });
     }
     const next: ContentVersionFieldValueResponse[] = [];
     for (const field of pending) {

@@ -4,7 +4,7 @@
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
 import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
-import { findServedVersionBySlug } from '../../db/delivery/content-serving.js';
+import { findServedDetailBySlug } from '../../db/delivery/content-serving.js';
 import { listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
 import type { operations } from '../../generated/openapi.js';
 import type {
@@ -12,7 +12,7 @@ import type {
   ContentVersionDetailResponse,
   ContentVersionSummaryResponsePagedResponse,
 } from '../../generated/schemas.js';
-import { presentVersionDetails } from './content-expansion.js';
+import { presentServedDetails, presentVersionDetails } from './content-expansion.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
 import { asOfParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
@@ -92,9 +92,11 @@ export async function getContentBySlug(
   query: ContentBySlugQuery,
 ): Promise<Tagged<ContentVersionDetailResponse>> {
   const asOf = asOfParam(query.asOf);
-  const version = await findServedVersionBySlug(db, workspaceId, slug, asOf);
-  if (!version) throw notFound('Content served under this slug');
-  return detailOf(db, workspaceId, version, query, asOf);
+  // The served version and its values in one statement; children, if any, one more per level.
+  const served = await findServedDetailBySlug(db, workspaceId, slug, asOf);
+  if (!served) throw notFound('Content served under this slug');
+  const [body] = await presentServedDetails(db, [served], { workspaceId, expandChildren: query.expandChildren ?? true, asOf });
+  return { body: body!, etag: versionEtag(served) };
 }
 
 export async function getContentVersion(

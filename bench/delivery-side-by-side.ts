@@ -1,0 +1,337 @@
+// Delivery side by side (issue #24): in one run, on one embedded PostgreSQL and one dataset, the
+// ceiling — a bare Node + `pg` HTTP server answering each slug with one indexed lookup of the very
+// body Verso serves — and then Verso, called with an API-client token, 16 connections, each case
+// twice (warm-up, then the measured run):
+//   ceiling        the bare server;
+//   cold           by-slug, delivery cache off (Delivery__CacheSeconds=0): the database path;
+//   cached         by-slug, delivery cache on;
+//   churn          by-slug, cache on, with a publish every 100 ms, alternately of an item nobody
+//                  reads and of a read item's child (read p99, ratio, publish p50/p95);
+//   list           resolved list page of 100, cache off, at 2,600 items and (unless --no-big) at
+//                  50,000 items;
+//   rss            RSS of this process (the API runs in it) after 1 and 10 minutes of cold reads;
+//   processes      Api__Processes=2 against one process, cache on (skipped with a note while the
+//                  setting does not exist).
+// The dataset: 2,600 live items with one published version each, ~1 KB of field values: 1,000
+// read items, each with one child (expanded in the by-slug body), their 1,000 children, and 600
+// others (--leaves reads the 1,000 children instead; the churn then publishes read items). The ceiling serves each read item's full body (children included) from a table keyed by
+// slug, so both sides send the same bytes.
+//
+// Run: node --import tsx bench/delivery-side-by-side.ts [--seconds 20] [--warmup 5] [--runs 2]
+//      [--only ceiling,cold,cached,churn,list,rss,processes] [--no-big] [--rss-minutes 1,10]
+//      [--pool 20] [--workers 1] [--leaves] [--json]
+// (`make bench BENCH=delivery-side-by-side` runs it with the defaults.) Profile the API with
+// `node --cpu-prof --import tsx bench/delivery-side-by-side.ts --only cold`: the API runs on
+// this process's main thread, the load in worker threads.
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../server/src/config.js';
+import { startTestApi, type TestApi } from '../test/helpers/api.js';
+import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
+import { freePort, startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { buildTemplates, DatasetWriter, hoursFromNow, type Tpl } from './lib/content-dataset.js';
+import { machine, percentile, runLoad, table, type LoadRequest, type LoadSummary } from './lib/load.js';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const SECONDS = Number(arg('seconds')) || 20;
+const WARMUP = Number(arg('warmup') ?? 5);
+const RUNS = Number(arg('runs')) || 2;
+const WORKERS = Number(arg('workers')) || 1;
+const POOL = arg('pool') ?? '20';
+const CLIENTS = 16;
+const ONLY = new Set((arg('only') ?? 'ceiling,cold,cached,churn,list,rss,processes').split(','));
+const BIG = !process.argv.includes('--no-big');
+const RSS_MINUTES = (arg('rss-minutes') ?? '1,10').split(',').map(Number);
+const JSON_OUT = process.argv.includes('--json');
+// --leaves: read the children (no composition to expand) instead of their parents.
+const LEAVES = process.argv.includes('--leaves');
+const READ_ITEMS = 1000;
+const BODY = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17); // ~1 KB with the title
+const progress = (what: string) => process.stderr.write(`bench/delivery-side-by-side: ${what}\n`);
+
+interface Row {
+  case: string;
+  run: number;
+  s: LoadSummary;
+  ratio?: number;
+  note?: string;
+}
+const rows: Row[] = [];
+const problems: string[] = [];
+const notes: string[] = [];
+const report: Record<string, unknown> = { machine: machine() };
+let ceilingPerSecond = NaN;
+
+async function measure(label: string, url: string, token: string | undefined, requests: LoadRequest[], o: { note?: () => string | undefined; during?: () => Promise<void> } = {}) {
+  for (let run = 1; run <= RUNS; run++) {
+    if (WARMUP > 0) await runLoad({ url, token, requests, clients: CLIENTS, durationMs: WARMUP * 1000, workers: WORKERS, expectStatus: 200 });
+    const s = await runLoad({ url, token, requests, clients: CLIENTS, durationMs: SECONDS * 1000, workers: WORKERS, expectStatus: 200 });
+    await o.during?.();
+    const ratio = Math.round((s.perSecond / ceilingPerSecond) * 100) / 100;
+    rows.push({ case: label, run, s, ratio: label === 'ceiling (bare node + pg)' ? 1 : ratio, note: o.note?.() });
+    if (s.failures > 0) problems.push(`${label} run ${run}: ${s.failures} failed requests`);
+    progress(`${label} #${run}: ${s.perSecond} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms${Number.isFinite(ratio) ? `, ${ratio} × ceiling` : ''}`);
+  }
+}
+
+/** The ceiling: one indexed lookup per request, on its own pg pool, answering the stored body. */
+async function startCeiling(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(POOL) });
+  const server = http.createServer((req, res) => {
+    const slug = decodeURIComponent((req.url ?? '').slice('/bare/'.length));
+    pool.query<{ body: string }>({ name: 'bare_by_slug', text: 'SELECT body FROM bench_bare WHERE slug = $1', values: [slug] }).then(
+      (r) => {
+        if (r.rows.length === 0) {
+          res.writeHead(404).end();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end(r.rows[0]!.body);
+      },
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.end();
+    },
+  };
+}
+
+/** `count` items of template `t` with one published version of ~1 KB each; children per item optional. */
+function writeItems(writer: DatasetWriter, t: Tpl, prefix: string, count: number, at: (h: number) => Date, childOf?: (i: number) => string) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = writer.item(t, { slug: `${prefix}-${i}` });
+    const versionId = writer.version(t, id, 1, { status: 'Published', publishedAt: at(-1), title: `${prefix} ${i}`, children: childOf ? [childOf(i)] : [] });
+    writer.values.push({ id: crypto.randomUUID(), content_version_id: versionId, field_id: t.fields.body, sort_order: 0, value_kind: 'Markdown', text_value: BODY });
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Drafts 2..n+1 of each item (the publisher's targets). */
+function writeDrafts(writer: DatasetWriter, t: Tpl, ids: readonly string[], n: number) {
+  for (const id of ids) for (let v = 2; v <= n + 1; v++) writer.version(t, id, v, { status: 'Draft', title: `draft ${v}` });
+}
+
+/** Publishes the next target every `everyMs` until stopped; keeps each publish's latency. */
+function backgroundPublisher(url: string, token: string, paths: readonly string[], everyMs: number) {
+  let stopped = false;
+  const latencies: number[] = [];
+  let next = 0;
+  const done = (async () => {
+    while (!stopped && next < paths.length) {
+      const t = performance.now();
+      const res = await fetch(url + paths[next++]!, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ overrideWorkflow: true }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (res.status !== 200) problems.push(`background publish answered ${res.status}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (performance.now() - t))));
+    }
+    if (next >= paths.length) problems.push('the publisher ran out of drafts (raise the drafts per target)');
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await done;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      latencies.length = 0;
+      return { publishes: sorted.length, p50Ms: Math.round(percentile(sorted, 50) * 10) / 10, p95Ms: Math.round(percentile(sorted, 95) * 10) / 10 };
+    },
+  };
+}
+
+/** RSS of this process (MB) after each of `minutes` of cold reads, the load renewed every 30 s. */
+async function rssAfter(api: TestApi, token: string, requests: LoadRequest[], minutes: readonly number[]) {
+  const out: Record<string, number> = {};
+  const started = performance.now();
+  for (const m of minutes) {
+    for (let left = m * 60_000 - (performance.now() - started); left > 100; left = m * 60_000 - (performance.now() - started)) {
+      const s = await runLoad({ url: api.url, token, requests, clients: CLIENTS, durationMs: Math.min(30_000, left), workers: WORKERS, expectStatus: 200 });
+      if (s.failures > 0) problems.push(`rss: ${s.failures} failed requests`);
+    }
+    out[`${m} min`] = Math.round(process.memoryUsage.rss() / 1024 / 1024);
+    progress(`rss after ${m} min of cold reads: ${out[`${m} min`]} MB`);
+  }
+  return out;
+}
+
+/** The API as `make run` starts it (server/src/main.ts), with `env` added, on the bench's database. */
+async function startApiProcess(databaseUrl: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, Api__Port: String(port), Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}`);
+    const up = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
+    if (up) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the API process did not become ready in 60 s');
+}
+
+async function stopApiProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function main(api: TestApi, cold: TestApi) {
+  const { id: ws } = await createWorkspace(api);
+  const base = `/api/v1/workspaces/${ws}`;
+  const templateAdmin = (await createActor(api, { role: 'TemplateAdmin', grants: { [ws]: 'Write' } })).token;
+  const admin = (await createActor(api, { role: 'Admin', grants: { [ws]: 'Write' } })).token;
+  const reader = (await createApiClientToken(api, { workspaceId: ws, role: 'Reader' })).token;
+  const [tpl] = await buildTemplates(api, base, templateAdmin);
+  const at = hoursFromNow(Date.now());
+
+  // 2,600 items: children first (their ids are the read items' links), then the read items, then the others.
+  const publishesPerRun = Math.ceil(((WARMUP + SECONDS) * 1000) / 100) + 10;
+  const draftsPerTarget = Math.ceil((publishesPerRun * RUNS) / 600) + 1;
+  const writer = new DatasetWriter(ws);
+  const children = writeItems(writer, tpl!, 'child', READ_ITEMS, at);
+  writeItems(writer, tpl!, 'read', READ_ITEMS, at, (i) => children[i]!);
+  const others = writeItems(writer, tpl!, 'other', 2600 - 2 * READ_ITEMS, at);
+  writeDrafts(writer, tpl!, [...others.slice(0, 300), ...children.slice(0, 300)], draftsPerTarget);
+  await writer.flush(api);
+  progress('dataset built: 2,600 published items');
+
+  const readSlug = (i: number) => `${LEAVES ? 'child' : 'read'}-${i}`;
+  const readPaths = Array.from({ length: READ_ITEMS }, (_, i) => `${base}/content/by-slug/${readSlug(i)}`);
+  // The ceiling's table: each read item's body exactly as Verso serves it now.
+  await dbQuery(api, 'CREATE TABLE bench_bare (slug text PRIMARY KEY, body text NOT NULL)');
+  const bodies: { slug: string; body: string }[] = [];
+  for (let i = 0; i < READ_ITEMS; i++) {
+    const res = await fetch(cold.url + readPaths[i], { headers: { authorization: `Bearer ${reader}` } });
+    if (res.status !== 200) throw new Error(`${readPaths[i]} answered ${res.status}`);
+    bodies.push({ slug: readSlug(i), body: await res.text() });
+  }
+  await dbQuery(api, `INSERT INTO bench_bare SELECT * FROM jsonb_populate_recordset(NULL::bench_bare, $1::jsonb)`, [JSON.stringify(bodies)]);
+  await dbQuery(api, 'VACUUM ANALYZE bench_bare');
+  report.bodyBytes = Math.round(bodies.reduce((a, b) => a + Buffer.byteLength(b.body), 0) / bodies.length);
+  const reads = readPaths.map((p) => ({ path: p }));
+
+  // Left out only when --only does not name it (e.g. to profile Verso alone): the ratios are then blank.
+  if (ONLY.has('ceiling')) {
+    const ceiling = await startCeiling(api.databaseUrl);
+    try {
+      await measure('ceiling (bare node + pg)', ceiling.url, undefined, bodies.map((b) => ({ path: `/bare/${b.slug}` })));
+    } finally {
+      await ceiling.close();
+    }
+  }
+  // The better of the ceiling's runs: the machine is shared, and the ratio should not flatter Verso.
+  const ceilings = rows.filter((r) => r.case.startsWith('ceiling')).map((r) => r.s.perSecond);
+  ceilingPerSecond = ceilings.length > 0 ? Math.max(...ceilings) : NaN;
+
+  if (ONLY.has('cold')) await measure('by-slug, cache off', cold.url, reader, reads);
+  if (ONLY.has('cached')) await measure('by-slug, cache on', api.url, reader, reads);
+  if (ONLY.has('churn')) {
+    // Alternately an item nobody reads and a read item's child, each publish a new draft.
+    const targets: string[] = [];
+    for (let v = 2; v <= draftsPerTarget + 1; v++) {
+      for (let i = 0; i < 300; i++) targets.push(`${base}/content/${others[i]}/versions/${v}/publish`, `${base}/content/${children[i]}/versions/${v}/publish`);
+    }
+    let publisher = backgroundPublisher(api.url, admin, targets, 100);
+    let done = 0;
+    const cache = api.running.deps.deliveryCache;
+    let misses0 = cache.misses;
+    let last: Awaited<ReturnType<typeof publisher.stop>> | undefined;
+    await measure('by-slug, cache on, publish every 100 ms', api.url, reader, reads, {
+      during: async () => {
+        last = await publisher.stop();
+        done += last.publishes;
+        // The next run's publisher goes on where this one stopped.
+        publisher = backgroundPublisher(api.url, admin, targets.slice(done), 100);
+      },
+      note: () => {
+        const misses = cache.misses - misses0;
+        misses0 = cache.misses;
+        return `publish p50 ${last!.p50Ms} ms, p95 ${last!.p95Ms} ms (${last!.publishes} publishes); ${misses} cache misses`;
+      },
+    });
+    await publisher.stop();
+  }
+  if (ONLY.has('list')) {
+    const page = [{ path: `${base}/content?resolve=true&pageSize=100` }];
+    await measure('resolved list page 100, cache off, 2,600 items', cold.url, reader, page);
+    if (BIG) {
+      const big = new DatasetWriter(ws);
+      writeItems(big, tpl!, 'bulk', 50_000 - 2600, at);
+      await big.flush(api);
+      progress('dataset grown to 50,000 items');
+      await measure('resolved list page 100, cache off, 50,000 items', cold.url, reader, page);
+    }
+  }
+  if (ONLY.has('rss')) report.rss = await rssAfter(cold, reader, reads, RSS_MINUTES);
+  if (ONLY.has('processes')) {
+    const probe = loadConfig({ NODE_ENV: 'test', Api__Processes: '2' }, { version: '0.0.0' }) as unknown as { api: Record<string, unknown> };
+    if (probe.api.processes === undefined) {
+      notes.push('Api__Processes: the setting does not exist on this branch; the two-process case was skipped.');
+    } else {
+      for (const processes of ['1', '2']) {
+        const { url, child } = await startApiProcess(api.databaseUrl, { Api__Processes: processes });
+        try {
+          await measure(`by-slug, cache on, Api__Processes=${processes}`, url, reader, reads);
+        } finally {
+          await stopApiProcess(child);
+        }
+      }
+    }
+  }
+}
+
+function printSummary() {
+  const header = ['case', 'run', 'req/s', 'p50 ms', 'p99 ms', '÷ ceiling', 'CPU ms/req server', 'postgres', 'failed', 'note'];
+  const body = rows.map((r) => [r.case, r.run, r.s.perSecond, r.s.p50Ms, r.s.p99Ms, Number.isFinite(r.ratio) ? r.ratio! : '—', r.s.cpuMsPerRequest.server, r.s.cpuMsPerRequest.postgres, r.s.failures, r.note ?? '']);
+  console.log(`\nbench/delivery-side-by-side — ${JSON.stringify(report.machine)}; ${CLIENTS} connections, ${WARMUP} s warm-up + ${SECONDS} s per run, pool ${POOL}`);
+  const read = LEAVES ? 'items without children (--leaves)' : 'items with one child, expanded';
+  console.log(`dataset: 2,600 published items; by-slug reads ${read}, ~${report.bodyBytes} B per body; ceiling: one indexed lookup of the same body\n`);
+  console.log(table([header, ...body]));
+  console.log('\nCPU ms/req: the API\'s thread (this process\'s main thread) and all PostgreSQL processes.');
+  if (report.rss) console.log(`RSS of the API process after cold reads: ${JSON.stringify(report.rss)}`);
+  for (const n of notes) console.log(`note: ${n}`);
+  console.log(problems.length ? `\nPROBLEMS:\n  ${problems.join('\n  ')}` : '\nall requests succeeded');
+  if (JSON_OUT) console.log(JSON.stringify({ ...report, rows }, null, 2));
+}
+
+await startTestPostgres();
+let exitCode = 0;
+try {
+  const env = { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL };
+  const api = await startTestApi({ env });
+  const cold = await startTestApi({ env: { ...env, Delivery__CacheSeconds: '0' }, databaseUrl: api.databaseUrl });
+  try {
+    await main(api, cold);
+  } finally {
+    await cold.close();
+    await api.close();
+  }
+  printSummary();
+  exitCode = problems.length ? 1 : 0;
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  await stopTestPostgres();
+}
+process.exit(exitCode);
