@@ -23,7 +23,9 @@ const CI_REQUESTS = 5_000;
 const CI_FUZZ_MS = 55_000;
 
 describe('fuzz: generated and hostile requests to every operation (issue #12)', function () {
-  this.timeout(90_000);
+  // About 80 s on two quiet cores; the fuzzing phase is time-boxed, but start-up, seeding, the sweep and
+  // the canary reads are not, so a busy CI machine gets room instead of a timeout.
+  this.timeout(300_000);
   let api: TestApi;
 
   before(async () => {
