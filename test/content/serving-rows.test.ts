@@ -4,7 +4,7 @@
 // maintained counts and the resolved list all say what the full resolution says.
 import { expect } from 'chai';
 import { startTestApi } from '../helpers/api.js';
-import { findServedVersions } from '../../server/src/db/delivery/content-serving.js';
+import { findServedDetails } from '../../server/src/db/delivery/content-serving.js';
 import { createLogger } from '../../server/src/logging/logger.js';
 import { createScheduledPublishingWorker } from '../../server/src/workers/scheduled-publishing.js';
 import { MemoryLog } from '../helpers/memory-log.js';
@@ -43,7 +43,7 @@ describe('content serving rows', () => {
 
   /** item id → version id, from the full resolution. */
   async function resolved(asOf: string): Promise<Record<string, string>> {
-    const rows = await findServedVersions(db(), w.ws, await liveItemIds(), asOf);
+    const rows = await findServedDetails(db(), w.ws, await liveItemIds(), asOf);
     return Object.fromEntries(rows.map((v) => [v.content_item_id, v.id]));
   }
 
