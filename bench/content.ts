@@ -15,9 +15,9 @@
 //      [--workers 1] [--pool 20] [--fresh] [--json]
 // --fresh skips the VACUUM after each bulk load (see bench/lib/content-dataset.ts).
 import type { Interceptor } from 'slonik';
-import { startTestApi, type TestApi } from '../test/helpers/api.js';
+import type { TestApi } from '../test/helpers/api.js';
 import { createActor, createWorkspace, dbQuery } from '../test/helpers/actors.js';
-import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { runDeliveryBench } from './lib/delivery-apis.js';
 import { buildCapacityDataset, buildTemplates, buildTree, DatasetWriter, hoursFromNow } from './lib/content-dataset.js';
 import { machine, percentile, runLoad, table, type LoadRequest, type LoadSummary } from './lib/load.js';
 
@@ -261,25 +261,4 @@ function printSummary() {
   if (JSON_OUT) console.log(JSON.stringify({ ...report, results }, null, 2));
 }
 
-await startTestPostgres();
-let exitCode = 0;
-try {
-  // Logging at warn, as in production load: per-request info logs would be part of the measure.
-  const env = { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL };
-  const api = await startTestApi({ env });
-  const cold = await startTestApi({ env: { ...env, Delivery__CacheSeconds: '0' }, databaseUrl: api.databaseUrl, databaseInterceptors: [counter] });
-  try {
-    await main(api, cold);
-  } finally {
-    await cold.close();
-    await api.close();
-  }
-  printSummary();
-  exitCode = problems.length ? 1 : 0;
-} catch (err) {
-  console.error(err);
-  exitCode = 1;
-} finally {
-  await stopTestPostgres();
-}
-process.exit(exitCode);
+await runDeliveryBench({ pool: POOL, coldInterceptors: [counter], run: main, printSummary, problems });

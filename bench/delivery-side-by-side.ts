@@ -28,9 +28,10 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
-import { startTestApi, type TestApi } from '../test/helpers/api.js';
+import type { TestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
-import { freePort, startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { freePort } from '../test/helpers/database.js';
+import { runDeliveryBench } from './lib/delivery-apis.js';
 import { buildTemplates, DatasetWriter, hoursFromNow, type Tpl } from './lib/content-dataset.js';
 import { machine, percentile, runLoad, table, type LoadRequest, type LoadSummary } from './lib/load.js';
 
@@ -316,24 +317,4 @@ function printSummary() {
   if (JSON_OUT) console.log(JSON.stringify({ ...report, rows }, null, 2));
 }
 
-await startTestPostgres();
-let exitCode = 0;
-try {
-  const env = { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL };
-  const api = await startTestApi({ env });
-  const cold = await startTestApi({ env: { ...env, Delivery__CacheSeconds: '0' }, databaseUrl: api.databaseUrl });
-  try {
-    await main(api, cold);
-  } finally {
-    await cold.close();
-    await api.close();
-  }
-  printSummary();
-  exitCode = problems.length ? 1 : 0;
-} catch (err) {
-  console.error(err);
-  exitCode = 1;
-} finally {
-  await stopTestPostgres();
-}
-process.exit(exitCode);
+await runDeliveryBench({ pool: POOL, run: main, printSummary, problems });
