@@ -83,6 +83,16 @@ describe('readable validation messages (400 bad-request errors)', () => {
       expect(one('minimum', { limit: 1 }, '/query/page')).to.deep.equal({ 'query.page': ['Must be 1 or more.'] });
     });
 
+    it('tells an empty string that it is empty, not also that it breaks its pattern', () => {
+      const parentSchema = { type: 'string', minLength: 1, pattern: '\\S', [MESSAGES_KEYWORD]: { pattern: 'Must not be blank.' } };
+      expect(
+        toValidationErrors([
+          { instancePath: '/requestBody/name', keyword: 'minLength', params: { limit: 1 }, parentSchema, data: '' },
+          { instancePath: '/requestBody/name', keyword: 'pattern', params: { pattern: '\\S' }, parentSchema, data: '' },
+        ]),
+      ).to.deep.equal({ '/name': ['Must not be empty.'] });
+    });
+
     it('prefers the sentence the contract keeps next to the constraint', () => {
       const parentSchema = { type: 'string', pattern: '^a$', [MESSAGES_KEYWORD]: { pattern: 'Use only the letter a.' } };
       expect(toValidationErrors([{ instancePath: '/requestBody/x', keyword: 'pattern', params: { pattern: '^a$' }, parentSchema }])).to.deep.equal({ '/x': ['Use only the letter a.'] });
@@ -147,7 +157,7 @@ describe('readable validation messages (400 bad-request errors)', () => {
       expect(res.status).to.equal(400);
       expect(res.body.errors).to.deep.equal({
         '/name': ['Must not be blank: type something other than spaces.'],
-        '/slug': ['Use lower-case letters and digits, words joined by single dashes, such as my-workspace.'],
+        '/slug': ['Use lower-case letters and digits, words joined by single dashes, such as blog-article.'],
       });
     });
   });

@@ -23,6 +23,8 @@ export interface ValidatorError {
   params: Record<string, unknown>;
   /** The schema object holding the failing keyword (Ajv's `verbose` option). */
   parentSchema?: unknown;
+  /** The value that failed (Ajv's `verbose` option). */
+  data?: unknown;
 }
 
 /** Sentences for the formats the contract uses; the contract test requires one for each format. */
@@ -183,10 +185,16 @@ function keyOf(pointer: string): string {
   return pointer || '/';
 }
 
+/** An empty string is told it is empty, not also that it breaks the pattern or format it never reached. */
+function dropMootFindings(errors: readonly ValidatorError[]): ValidatorError[] {
+  const empty = new Set(errors.filter((e) => e.keyword === 'minLength' && e.data === '').map((e) => e.instancePath));
+  return empty.size === 0 ? [...errors] : errors.filter((e) => !(empty.has(e.instancePath) && (e.keyword === 'pattern' || e.keyword === 'format')));
+}
+
 /** Validator findings → `{ "/slug": ["Use lower-case letters…"], "query.page": ["Must be 1 or more."] }`. */
 export function toValidationErrors(errors: readonly ValidatorError[]): ValidationErrors {
   const out: ValidationErrors = {};
-  for (const e of reduceAlternatives(errors)) {
+  for (const e of reduceAlternatives(dropMootFindings(errors))) {
     const list = (out[keyOf(instancePointer(e))] ??= []);
     const sentence = sentenceFor(e);
     if (!list.includes(sentence)) list.push(sentence);
