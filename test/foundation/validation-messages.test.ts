@@ -121,7 +121,7 @@ describe('readable validation messages (400 bad-request errors)', () => {
           templateVersionId: 'not-an-id',
           slug: uniqueSlug('ok'),
           tags: ['x'.repeat(101)],
-          fields: [text(w.model.article.fields.title, 'ok'), text(w.model.article.fields.title, 'ok', 1), { fieldId: w.model.article.fields.title, order: -1, valueKind: 'Media', mediaAssetId: 'abc' }],
+          fields: [text(w.model.article.fields.title!, 'ok'), text(w.model.article.fields.title!, 'ok', 1), { fieldId: w.model.article.fields.title, order: -1, valueKind: 'Media', mediaAssetId: 'abc' }],
         },
         { token: w.editor },
       );
