@@ -26,6 +26,13 @@ export class VersoApiError extends Error {
   readonly url: string;
   readonly operationId: string | undefined;
   readonly headers: Headers;
+  /**
+   * One plain sentence per problem with an input, keyed by the input's JSON pointer (`/slug`,
+   * `/fields/2/mediaAssetId`) or parameter (`query.page`): the problem's `errors` ({} when it has none).
+   * The API writes them for people ("Use lower-case letters and digits…"), so a form can show each
+   * one at its input as it is.
+   */
+  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
 
   constructor(init: ApiErrorInit) {
     super(init.problem.detail || init.problem.title || `The Verso API answered ${init.method} ${init.url} with status ${init.status}.`);
@@ -38,6 +45,12 @@ export class VersoApiError extends Error {
     this.url = init.url;
     this.operationId = init.operationId;
     this.headers = init.headers;
+    this.fieldErrors = init.problem.errors ?? {};
+  }
+
+  /** The messages for one input (`'/slug'`, `'query.page'`); [] when it has none. */
+  messagesFor(pointer: string): readonly string[] {
+    return Object.hasOwn(this.fieldErrors, pointer) ? this.fieldErrors[pointer]! : [];
   }
 }
 

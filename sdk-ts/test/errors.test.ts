@@ -48,6 +48,17 @@ describe('SDK errors', () => {
       extensions: { fieldKey: 'title' },
     });
     expect(error.message + error.stack).not.to.contain('secret');
+    expect(error.fieldErrors).to.deep.equal({ '/fields/0': ['requires at least 1 value'] });
+    expect(error.messagesFor('/fields/0')).to.deep.equal(['requires at least 1 value']);
+    expect(error.messagesFor('/slug')).to.deep.equal([]);
+    expect(error.messagesFor('constructor'), 'only the problem\'s own keys').to.deep.equal([]);
+  });
+
+  it('has no field errors when the problem lists none', async () => {
+    server.script({ status: 409, body: { type: 'https://verso.dev/errors/conflict', title: 'Conflict', status: 409 } });
+    const error = await failure(new VersoClient({ baseUrl: server.url }));
+    expect(error.fieldErrors).to.deep.equal({});
+    expect(error.messagesFor('/')).to.deep.equal([]);
   });
 
   it('uses the title when there is no detail, and the sent correlation id when the response has none', async () => {

@@ -39,7 +39,13 @@ export function formFailure(err: unknown, statuses: readonly number[] = [400, 40
     const p = pointerOf(key);
     (errors[p] ??= []).push(...(Array.isArray(messages) ? messages.map(String) : [String(messages)]));
   }
-  return { problem: problemOf(err), errors };
+  const problem = problemOf(err);
+  // The contract validator's 400 says what is wrong per input; its title and detail only say that
+  // something is ("Bad Request"), so the form says what to do instead.
+  if (err.status === 400 && Object.keys(errors).length > 0) {
+    Object.assign(problem, { title: 'Some values need a change', detail: 'Nothing was saved. Each message says what to change.' });
+  }
+  return { problem, errors };
 }
 
 /** Messages for one field (templates call this through `it.fieldErrors`). */

@@ -13,6 +13,8 @@ import { navFor, type NavLink } from '../nav.js';
 import { viewsDir } from '../paths.js';
 import { ReadCache, tokenKey } from '../read-cache.js';
 import { zoneLabel, zoneOf } from '../time.js';
+import type { FieldErrors } from '../http/forms.js';
+import { recordLookups, unplacedErrors } from './error-placement.js';
 
 export type WorkspaceSummary = components['schemas']['WorkspaceDto'];
 
@@ -155,6 +157,18 @@ export function renderFragment(res: express.Response, view: string, data: Record
 export async function renderToString(res: express.Response, view: string, data: PageData): Promise<string> {
   const shell = await shellData(res, data.title, data.workspaceId);
   const it = { ...shell, ...data, session: shell.session, nav: shell.nav, csrf: shell.csrf, flash: (data.flash as Flash | undefined) ?? shell.flash };
-  const body = eta(res).render(`./${view}`, it);
+  let body: string;
+  const errors = data.errors as FieldErrors | undefined;
+  const problem = data.problem as Record<string, unknown> | undefined;
+  if (problem && errors && Object.keys(errors).length > 0) {
+    // A refusal: messages the view shows at no input go into the problem box (error-placement.ts).
+    const recorded = recordLookups(errors);
+    body = eta(res).render(`./${view}`, { ...it, errors: recorded.errors });
+    const escape = eta(res).config.escapeFunction as (s: string) => string;
+    const unplaced = unplacedErrors(errors, recorded.looked, body, escape);
+    if (unplaced.length > 0) body = eta(res).render(`./${view}`, { ...it, problem: { ...problem, unplaced } });
+  } else {
+    body = eta(res).render(`./${view}`, it);
+  }
   return eta(res).render('./layout', { ...it, body });
 }

@@ -43,6 +43,9 @@ public class ApiErrorTests
         Assert.Equal("server-side-id", problem.CorrelationId);
         Assert.Equal(["requires at least 1 value", "unknown field"], problem.Errors["/fields/0"]);
         Assert.Equal(["taken"], problem.Errors["/slug"]);
+        Assert.Same(problem.Errors, error.FieldErrors);
+        Assert.Equal(["taken"], error.MessagesFor("/slug"));
+        Assert.Empty(error.MessagesFor("/name"));
         Assert.False(problem.Extensions["retryable"].GetBoolean());
         Assert.Contains("validation-failed", error.ResponseBody);
     }

@@ -52,6 +52,17 @@ describe('SDK end to end: login → workspace → model → content → workflow
     expect((await admin.getWorkspace({ path: { workspaceId } })).id).to.equal(workspaceId);
   });
 
+  it('a 400 from the contract validator carries one sentence per input (VersoApiError.fieldErrors)', async () => {
+    const error = (await admin.createTemplate({ path: { workspaceId }, body: { name: '  ', slug: 'Not A Slug' } }).catch((e: unknown) => e)) as VersoApiError;
+    expect(error).to.be.instanceOf(VersoApiError);
+    expect(error.status).to.equal(400);
+    expect(error.fieldErrors).to.deep.equal({
+      '/name': ['Must not be blank: type something other than spaces.'],
+      '/slug': ['Use lower-case letters and digits, words joined by single dashes, such as blog-article.'],
+    });
+    expect(error.messagesFor('/slug')).to.deep.equal(['Use lower-case letters and digits, words joined by single dashes, such as blog-article.']);
+  });
+
   it('builds a model: a template with a required Text title, its version published', async () => {
     const template = await admin.createTemplate({ path: { workspaceId }, body: { name: 'Article', slug: `article-${suffix}` } });
     // Changes to a draft's fields and its publication are guarded by the version's ETag.

@@ -20,6 +20,7 @@ import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ApiError, badRequest, type ValidationErrors } from '../errors.js';
+import { MESSAGES_KEYWORD, toValidationErrors, type ValidatorError } from './validation-messages.js';
 import type { AuthenticationResult } from '../access/authentication.js';
 import { parseAccessRule, type AccessRule } from './access-rule.js';
 import { authorize } from './authorize.js';
@@ -49,36 +50,6 @@ class OpenApi31Backend extends OpenAPIBackend {
   override validateDefinition() {
     return this.document;
   }
-}
-
-interface ErrorObjectLike {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-/** Ajv errors → `{ "/title": ["must be string"], "query.page": [...] }`. */
-export function toValidationErrors(errors: readonly ErrorObjectLike[]): ValidationErrors {
-  const out: ValidationErrors = {};
-  for (const e of errors) {
-    let at = e.instancePath;
-    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') at += `/${e.params.missingProperty}`;
-    if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
-      at += `/${e.params.additionalProperty}`;
-    }
-    const [, section = '', ...rest] = at.split('/');
-    const key =
-      section === 'requestBody'
-        ? '/' + rest.join('/')
-        : ['path', 'query', 'header', 'cookie'].includes(section)
-          ? `${section}.${rest.join('/')}`
-          : at || '/';
-    const message = e.keyword === 'parse' ? 'is not valid JSON' : (e.message ?? 'is invalid');
-    const list = (out[key] ??= []);
-    if (!list.includes(message)) list.push(message);
-  }
-  return out;
 }
 
 function rawQueryOf(url: string): string {
@@ -137,8 +108,11 @@ export async function createOpenApiRouter(
     coerceTypes: true,
     ajvOpts: { allErrors: true },
     customizeAjv: (_ajv: unknown, opts: object) => {
-      const ajv = new Ajv2020({ ...opts, strict: false, allErrors: true });
+      // `verbose` gives each finding the schema object it came from, where the contract keeps the
+      // finding's sentence (x-verso-messages, an annotation: it validates nothing).
+      const ajv = new Ajv2020({ ...opts, strict: false, allErrors: true, verbose: true });
       addFormats(ajv);
+      ajv.addKeyword({ keyword: MESSAGES_KEYWORD, schemaType: 'object' });
       return ajv as never;
     },
   });
@@ -199,7 +173,7 @@ export async function createOpenApiRouter(
   api.registerSecurityHandler('bearer', () => true); // credentials are checked by handle(), steps 2–3
   api.register({
     validationFail: (c: Context) => {
-      throw badRequest('The request does not match the API contract.', toValidationErrors((c.validation.errors ?? []) as ErrorObjectLike[]));
+      throw badRequest('One or more values are invalid.', toValidationErrors((c.validation.errors ?? []) as ValidatorError[]));
     },
     // handle() has routed the request already; these two only keep openapi-backend's strict mode whole.
     notFound: () => {

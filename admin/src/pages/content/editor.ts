@@ -97,6 +97,21 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
   );
 }
 
+/**
+ * A workflow refusal that names fields (submit or publish of a version missing required values: 422
+ * `/fields/<key>`) shown where they can be fixed: the editor of that version with its stored values
+ * and each message at its field's input.
+ */
+export async function editorWithRefusal(res: express.Response, at: { workspaceId: string; itemId: string; versionNumber: number }, failure: FormFailure, status: number): Promise<void> {
+  const loaded = await loadVersion(res, at.workspaceId, at.itemId, at.versionNumber);
+  const { version, schema } = loaded;
+  const fields = schema.fields(version.templateVersionId);
+  const state = stateFromValues(schema, fields, version.fields, loaded.children);
+  const zone = zoneOf(res);
+  const window = { start: inputFromInstant(version.effectiveStartAt, zone), end: inputFromInstant(version.effectiveEndAt, zone) };
+  await editorPage(res, at.workspaceId, loaded, { state, etag: loaded.etag, window, failure, errors: errorsByPath(failure.errors, { origins: [] }, fields) }, status);
+}
+
 /** The window inputs as instants (null = blank), or the inputs that are not date-times. */
 function windowBody(window: Window, zone: string): { start: string | null; end: string | null; errors: FieldErrors } {
   const errors: FieldErrors = {};

@@ -10,6 +10,7 @@ import { field, formFailure } from '../../http/forms.js';
 import { instantFromInput, zoneOf } from '../../time.js';
 import { setFlash } from '../../views/render.js';
 import { when } from '../screen-forms.js';
+import { editorWithRefusal } from './editor.js';
 import { renderItemPage, type WorkflowState } from './item-page.js';
 import { itemPaths, returnPath, VERSION_ROUTE, versionAddress, type VersionAddress } from './item-paths.js';
 import type { WorkflowAction } from './workflow-rules.js';
@@ -85,6 +86,8 @@ export function register(router: express.Router): void {
       // A refusal (role, grant, a status changed behind the page, a missing reason) is shown at the bar.
       const failure = formFailure(err, [400, 403, 409, 422]);
       if (!failure) throw err;
+      // Missing or invalid values are fixed in the editor: it shows each message at its input.
+      if (Object.keys(failure.errors).some((p) => p.startsWith('/fields/'))) return void (await editorWithRefusal(res, address, failure, failure.problem.status));
       await refused({ problem: failure.problem, errors: failure.errors }, failure.problem.status);
     }
   });

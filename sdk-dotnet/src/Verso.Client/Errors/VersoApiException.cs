@@ -30,6 +30,18 @@ public sealed class VersoApiException : HttpRequestException
     /// <summary>The parsed problem details; built from the status line when the body was not a problem.</summary>
     public VersoProblemDetails Problem { get; }
 
+    /// <summary>
+    /// One plain sentence per problem with an input, keyed by the input's JSON pointer (<c>/slug</c>,
+    /// <c>/fields/2/mediaAssetId</c>) or parameter (<c>query.page</c>): the problem's <c>errors</c>, empty when it has
+    /// none. The API writes them for people ("Use lower-case letters and digits…"), so a form can show each at its input.
+    /// </summary>
+    public IReadOnlyDictionary<string, IReadOnlyList<string>> FieldErrors => Problem.Errors;
+
+    /// <summary>The messages for one input (<c>"/slug"</c>, <c>"query.page"</c>); empty when it has none.</summary>
+    /// <param name="pointer">The input's JSON pointer or parameter key, as the API writes it.</param>
+    public IReadOnlyList<string> MessagesFor(string pointer) =>
+        Problem.Errors.TryGetValue(pointer, out var messages) ? messages : [];
+
     /// <summary>The server's trace id from the problem body.</summary>
     public string? TraceId => Problem.TraceId;
 

@@ -48,6 +48,14 @@ public sealed class RealServerFlowTests
         var ws = workspace.Id;
         Assert.Equal(ws, (await verso.Api.GetWorkspaceAsync(ws, ct)).Id);
 
+        // A real 400 from the contract validator: one sentence per input, keyed by its JSON pointer.
+        var unreadable = await Assert.ThrowsAsync<VersoApiException>(() =>
+            verso.Api.CreateTemplateAsync(ws, new CreateTemplateRequest { Name = "  ", Slug = "Not A Slug" }, ct));
+        Assert.Equal(400, unreadable.Status);
+        Assert.Equal(["Must not be blank: type something other than spaces."], unreadable.MessagesFor("/name"));
+        Assert.Equal(["Use lower-case letters and digits, words joined by single dashes, such as blog-article."], unreadable.MessagesFor("/slug"));
+        Assert.Equal(2, unreadable.FieldErrors.Count);
+
         // Model: a template whose draft version 1 gets a required Text title, then is published. Changes to a draft
         // are guarded by the version's ETag (a missing If-Match is 412): read the version, send its tag.
         var template = await verso.Api.CreateTemplateAsync(ws, new CreateTemplateRequest { Name = "Article", Slug = $"article-{Suffix}" }, ct);
