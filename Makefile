@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help
+.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help verify-deployment
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -35,6 +35,8 @@ help:
 	@echo "make check     lint the contract, fail on generated drift, typecheck, lint code"
 	@echo "make bench     run the benchmarks under bench/"
 	@echo "make screenshots  run the admin browser tests and write docs/screenshots/*.png"
+	@echo "make verify-deployment  the deployment checks (health, admin sign-in, a media download with"
+	@echo "              VERSO_VERIFY_TOKEN) against API_URL and ADMIN_URL (default: 127.0.0.1:5000 and :5001)"
 	@echo "make fuzz      long fuzz pass over every operation (FUZZ_REQUESTS=20000, FUZZ_SEED=n); exit 1 on any finding"
 
 $(NODE24_DIR)/bin/node:
@@ -108,3 +110,11 @@ fuzz: install
 
 clean-data:
 	rm -rf .data
+
+# The spec's deployment checks (scripts/verify-deployment.mjs; README: Runbook). Plain Node, no build:
+# API_URL and ADMIN_URL default to `make run`'s addresses; VERSO_VERIFY_TOKEN (an API client token)
+# adds the media download. Exit code 1 names the failed checks.
+API_URL ?= http://127.0.0.1:$(or $(Api__Port),5000)
+ADMIN_URL ?= http://127.0.0.1:$(or $(Admin__Port),5001)
+verify-deployment: $(NODE_STAMP)
+	node scripts/verify-deployment.mjs --api '$(API_URL)' --admin '$(ADMIN_URL)'
