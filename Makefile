@@ -23,10 +23,11 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help verify-deployment
+.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help verify-deployment start
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
+	@echo "make start     start the built API and admin with NODE_ENV=production (no build: make build once)"
 	@echo "make test      install what is needed and run every test suite"
 	@echo "make build     compile the server, admin and TypeScript SDK"
 	@echo "make pack      build both SDK packages as users install them: dist/packages/verso-sdk-<version>.tgz,"
@@ -118,3 +119,13 @@ API_URL ?= http://127.0.0.1:$(or $(Api__Port),5000)
 ADMIN_URL ?= http://127.0.0.1:$(or $(Admin__Port),5001)
 verify-deployment: $(NODE_STAMP)
 	node scripts/verify-deployment.mjs --api '$(API_URL)' --admin '$(ADMIN_URL)'
+
+# Production: the built API and admin (make build once; this never builds), NODE_ENV=production, as
+# scripts/run.mjs starts them: `node server/dist/main.js` and `node admin/dist/main.js` with the same
+# environment, the API trusting the admin's loopback address unless trusted proxies are configured.
+# README: Production start lists what production refuses.
+start: $(NODE_STAMP)
+	for f in server/dist/main.js admin/dist/main.js sdk-ts/dist/index.js; do
+	  [ -f "$$f" ] || { echo "$$f is missing: run make build once (make start does not build)" >&2; exit 1; }
+	done
+	NODE_ENV=production exec node scripts/run.mjs
