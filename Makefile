@@ -23,11 +23,13 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help verify-deployment start
+.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help verify-deployment start backup restore
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
 	@echo "make start     start the built API and admin with NODE_ENV=production (no build: make build once)"
+	@echo "make backup DEST=<dir>   database + media + manifest, while Verso runs (same settings as make run)"
+	@echo "make restore FROM=<dir>  [FORCE=1] with Verso stopped: database and media together, then verified"
 	@echo "make test      install what is needed and run every test suite"
 	@echo "make build     compile the server, admin and TypeScript SDK"
 	@echo "make pack      build both SDK packages as users install them: dist/packages/verso-sdk-<version>.tgz,"
@@ -129,3 +131,15 @@ start: $(NODE_STAMP)
 	  [ -f "$$f" ] || { echo "$$f is missing: run make build once (make start does not build)" >&2; exit 1; }
 	done
 	NODE_ENV=production exec node scripts/run.mjs
+
+# Backup and restore (server/src/ops/; README: Operations, Backup and restore), with the settings
+# `make run` uses (Data__Directory or DATABASE_URL, Storage__*). Built code, like `make start`.
+backup: $(NODE_STAMP)
+	[ -n "$${DEST:-}" ] || { echo "usage: make backup DEST=<new directory>" >&2; exit 2; }
+	[ -f server/dist/ops/cli.js ] || { echo "server/dist/ops/cli.js is missing: run make build once" >&2; exit 1; }
+	INIT_CWD=$(CURDIR) node server/dist/ops/cli.js backup "$$DEST"
+
+restore: $(NODE_STAMP)
+	[ -n "$${FROM:-}" ] || { echo "usage: make restore FROM=<backup directory> [FORCE=1]" >&2; exit 2; }
+	[ -f server/dist/ops/cli.js ] || { echo "server/dist/ops/cli.js is missing: run make build once" >&2; exit 1; }
+	INIT_CWD=$(CURDIR) node server/dist/ops/cli.js restore "$$FROM" $$( [ "$${FORCE:-}" = 1 ] && echo --force )

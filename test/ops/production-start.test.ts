@@ -1,7 +1,7 @@
 // `make start`: the built API and admin with NODE_ENV=production and no build step, started as an
 // operator starts them (make, in a process group of its own, stopped with SIGTERM). With a production
 // keyring it comes up and passes verify-deployment; without one it stops naming the setting.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,13 @@ async function ok(url: string): Promise<boolean> {
 
 describe('make start (production, no build)', function () {
   this.timeout(120_000);
+  // `make start` runs what `make build` made; `make test` builds only the SDK, so build here
+  // (incremental: nothing to do when the dist is current).
+  before(function () {
+    this.timeout(300_000);
+    const r = spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsc'), ['-b', 'server', 'admin'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('tsc -b server admin failed');
+  });
 
   it('starts the built API and admin with NODE_ENV=production; verify-deployment passes; SIGTERM stops both', async () => {
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-start-'));
