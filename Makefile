@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help verify-deployment start backup restore
+.PHONY: run test build generate check bench fuzz install sdk pack chromium nginx screenshots clean-data help verify-deployment start backup restore
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -95,7 +95,27 @@ chromium:
 	  fi
 	fi
 
-test: sdk chromium
+# The reverse-proxy tests (test/ops/reverse-proxy.test.ts) run Debian's nginx, unprivileged, with a
+# configuration, prefix and ports of their own: an nginx already installed (or running as the
+# machine's web server) is used as it is and never touched. Installed here when missing and we are
+# root with apt-get. Debian's postinst would start the packaged site on port 80; a policy-rc.d that
+# refuses service starts is put in place for the install when the machine has none (containers
+# usually do), and removed afterwards.
+NGINX_BIN := $(firstword $(wildcard /usr/sbin/nginx) $(shell command -v nginx 2>/dev/null))
+nginx:
+	if [ -z "$(NGINX_BIN)" ]; then
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	    if [ ! -e /usr/sbin/policy-rc.d ]; then
+	      printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d
+	      trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+	    fi
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx
+	  else
+	    echo "nginx not found and cannot be installed here (needs root and apt-get): the reverse-proxy tests will fail; install it: apt-get install -y nginx"
+	  fi
+	fi
+
+test: sdk chromium nginx
 	node scripts/run-tests.mjs
 
 screenshots: sdk chromium
