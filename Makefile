@@ -23,10 +23,13 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install sdk pack chromium screenshots clean-data help
+.PHONY: run test build generate check bench fuzz install sdk pack chromium nginx screenshots clean-data help verify-deployment start backup restore
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
+	@echo "make start     start the built API and admin with NODE_ENV=production (no build: make build once)"
+	@echo "make backup DEST=<dir>   database + media + manifest, while Verso runs (same settings as make run)"
+	@echo "make restore FROM=<dir>  [FORCE=1] with Verso stopped: database and media together, then verified"
 	@echo "make test      install what is needed and run every test suite"
 	@echo "make build     compile the server, admin and TypeScript SDK"
 	@echo "make pack      build both SDK packages as users install them: dist/packages/verso-sdk-<version>.tgz,"
@@ -35,6 +38,8 @@ help:
 	@echo "make check     lint the contract, fail on generated drift, typecheck, lint code"
 	@echo "make bench     run the benchmarks under bench/"
 	@echo "make screenshots  run the admin browser tests and write docs/screenshots/*.png"
+	@echo "make verify-deployment  the deployment checks (health, admin sign-in, a media download with"
+	@echo "              VERSO_VERIFY_TOKEN) against API_URL and ADMIN_URL (default: 127.0.0.1:5000 and :5001)"
 	@echo "make fuzz      long fuzz pass over every operation (FUZZ_REQUESTS=20000, FUZZ_SEED=n); exit 1 on any finding"
 
 $(NODE24_DIR)/bin/node:
@@ -90,7 +95,27 @@ chromium:
 	  fi
 	fi
 
-test: sdk chromium
+# The reverse-proxy tests (test/ops/reverse-proxy.test.ts) run Debian's nginx, unprivileged, with a
+# configuration, prefix and ports of their own: an nginx already installed (or running as the
+# machine's web server) is used as it is and never touched. Installed here when missing and we are
+# root with apt-get. Debian's postinst would start the packaged site on port 80; a policy-rc.d that
+# refuses service starts is put in place for the install when the machine has none (containers
+# usually do), and removed afterwards.
+NGINX_BIN := $(firstword $(wildcard /usr/sbin/nginx) $(shell command -v nginx 2>/dev/null))
+nginx:
+	if [ -z "$(NGINX_BIN)" ]; then
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	    if [ ! -e /usr/sbin/policy-rc.d ]; then
+	      printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d
+	      trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+	    fi
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx
+	  else
+	    echo "nginx not found and cannot be installed here (needs root and apt-get): the reverse-proxy tests will fail; install it: apt-get install -y nginx"
+	  fi
+	fi
+
+test: sdk chromium nginx
 	node scripts/run-tests.mjs
 
 screenshots: sdk chromium
@@ -108,3 +133,33 @@ fuzz: install
 
 clean-data:
 	rm -rf .data
+
+# The spec's deployment checks (scripts/verify-deployment.mjs; README: Runbook). Plain Node, no build:
+# API_URL and ADMIN_URL default to `make run`'s addresses; VERSO_VERIFY_TOKEN (an API client token)
+# adds the media download. Exit code 1 names the failed checks.
+API_URL ?= http://127.0.0.1:$(or $(Api__Port),5000)
+ADMIN_URL ?= http://127.0.0.1:$(or $(Admin__Port),5001)
+verify-deployment: $(NODE_STAMP)
+	node scripts/verify-deployment.mjs --api '$(API_URL)' --admin '$(ADMIN_URL)'
+
+# Production: the built API and admin (make build once; this never builds), NODE_ENV=production, as
+# scripts/run.mjs starts them: `node server/dist/main.js` and `node admin/dist/main.js` with the same
+# environment, the API trusting the admin's loopback address unless trusted proxies are configured.
+# README: Production start lists what production refuses.
+start: $(NODE_STAMP)
+	for f in server/dist/main.js admin/dist/main.js sdk-ts/dist/index.js; do
+	  [ -f "$$f" ] || { echo "$$f is missing: run make build once (make start does not build)" >&2; exit 1; }
+	done
+	NODE_ENV=production exec node scripts/run.mjs
+
+# Backup and restore (server/src/ops/; README: Operations, Backup and restore), with the settings
+# `make run` uses (Data__Directory or DATABASE_URL, Storage__*). Built code, like `make start`.
+backup: $(NODE_STAMP)
+	[ -n "$${DEST:-}" ] || { echo "usage: make backup DEST=<new directory>" >&2; exit 2; }
+	[ -f server/dist/ops/cli.js ] || { echo "server/dist/ops/cli.js is missing: run make build once" >&2; exit 1; }
+	INIT_CWD=$(CURDIR) node server/dist/ops/cli.js backup "$$DEST"
+
+restore: $(NODE_STAMP)
+	[ -n "$${FROM:-}" ] || { echo "usage: make restore FROM=<backup directory> [FORCE=1]" >&2; exit 2; }
+	[ -f server/dist/ops/cli.js ] || { echo "server/dist/ops/cli.js is missing: run make build once" >&2; exit 1; }
+	INIT_CWD=$(CURDIR) node server/dist/ops/cli.js restore "$$FROM" $$( [ "$${FORCE:-}" = 1 ] && echo --force )

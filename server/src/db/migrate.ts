@@ -48,8 +48,14 @@ interface AppliedRow {
  * statements, which only the simple query protocol accepts, and the advisory lock belongs to one
  * session for the whole run.
  */
-export async function migrate(databaseUrl: string, directory: string, log: (message: string) => void): Promise<number> {
-  const files = readMigrationFiles(directory);
+export async function migrate(
+  databaseUrl: string,
+  directory: string,
+  log: (message: string) => void,
+  /** Apply no file numbered above this (a restore rebuilds the schema a backup was taken at). */
+  options: { through?: number } = {},
+): Promise<number> {
+  const files = readMigrationFiles(directory).filter((f) => options.through === undefined || f.version <= options.through);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
