@@ -3671,6 +3671,8 @@ export interface components {
         Id: string;
         /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
         IfMatch: string;
+        /** @description Verso extension: only these assets (comma-separated ids, at most 100), so a screen showing a version's Media and File values reads their names, types and sizes in one call. Ids the workspace does not show are left out. */
+        MediaIds: string;
         /** @description The file's ETag from an earlier download; when it still matches the answer is 304 without a body. */
         MediaIfNoneMatch: string;
         /** @description One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): answered 206 with that part. Several ranges are answered with the whole file (200); a range that starts past the end is 416. */
@@ -5729,6 +5731,8 @@ export interface operations {
     listMedia: {
         parameters: {
             query?: {
+                /** @description Verso extension: only these assets (comma-separated ids, at most 100), so a screen showing a version's Media and File values reads their names, types and sizes in one call. Ids the workspace does not show are left out. */
+                ids?: components["parameters"]["MediaIds"];
                 /** @description Only assets whose MIME type starts with this (`image/`, `application/pdf`). */
                 mimeType?: components["parameters"]["MediaTypeFilter"];
                 /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
