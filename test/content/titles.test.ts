@@ -100,6 +100,12 @@ describe('Content titles', () => {
       const row = editing.body.items.find((i: any) => i.id === a.id);
       expect(row.title).to.equal('Working title');
       expect(editing.body.items.find((i: any) => i.id === untitled.id).title).to.equal(null);
+      // A latest version without a title falls back to the served one's on the editing list.
+      const served = await createArticle(w, 'Served title');
+      await publishNow(w, served.id, 1);
+      await newVersion(w, served.id, { fields: [text(w.model.article.fields.title!, '  ')] });
+      const again = await w.api.get(`${w.base}/content?pageSize=100`, { token: w.reader });
+      expect(again.body.items.find((i: any) => i.id === served.id).title).to.equal('Served title');
 
       const delivery = await w.api.get(`${w.base}/content?resolve=true&pageSize=100`, { token: w.reader });
       expectStatus(delivery, 200);

@@ -2179,7 +2179,7 @@ export interface components {
             /** Format: uuid */
             templateVersionId: string;
             /**
-             * @description Verso extension: the item's title, the text of its template version's title field (`titleFieldKey`) in the row's version — the served one on the delivery list (`resolve=true`), the latest one on the editing list;
+             * @description Verso extension: the item's title, the text of its template version's title field (`titleFieldKey`) in the row's version — the served one on the delivery list (`resolve=true`), the latest one on the editing list (else the served one, when the latest has none);
              *     null when that version has no text there (show the slug instead).
              */
             title: string | null;

@@ -273,7 +273,8 @@ function plainPage(q: ContentListQuery) {
   // per page row (see resolvedPage).
   return prepared('content_page', listRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, (SELECT count(*) FROM content_versions vc WHERE vc.content_item_id = ci.id) AS version_count,
-      ${SERVED_COLUMNS}, ${LATEST_COLUMNS}, verso_version_title(lv.id, lv.template_version_id) AS title
+      ${SERVED_COLUMNS}, ${LATEST_COLUMNS},
+      coalesce(verso_version_title(lv.id, lv.template_version_id), verso_version_title(sv.id, sv.template_version_id)) AS title
     FROM (
       SELECT ci.*, ${sortKey(q)} AS sort_key
       FROM content_items ci
