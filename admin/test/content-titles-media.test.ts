@@ -92,9 +92,9 @@ describe('admin: titles and media values', function () {
   });
 
   const imageDrawn = (selector: string) =>
-    page.locator(selector).first().evaluate(async (img: HTMLImageElement) => {
-      if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }));
-      return img.naturalWidth;
+    page.locator(selector).first().evaluate((el) => {
+      const image = el as unknown as { decode(): Promise<void>; naturalWidth: number };
+      return image.decode().then(() => image.naturalWidth);
     });
 
   it('lists items by title, the slug beside it, and names the item by title on its page', async () => {
