@@ -147,7 +147,7 @@ describe('admin: content editor', function () {
       // Reference: search, pick.
       await page.getByLabel(/Find Person items/).fill('lovelace');
       await row(page, `${f.related}/0`).getByRole('button', { name: /^Find/ }).click();
-      await row(page, `${f.related}/0`).getByRole('button', { name: /Pick ada-lovelace/ }).click();
+      await row(page, `${f.related}/0`).getByRole('button', { name: /Pick Ada Lovelace/ }).click();
       expect(await row(page, `${f.related}/0`).getByLabel(/Item id/).inputValue()).to.equal(s.lovelace);
       await expectAccessible(page);
       await screenshot(page, 'content-create', { fullPage: true });

@@ -112,7 +112,8 @@ describe('admin: content item page', function () {
 
   it('shows the item, saves its identity, and shows the API’s 422 at the slug field', async () => {
     await page.goto(itemUrl(helloId));
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('hello');
+    // The item is named by its title (#25), its slug beside the template.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Hello world');
     expect(await row(1).getAttribute('data-status')).to.equal('Draft');
     expect(await page.locator('#version-panel').getAttribute('data-version')).to.equal('1');
     await expectAccessible(page);

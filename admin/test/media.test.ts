@@ -247,7 +247,8 @@ describe('admin: media library and picker (browser)', function () {
       await fileRow(page).locator('[data-media-hit="terms.pdf"]').waitFor();
       await Promise.all([page.waitForLoadState('load'), fileRow(page).getByRole('button', { name: /Pick terms\.pdf/ }).click()]);
       expect(await fileRow(page).getByLabel(/File asset id/).inputValue()).to.equal(pdfId);
-      expect(await fileRow(page).locator('[data-ref-current]').textContent()).to.include('Chosen: terms.pdf');
+      // The re-rendered form shows the chosen file by name and type (#25), not only its id.
+      expect((await fileRow(page).locator('[data-ref-current] .cf-asset-facts').textContent())!.replace(/\s+/g, ' ')).to.match(/^terms\.pdf application\/pdf · /);
       expect(await heroRow(page).getByLabel(/Media asset id/).inputValue(), 'other values survive the re-render').to.equal(imageId);
       await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Save changes' }).first().click()]);
       expect(await page.locator('.flash').textContent()).to.include('saved');

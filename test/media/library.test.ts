@@ -65,6 +65,24 @@ forEachProvider('media library', (world, provider) => {
     });
   });
 
+  describe('GET /media?ids=', () => {
+    it('answers only the named visible assets of the workspace (one call for a screen\'s values); a malformed list is 400', async () => {
+      const w = world();
+      const a = await uploadPng(w, 'ids-a.png');
+      const b = await uploadPng(w, 'ids-b.png');
+      await uploadPng(w, 'ids-c.png');
+      const hidden = await uploadPng(w, 'ids-hidden.png');
+      await dbQuery(w.api, `UPDATE media_assets SET blob_state = 'Missing' WHERE id = $1`, [hidden.id]);
+      const unknown = '0190a2b4-0000-7000-8000-000000000000';
+      const res = await w.api.get(`${w.base}/media?ids=${a.id},${b.id.toUpperCase()},${hidden.id},${unknown}`, { token: w.reader });
+      expectStatus(res, 200);
+      expect(res.body.items.map((i: any) => i.id)).to.deep.equal([b.id, a.id]);
+      expect(res.body.totalCount).to.equal(2);
+      const bad = await w.api.get(`${w.base}/media?ids=${a.id};drop`, { token: w.reader });
+      expect(bad.status).to.equal(400);
+    });
+  });
+
   describe('GET /media/{id}', () => {
     it('answers the asset with its ETag; 404 for another workspace, a hidden or an unknown id', async () => {
       const w = world();

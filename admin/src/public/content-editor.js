@@ -66,6 +66,37 @@
     return true;
   }
 
+  // What was picked, at once: a Media/File pick shows the thumbnail (images) or the file's type and
+  // size that the picker's button carries (#25); a Reference pick its title.
+  function showPicked(current, button) {
+    var label = button.getAttribute('data-pick-label') || button.getAttribute('data-pick-id');
+    current.textContent = '';
+    if (!current.hasAttribute('data-asset-current')) { current.textContent = 'Picked: ' + label; return; }
+    var card = document.createElement('span');
+    card.className = 'cf-asset';
+    card.setAttribute('data-asset', button.getAttribute('data-pick-id'));
+    var thumb = button.getAttribute('data-pick-thumb');
+    if (thumb) {
+      var img = document.createElement('img');
+      img.className = 'cf-asset-thumb';
+      img.src = thumb;
+      img.alt = label;
+      img.width = 96;
+      card.appendChild(img);
+    }
+    var facts = document.createElement('span');
+    facts.className = 'cf-asset-facts';
+    var name = document.createElement('strong');
+    name.textContent = label;
+    facts.appendChild(name);
+    var detail = document.createElement('span');
+    detail.className = 'muted small';
+    detail.textContent = ' ' + (button.getAttribute('data-pick-facts') || '');
+    facts.appendChild(detail);
+    card.appendChild(facts);
+    current.appendChild(card);
+  }
+
   function pick(button) {
     var target = button.getAttribute('data-pick-target');
     var input = document.getElementById(target);
@@ -74,7 +105,7 @@
     var label = document.querySelector('[data-ref-label="' + target + '"]');
     if (label) label.value = button.getAttribute('data-pick-label');
     var current = document.querySelector('[data-ref-current="' + target + '"]');
-    if (current) current.textContent = 'Picked: ' + (button.getAttribute('data-pick-label') || button.getAttribute('data-pick-id'));
+    if (current) showPicked(current, button);
     input.focus();
     return true;
   }

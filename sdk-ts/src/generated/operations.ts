@@ -70,7 +70,7 @@ export const operationSpecs = {
   listContentTranslations: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/translations","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listContentVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listIpBans: {"method":"GET","path":"/api/v1/security/ip-bans","pathParams":[],"uuidPathParams":[],"queryParams":["ipAddress","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
-  listMedia: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/media","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize","mimeType","search"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listMedia: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/media","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize","mimeType","search","ids"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listOfficialPackages: {"method":"GET","path":"/api/v1/packages/official","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listPickLists: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTags: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/tags","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
@@ -98,6 +98,7 @@ export const operationSpecs = {
   revokeApiClient: {"method":"POST","path":"/api/v1/clients/{id}/revoke","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateApiClient: {"method":"POST","path":"/api/v1/clients/{id}/rotate","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateWebhookSecret: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  setTemplateTitleField: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/title-field","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   submitContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   testStorage: {"method":"POST","path":"/api/v1/settings/storage/test","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   updateAccountPreferences: {"method":"PUT","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -958,6 +959,15 @@ export abstract class VersoOperations {
    */
   rotateWebhookSecret(input: OperationInput<'rotateWebhookSecret'>, options?: CallOptions): Promise<OperationResult<'rotateWebhookSecret'>> {
     return this.invoke('rotateWebhookSecret', input, options);
+  }
+
+  /**
+   * Name the field whose value is a content item's title (a Draft version).
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/title-field` — access: role TemplateAdmin, workspace Write.
+   */
+  setTemplateTitleField(input: OperationInput<'setTemplateTitleField'>, options?: CallOptions): Promise<OperationResult<'setTemplateTitleField'>> {
+    return this.invoke('setTemplateTitleField', input, options);
   }
 
   /**

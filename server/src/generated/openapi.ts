@@ -1424,6 +1424,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/title-field": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Name the field whose value is a content item's title (a Draft version).
+         * @description Verso extension (upstream has no title field). Lists, search results, pickers and history show an item's title
+         *     (the text of this field in the item's version) with its slug as secondary text. `titleFieldKey` names a
+         *     non-open Text field of the version; null returns to the default, the version's first Text field. 422
+         *     `validation-failed` at `/titleFieldKey` when the key names no Text field of the version. `If-Match` as on the
+         *     other draft-structure writes.
+         */
+        put: operations["setTemplateTitleField"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/templates/versions/{versionId}": {
         parameters: {
             query?: never;
@@ -2118,6 +2146,11 @@ export interface components {
             templateSlug: string;
             /** Format: uuid */
             templateVersionId: string;
+            /**
+             * @description Verso extension: the item's title, the text of its template version's title field (`titleFieldKey`) in its latest version;
+             *     null when that version has no text there (show the slug instead).
+             */
+            title: string | null;
             /** Format: uuid */
             translationGroupId: string | null;
             /** Format: date-time */
@@ -2145,6 +2178,11 @@ export interface components {
             templateSlug: string;
             /** Format: uuid */
             templateVersionId: string;
+            /**
+             * @description Verso extension: the item's title, the text of its template version's title field (`titleFieldKey`) in the row's version — the served one on the delivery list (`resolve=true`), the latest one on the editing list (else the served one, when the latest has none);
+             *     null when that version has no text there (show the slug instead).
+             */
+            title: string | null;
             /** Format: uuid */
             translationGroupId: string | null;
             /** Format: date-time */
@@ -2926,6 +2964,10 @@ export interface components {
             secret: string;
             warning: string;
         };
+        SetTemplateTitleFieldRequest: {
+            /** @description The key of a non-open Text field of the version, or null for the default (the first Text field). */
+            titleFieldKey: components["schemas"]["FieldKey"] | null;
+        };
         /** @description Lower-case letters and digits in dash-separated words. */
         Slug: string;
         StorageConfigResponse: {
@@ -3120,6 +3162,12 @@ export interface components {
             status: components["schemas"]["TemplateVersionStatus"];
             /** Format: uuid */
             templateId: string;
+            /**
+             * @description Verso extension: the key of the field whose text is an item's title (lists, pickers and history show it, with
+             *     the slug as secondary text). The key set with `PUT …/title-field`, else the version's first Text field (in
+             *     the order of `fields`); null when the version has no Text field. A new draft keeps its source's choice.
+             */
+            titleFieldKey: string | null;
             /** Format: int32 */
             versionNumber: number;
         };
@@ -3623,6 +3671,8 @@ export interface components {
         Id: string;
         /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
         IfMatch: string;
+        /** @description Verso extension: only these assets (comma-separated ids, at most 100), so a screen showing a version's Media and File values reads their names, types and sizes in one call. Ids the workspace does not show are left out. */
+        MediaIds: string;
         /** @description The file's ETag from an earlier download; when it still matches the answer is 304 without a body. */
         MediaIfNoneMatch: string;
         /** @description One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): answered 206 with that part. Several ranges are answered with the whole file (200); a range that starts past the end is 416. */
@@ -5681,6 +5731,8 @@ export interface operations {
     listMedia: {
         parameters: {
             query?: {
+                /** @description Verso extension: only these assets (comma-separated ids, at most 100), so a screen showing a version's Media and File values reads their names, types and sizes in one call. Ids the workspace does not show are left out. */
+                ids?: components["parameters"]["MediaIds"];
                 /** @description Only assets whose MIME type starts with this (`image/`, `application/pdf`). */
                 mimeType?: components["parameters"]["MediaTypeFilter"];
                 /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
@@ -6966,6 +7018,49 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setTemplateTitleField: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["VersionIfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTemplateTitleFieldRequest"];
+            };
+        };
+        responses: {
+            /** @description The version, with its `titleFieldKey`. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateVersionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

@@ -375,6 +375,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret"
   },
+  "setTemplateTitleField": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/title-field"
+  },
   "submitContentVersion": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit"

@@ -103,6 +103,7 @@ export type ReorderFieldRequest = components['schemas']['ReorderFieldRequest'];
 export type ResetPasswordRequest = components['schemas']['ResetPasswordRequest'];
 export type Role = components['schemas']['Role'];
 export type RotateWebhookSecretResponse = components['schemas']['RotateWebhookSecretResponse'];
+export type SetTemplateTitleFieldRequest = components['schemas']['SetTemplateTitleFieldRequest'];
 export type Slug = components['schemas']['Slug'];
 export type StorageConfigResponse = components['schemas']['StorageConfigResponse'];
 export type StorageTestResponse = components['schemas']['StorageTestResponse'];

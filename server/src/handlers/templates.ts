@@ -80,3 +80,8 @@ export const reorderTemplateFields: Handler<'reorderTemplateFields'> = async ({ 
   const { etag } = await design.reorderFields(deps.db, actor, draftAddress(request), request.body);
   return reply(204, undefined, withEtag(etag));
 };
+
+export const setTemplateTitleField: Handler<'setTemplateTitleField'> = async ({ request, actor, deps, reply }) => {
+  const { result, etag } = await design.setTitleField(deps.db, actor, draftAddress(request), request.body.titleFieldKey);
+  return reply(200, result, withEtag(etag));
+};

@@ -5,6 +5,7 @@
 // are created first, then the item (createContent); success opens the new version in the editor.
 import type express from 'express';
 import { apiFor } from '../../api.js';
+import { assetFacts } from '../media/asset-facts.js';
 import { field, formFailure, type FieldErrors, type FormFailure } from '../../http/forms.js';
 import { workspacePaths } from '../../nav.js';
 import { zoneOf } from '../../time.js';
@@ -15,7 +16,7 @@ import { runOp, type OpResult } from './editor-form.js';
 import { loadEditorSchema, type EditorField, type EditorSchema } from './editor-schema.js';
 import { writeInlineChildren } from './editor-save.js';
 import { contentLinks, viewContext } from './editor.js';
-import { fieldViews, sectioned } from './field-views.js';
+import { fieldViews, sectioned, idValuesOf } from './field-views.js';
 import { markdownPreviewPath } from './markdown-preview.js';
 import { referenceSearchPath } from './reference-search.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, type FieldsState } from './value-form.js';
@@ -53,6 +54,7 @@ function titleField(fields: readonly EditorField[]): EditorField | undefined {
 async function createPage(res: express.Response, workspaceId: string, page: CreatePage, status?: number) {
   const errors = page.errors ?? {};
   const ctx = viewContext(page, workspaceId, { readOnly: false, errors, op: page.op });
+  ctx.assets = await assetFacts(res, workspaceId, idValuesOf(page.state));
   const fields = page.schema.fields(page.templateVersionId);
   const views = fieldViews(ctx, fields, page.state);
   const title = titleField(fields);

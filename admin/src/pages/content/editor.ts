@@ -10,6 +10,7 @@ import { field, formFailure, submitWithETag, type FieldErrors, type FormFailure,
 import { workspacePaths } from '../../nav.js';
 import { inputFromInstant, instantFromInput, zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
+import { assetFacts } from '../media/asset-facts.js';
 import { mediaPaths } from '../media/media-scope.js';
 import { isUuid } from '../screen-forms.js';
 import { versionNumberOf } from '../templates/links.js';
@@ -17,7 +18,7 @@ import { editable, workflowBar, type ContentStatus } from './workflow-rules.js';
 import { runOp, type OpResult } from './editor-form.js';
 import { loadVersion, type LoadedVersion } from './editor-load.js';
 import { conflictValues, writeInlineChildren } from './editor-save.js';
-import { fieldViews, sectioned, type ViewContext } from './field-views.js';
+import { fieldViews, idValuesOf, sectioned, type ViewContext } from './field-views.js';
 import * as markdownPreview from './markdown-preview.js';
 import * as referenceSearch from './reference-search.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, stateFromValues, type FieldsState } from './value-form.js';
@@ -68,6 +69,7 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
   const canEdit = editable(version.status, abilities);
   const errors = page.errors ?? {};
   const ctx = viewContext(loaded, workspaceId, { readOnly: !canEdit.allowed, errors, op: page.op });
+  ctx.assets = await assetFacts(res, workspaceId, idValuesOf(page.state));
   const views = fieldViews(ctx, schema.fields(version.templateVersionId), page.state);
   const name = version.slug || 'untitled item';
   await render(

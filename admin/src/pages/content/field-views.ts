@@ -4,6 +4,7 @@
 // meets). Templates stay dumb: every name, id and description is decided here.
 import type { FieldErrors } from '../../http/forms.js';
 import { renderMarkdown } from '../../markdown.js';
+import { factsOf, type AssetFacts, type AssetFactsById } from '../media/asset-facts.js';
 import type { Permission } from '../workspace-scope.js';
 import type { EditorField, EditorSchema, FieldKind, PickOption } from './editor-schema.js';
 import { emptyRow, type FieldsState, type RowState } from './value-form.js';
@@ -11,6 +12,8 @@ import { emptyRow, type FieldsState, type RowState } from './value-form.js';
 /** A match of the Reference search box. */
 export interface SearchHit {
   id: string;
+  /** The item's title (#25), shown first; null when it has none. */
+  title: string | null;
   slug: string;
   template: string;
   locale: string;
@@ -47,6 +50,8 @@ export interface ViewContext {
   /** Whether a new inline child may be created (Editor + Write). */
   mayCreate: Permission;
   links: { editor: (itemId: string, version: number) => string; item: (itemId: string) => string; asset: (assetId: string) => string };
+  /** What the form's Media and File values are (thumbnail or name, type, size), read in one call (media/asset-facts.ts). */
+  assets?: AssetFactsById;
 }
 
 interface Button {
@@ -81,6 +86,8 @@ export interface RowView {
   assets: MediaHit[] | null;
   /** Reference: the picked item's page; Media/File: the chosen asset's page in the library. */
   link: string | null;
+  /** Media/File: the chosen asset's facts, when the page read them (null for an id the library does not show). */
+  asset: AssetFacts | null;
 }
 
 export interface InlineView {
@@ -230,6 +237,7 @@ function rowView(ctx: ViewContext, f: EditorField, field: FieldView, value: RowS
     results: null,
     assets: null,
     link: null,
+    asset: null,
   };
   const hits = ctx.results[path];
   if (hits && (f.kind === 'Media' || f.kind === 'File')) row.assets = hits.filter(isMediaHit);
@@ -238,7 +246,10 @@ function rowView(ctx: ViewContext, f: EditorField, field: FieldView, value: RowS
     row.preview = ctx.previews[path] ?? (readOnly && value.v !== '' ? renderMarkdown(value.v) : null);
   }
   if (f.kind === 'Reference' && /^[0-9a-f-]{36}$/i.test(value.v.trim())) row.link = ctx.links.item(value.v.trim());
-  if ((f.kind === 'Media' || f.kind === 'File') && /^[0-9a-f-]{36}$/i.test(value.v.trim())) row.link = ctx.links.asset(value.v.trim());
+  if ((f.kind === 'Media' || f.kind === 'File') && /^[0-9a-f-]{36}$/i.test(value.v.trim())) {
+    row.link = ctx.links.asset(value.v.trim());
+    row.asset = factsOf(ctx.assets, value.v);
+  }
   if (f.kind === 'Component') {
     // Component graphs are acyclic (the API refuses cycles); the bound only guards the page against bad data.
     row.members = depth < 16 ? fieldViews(ctx, f.members ?? [], value.members, `${path}/m/`, depth + 1, readOnly) : [];
@@ -277,4 +288,20 @@ export function sectioned(ctx: ViewContext, templateVersionId: string, views: Fi
     groups.push({ name: s.name, description: s.description, id: `section-${s.id}`, fields: views.filter((v) => sectionOf.get(v.locator) === s.id) });
   }
   return groups.filter((g) => g.fields.length > 0);
+}
+
+/**
+ * The ids a form's rows hold (members and inline children included): the candidates for
+ * ViewContext.assets, read in one listMedia call. Ids that are not assets (a Reference's) are simply
+ * not found.
+ */
+export function idValuesOf(state: FieldsState, depth = 0): string[] {
+  if (depth > 16) return [];
+  return Object.values(state).flatMap((rows) =>
+    rows.flatMap((row) => [
+      ...(/^[0-9a-f-]{36}$/i.test(row.v.trim()) ? [row.v.trim()] : []),
+      ...idValuesOf(row.members, depth + 1),
+      ...(row.inline ? idValuesOf(row.inline.fields, depth + 1) : []),
+    ]),
+  );
 }

@@ -10,7 +10,7 @@ import { zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { shownValue } from '../audit.js';
 import { pageLinks, pageOf, when } from '../screen-forms.js';
-import { ITEM_ROUTE, itemAddress, itemPaths } from './item-paths.js';
+import { ITEM_ROUTE, itemAddress, itemPaths, itemNameOf } from './item-paths.js';
 
 type Entry = components['schemas']['AuditLogResponse'];
 
@@ -54,7 +54,7 @@ export function register(router: express.Router): void {
       allowed ? apiFor(res).listWorkspaceAuditEntries({ path: { workspaceId }, query: { contentItemId: itemId, page, pageSize: PAGE_SIZE } }) : undefined,
     ]);
     const versionNumbers = new Map(item.versions.map((v) => [v.id, v.versionNumber]));
-    const name = item.slug ?? `Untitled ${item.templateName}`;
+    const name = itemNameOf(item);
     await render(res, 'content/history', {
       title: `History of ${name}`,
       workspaceId,

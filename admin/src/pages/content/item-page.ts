@@ -12,7 +12,7 @@ import { zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { pageLinks, pageOf, queryValue, when } from '../screen-forms.js';
 import { abilitiesIn, type Permission, type WorkspaceAbilities } from '../workspace-scope.js';
-import { itemPaths, versionNumberOf, type ItemAddress } from './item-paths.js';
+import { itemPaths, versionNumberOf, type ItemAddress, itemNameOf } from './item-paths.js';
 import { hasNewerTarget, upgradeTargetOf } from './upgrade-target.js';
 import { deletable, editable, workflowBar } from './workflow-rules.js';
 
@@ -129,7 +129,7 @@ export async function renderItemPage(req: express.Request, res: express.Response
   };
 
   const identity = state.identity ?? { values: identityFrom(item) };
-  const name = item.slug ?? `Untitled ${item.templateName}`;
+  const name = itemNameOf(item);
   await render(
     res,
     'content/item',

@@ -72,3 +72,8 @@ export function returnPath(raw: string, paths: ItemPaths): string {
   const ok = raw.startsWith(paths.root) && /^[A-Za-z0-9/_\-?=&#.%]*$/.test(raw) && !raw.includes('//') && !raw.includes('/../') && !raw.endsWith('/..');
   return ok && (raw.length === paths.root.length || '/?#'.includes(raw[paths.root.length]!)) ? raw : paths.root;
 }
+
+/** What an item is called on its screens: its title (#25), else its slug, else "Untitled <template>". */
+export function itemNameOf(item: { readonly title?: string | null; readonly slug: string | null; readonly templateName: string }): string {
+  return item.title || item.slug || `Untitled ${item.templateName}`;
+}

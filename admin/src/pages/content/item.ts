@@ -13,7 +13,7 @@ import { abilitiesIn } from '../workspace-scope.js';
 import * as history from './history.js';
 import * as itemVersions from './item-versions.js';
 import { renderItemPage, type IdentityValues, type Item } from './item-page.js';
-import { ITEM_ROUTE, itemAddress, itemPaths, type ItemAddress } from './item-paths.js';
+import { ITEM_ROUTE, itemAddress, itemPaths, type ItemAddress, itemNameOf } from './item-paths.js';
 import * as translations from './translations.js';
 import * as upgrade from './upgrade.js';
 import * as viewer from './viewer.js';
@@ -64,7 +64,7 @@ interface DeletePage {
 }
 
 async function deletePage(res: express.Response, a: ItemAddress, page: DeletePage, status?: number) {
-  const name = page.item.slug ?? `Untitled ${page.item.templateName}`;
+  const name = itemNameOf(page.item);
   await render(
     res,
     'content/item-delete',

@@ -124,6 +124,7 @@ export function register(router: express.Router): void {
       const canEdit = latest ? editable(latest.status, abilities).allowed : false;
       return {
         id: i.id,
+        title: i.title,
         slug: i.slug || '(no slug)',
         template: i.templateName,
         locale: i.localeCode ?? '',

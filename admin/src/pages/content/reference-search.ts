@@ -1,5 +1,6 @@
 // The Reference picker's search: items of the field's target template whose slug or text contains
-// the query (listContent `q` + `templateId`, one call, the first 10 matches). Used by the editor's
+// the query (listContent `q` + `templateId`, one call, the first 10 matches), each by its title with
+// the slug beside it. Used by the editor's
 // "Find" button without JavaScript, and as an HTML fragment by public/content-editor.js.
 import type express from 'express';
 import { apiFor } from '../../api.js';
@@ -16,7 +17,7 @@ export const referenceSearchPath = (workspaceId: string) => `${workspacePaths(wo
 export async function searchItems(res: express.Response, workspaceId: string, templateId: string | null, q: string): Promise<SearchHit[]> {
   const query = q.trim().slice(0, 200);
   const list = await apiFor(res).listContent({ path: { workspaceId }, query: { ...(query ? { q: query } : {}), ...(templateId ? { templateId } : {}), sortBy: 'updatedAt', sortDesc: true, pageSize: LIMIT } });
-  return list.items.map((i) => ({ id: i.id, slug: i.slug ?? '', template: i.templateName, locale: i.localeCode ?? '' }));
+  return list.items.map((i) => ({ id: i.id, title: i.title, slug: i.slug ?? '', template: i.templateName, locale: i.localeCode ?? '' }));
 }
 
 export function register(router: express.Router): void {

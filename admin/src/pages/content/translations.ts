@@ -9,7 +9,7 @@ import { render, setFlash } from '../../views/render.js';
 import { pageLinks, pageOf, queryValue } from '../screen-forms.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import { READONLY_REASON_ID } from './item-page.js';
-import { ITEM_ROUTE, itemAddress, itemPaths, type ItemAddress } from './item-paths.js';
+import { ITEM_ROUTE, itemAddress, itemPaths, type ItemAddress, itemNameOf } from './item-paths.js';
 
 type Summary = components['schemas']['ContentItemSummaryResponse'];
 
@@ -17,7 +17,7 @@ const PAGE_SIZE = 20;
 const SEARCH_SIZE = 20;
 const Q_MAX = 200;
 
-const nameOf = (i: Pick<Summary, 'slug' | 'templateName'>) => i.slug ?? `Untitled ${i.templateName}`;
+const nameOf = (i: Pick<Summary, 'title' | 'slug' | 'templateName'>) => itemNameOf(i);
 
 async function renderTranslations(req: express.Request, res: express.Response, address: ItemAddress, failure?: FormFailure, status?: number) {
   const { workspaceId, itemId } = address;
@@ -45,7 +45,7 @@ async function renderTranslations(req: express.Request, res: express.Response, a
     }
   }
   const members = new Set(siblings.items.map((s) => s.id));
-  const name = item.slug ?? `Untitled ${item.templateName}`;
+  const name = itemNameOf(item);
   await render(
     res,
     'content/translations',

@@ -1,10 +1,12 @@
 // A version's values as the read-only viewer shows them: grouped by field (a repeated field lists
 // its occurrences), each value by its kind — Markdown rendered safely (markdown.ts), picklist values
-// by the label saved with them, Media and File by their asset ids, component values as nested
+// by the label saved with them, Media and File by thumbnail or file name, type and size (one
+// listMedia call per page, media/asset-facts.ts), component values as nested
 // definition lists, and child content with the child's served version expanded (as the API expanded
 // it, at most MAX_CHILD_DEPTH levels here too). The templates only walk this tree.
 import type { components } from '@verso/sdk';
 import { renderMarkdown } from '../../markdown.js';
+import { factsOf, type AssetFacts, type AssetFactsById } from '../media/asset-facts.js';
 import { itemPaths } from './item-paths.js';
 
 type VersionDetail = components['schemas']['ContentVersionDetailResponse'];
@@ -20,7 +22,7 @@ export type Shown =
   | { kind: 'markdown'; html: string }
   | { kind: 'boolean'; text: string }
   | { kind: 'picklist'; label: string; value: string }
-  | { kind: 'asset'; what: 'Media' | 'File'; id: string }
+  | { kind: 'asset'; what: 'Media' | 'File'; id: string; facts: AssetFacts | null }
   | { kind: 'child'; itemId: string; href: string; version?: ShownVersion; note: string }
   | { kind: 'object'; entries: { key: string; value: Shown }[] }
   | { kind: 'list'; items: Shown[] }
@@ -50,7 +52,16 @@ function shownJson(value: unknown, depth: number): Shown {
   return { kind: 'object', entries: Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: shownJson(v, depth + 1) })) };
 }
 
-function shownValue(workspaceId: string, v: FieldValue, depth: number): Shown {
+/** The asset ids a version's values name, its expanded children's included (one listMedia call for all). */
+export function assetIdsOf(version: VersionDetail, depth = 0): string[] {
+  return version.fields.flatMap((v) => [
+    ...(v.mediaAssetId ? [v.mediaAssetId] : []),
+    ...(v.fileAssetId ? [v.fileAssetId] : []),
+    ...(v.child && depth < MAX_CHILD_DEPTH ? assetIdsOf(v.child, depth + 1) : []),
+  ]);
+}
+
+function shownValue(workspaceId: string, v: FieldValue, depth: number, facts: AssetFactsById | undefined): Shown {
   switch (v.valueKind) {
     case 'Markdown':
       return v.textValue === null ? { kind: 'empty' } : { kind: 'markdown', html: renderMarkdown(v.textValue) };
@@ -59,12 +70,12 @@ function shownValue(workspaceId: string, v: FieldValue, depth: number): Shown {
     case 'PickList':
       return v.textValue === null ? { kind: 'empty' } : { kind: 'picklist', label: v.displayLabel ?? v.textValue, value: v.textValue };
     case 'Media':
-      return v.mediaAssetId ? { kind: 'asset', what: 'Media', id: v.mediaAssetId } : { kind: 'empty' };
+      return v.mediaAssetId ? { kind: 'asset', what: 'Media', id: v.mediaAssetId, facts: factsOf(facts, v.mediaAssetId) } : { kind: 'empty' };
     case 'File':
-      return v.fileAssetId ? { kind: 'asset', what: 'File', id: v.fileAssetId } : { kind: 'empty' };
+      return v.fileAssetId ? { kind: 'asset', what: 'File', id: v.fileAssetId, facts: factsOf(facts, v.fileAssetId) } : { kind: 'empty' };
     case 'ChildContent': {
       if (!v.childContentItemId) return { kind: 'empty' };
-      const child = v.child && depth < MAX_CHILD_DEPTH ? shownVersion(workspaceId, v.child, depth + 1) : undefined;
+      const child = v.child && depth < MAX_CHILD_DEPTH ? shownVersion(workspaceId, v.child, depth + 1, facts) : undefined;
       const note = child ? `Version ${child.versionNumber} (${child.status}), served at the same time` : v.child ? 'Nested too deep to expand here; open it to see its values.' : 'Serves nothing at this time.';
       return { kind: 'child', itemId: v.childContentItemId, href: itemPaths(workspaceId, v.childContentItemId).view, version: child, note };
     }
@@ -85,7 +96,7 @@ function shownValue(workspaceId: string, v: FieldValue, depth: number): Shown {
 }
 
 /** The tree the viewer renders for `version` (`depth` counts child levels above it). */
-export function shownVersion(workspaceId: string, version: VersionDetail, depth = 0): ShownVersion {
+export function shownVersion(workspaceId: string, version: VersionDetail, depth = 0, facts?: AssetFactsById): ShownVersion {
   const fields: ShownField[] = [];
   const byField = new Map<string, ShownField>();
   for (const v of version.fields) {
@@ -95,7 +106,7 @@ export function shownVersion(workspaceId: string, version: VersionDetail, depth 
       byField.set(v.fieldId, f);
       fields.push(f);
     }
-    f.values.push(shownValue(workspaceId, v, depth));
+    f.values.push(shownValue(workspaceId, v, depth, facts));
   }
   return {
     versionNumber: version.versionNumber,

@@ -8,15 +8,17 @@ import { zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { when } from '../screen-forms.js';
 import { windowOf, type Item } from './item-page.js';
-import { ITEM_ROUTE, itemAddress, itemPaths, versionNumberOf, type ItemAddress } from './item-paths.js';
-import { shownVersion } from './viewer-values.js';
+import { assetFacts } from '../media/asset-facts.js';
+import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, versionNumberOf, type ItemAddress } from './item-paths.js';
+import { assetIdsOf, shownVersion } from './viewer-values.js';
 
 async function renderViewer(res: express.Response, address: ItemAddress, item: Item, versionNumber: number) {
   const { workspaceId, itemId } = address;
   const version = await apiFor(res).getContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: true } });
+  const facts = await assetFacts(res, workspaceId, assetIdsOf(version));
   const zone = zoneOf(res);
   const paths = itemPaths(workspaceId, itemId);
-  const name = item.slug ?? `Untitled ${item.templateName}`;
+  const name = itemNameOf(item);
   const served = item.currentlyServingVersion?.versionNumber === versionNumber;
   await render(res, 'content/viewer', {
     title: `Version ${versionNumber} of ${name}`,
@@ -34,7 +36,7 @@ async function renderViewer(res: express.Response, address: ItemAddress, item: I
       scheduled: when(version.publishAt, zone),
       updated: when(version.updatedAt, zone),
     },
-    shown: shownVersion(workspaceId, version),
+    shown: shownVersion(workspaceId, version, 0, facts),
     others: item.versions.map((v) => ({ versionNumber: v.versionNumber, status: v.status, href: paths.version(v.versionNumber).view, current: v.versionNumber === versionNumber })),
   });
 }

@@ -18,7 +18,9 @@
 // planning them than running them. The page is computed in two steps inside its one statement:
 // first the page's items (sorted and cut by LIMIT/OFFSET, reading only what the sort needs —
 // under `resolve` the serving row's index alone), then the rest for those rows only, so the served
-// row, tags and version count are read for 100 items rather than for every item matched.
+// row, tags and version count are read for 100 items rather than for every item matched. The same
+// goes for a row's title (migration 0019's verso_version_title: the served version's on the
+// resolved list, the latest version's on the plain one).
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { ITEM_COLUMNS, itemRow } from '../content/content-items.js';
@@ -86,7 +88,7 @@ const latestColumns = versionColumns('lv');
 const optionalLatest = Object.fromEntries(Object.entries(latestColumns).map(([k, v]) => [k, v.optional()])) as {
   [K in keyof typeof latestColumns]: z.ZodOptional<(typeof latestColumns)[K]>;
 };
-const listRow = itemRow.extend({ version_count: z.number(), ...servedColumns, ...optionalLatest });
+const listRow = itemRow.extend({ version_count: z.number(), title: z.string().nullable(), ...servedColumns, ...optionalLatest });
 export type ContentListRow = z.infer<typeof listRow>;
 /** A row of the resolved page, with the number of rows matched before LIMIT/OFFSET. */
 const countedListRow = listRow.extend({ total_count: z.number() });
@@ -250,7 +252,8 @@ function resolvedPage(q: ContentListQuery) {
   // for it (presenter), so the count of all versions is not read.
   const total = countedByCounts(q) ? maintainedTotal(q) : sql.fragment`count(*) OVER ()`;
   return prepared('content_page', countedListRow, sql.fragment`
-    SELECT ${ITEM_COLUMNS}, 1 AS version_count, ${SERVED_COLUMNS}, p.total_count
+    SELECT ${ITEM_COLUMNS}, 1 AS version_count, ${SERVED_COLUMNS}, p.total_count,
+      verso_version_title(sv.id, sv.template_version_id) AS title
     FROM (
       SELECT s.content_item_id AS id, s.version_id AS sv_id, ${servingSortKey(q)} AS sort_key, ${total} AS total_count
       FROM ${servedRows(q)}
@@ -270,7 +273,8 @@ function plainPage(q: ContentListQuery) {
   // per page row (see resolvedPage).
   return prepared('content_page', listRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, (SELECT count(*) FROM content_versions vc WHERE vc.content_item_id = ci.id) AS version_count,
-      ${SERVED_COLUMNS}, ${LATEST_COLUMNS}
+      ${SERVED_COLUMNS}, ${LATEST_COLUMNS},
+      coalesce(verso_version_title(lv.id, lv.template_version_id), verso_version_title(sv.id, sv.template_version_id)) AS title
     FROM (
       SELECT ci.*, ${sortKey(q)} AS sort_key
       FROM content_items ci

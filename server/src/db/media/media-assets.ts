@@ -33,6 +33,8 @@ const visible = sql.fragment`a.blob_state = 'Available' AND NOT a.is_deleted`;
 export interface MediaListFilter {
   readonly mimeTypePrefix: string | null;
   readonly search: string | null;
+  /** Only these ids (a screen's Media and File values), or null for any. */
+  readonly ids?: readonly string[] | null;
 }
 
 export async function listVisibleAssets(
@@ -45,7 +47,8 @@ export async function listVisibleAssets(
   // starts_with/strpos rather than LIKE: the caller's text is matched literally (no % or _ wildcards).
   const where = sql.fragment`a.workspace_id = ${workspaceId} AND ${visible}
     AND (${filter.mimeTypePrefix}::text IS NULL OR starts_with(lower(a.mime_type), lower(${filter.mimeTypePrefix}::text)))
-    AND (${filter.search}::text IS NULL OR strpos(lower(a.file_name), lower(${filter.search}::text)) > 0)`;
+    AND (${filter.search}::text IS NULL OR strpos(lower(a.file_name), lower(${filter.search}::text)) > 0)
+    ${filter.ids ? sql.fragment`AND a.id = ANY(${sql.array(filter.ids, 'uuid')})` : sql.fragment``}`;
   const rows = await db.any(sql.type(assetRow)`
     SELECT ${ASSET_COLUMNS} FROM media_assets a WHERE ${where}
     ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}`);

@@ -16,6 +16,7 @@ const versionRow = z.object({
   status: z.enum(['Draft', 'Published', 'Archived']),
   notes: z.string().nullable(),
   published_at: z.string().nullable(),
+  title_field_key: z.string().nullable(),
   row_version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -25,7 +26,7 @@ export type TemplateVersionRow = z.infer<typeof versionRow>;
 const TEMPLATE_COLUMNS = sql.fragment`t.id, t.workspace_id, t.name, t.slug, t.description, t.current_version_id,
   t.package_namespace, t.package_id, t.package_version, t.row_version, t.created_at, t.updated_at`;
 const VERSION_COLUMNS = sql.fragment`v.id, v.template_id, v.version_number, v.status, v.notes, v.published_at,
-  v.row_version, v.created_at, v.updated_at`;
+  v.title_field_key, v.row_version, v.created_at, v.updated_at`;
 
 export async function listTemplates(
   db: CommonQueryMethods,
@@ -186,11 +187,11 @@ export async function nextVersionNumber(tx: CommonQueryMethods, templateId: stri
 
 export async function insertVersion(
   tx: CommonQueryMethods,
-  v: { id: string; templateId: string; versionNumber: number; status: 'Draft' | 'Published'; notes: string | null },
+  v: { id: string; templateId: string; versionNumber: number; status: 'Draft' | 'Published'; notes: string | null; titleFieldKey?: string | null },
 ): Promise<TemplateVersionRow> {
   return tx.one(sql.type(versionRow)`
-    INSERT INTO template_versions AS v (id, template_id, version_number, status, notes, published_at)
-    VALUES (${v.id}, ${v.templateId}, ${v.versionNumber}, ${v.status}, ${v.notes},
+    INSERT INTO template_versions AS v (id, template_id, version_number, status, notes, title_field_key, published_at)
+    VALUES (${v.id}, ${v.templateId}, ${v.versionNumber}, ${v.status}, ${v.notes}, ${v.titleFieldKey ?? null},
             ${v.status === 'Published' ? sql.fragment`now()` : null})
     RETURNING ${VERSION_COLUMNS}`);
 }
@@ -214,6 +215,14 @@ export async function markVersionPublished(tx: CommonQueryMethods, versionId: st
 export async function touchVersion(tx: CommonQueryMethods, versionId: string): Promise<TemplateVersionRow> {
   return tx.one(sql.type(versionRow)`
     UPDATE template_versions AS v SET row_version = v.row_version + 1, updated_at = now()
+    WHERE v.id = ${versionId}
+    RETURNING ${VERSION_COLUMNS}`);
+}
+
+/** Names the draft's title field (null: the default, its first Text field); moves its ETag. */
+export async function setVersionTitleFieldKey(tx: CommonQueryMethods, versionId: string, key: string | null): Promise<TemplateVersionRow> {
+  return tx.one(sql.type(versionRow)`
+    UPDATE template_versions AS v SET title_field_key = ${key}, row_version = v.row_version + 1, updated_at = now()
     WHERE v.id = ${versionId}
     RETURNING ${VERSION_COLUMNS}`);
 }

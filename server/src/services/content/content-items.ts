@@ -27,6 +27,7 @@ import type {
   LinkTranslationRequest,
   UpdateContentItemRequest,
 } from '../../generated/schemas.js';
+import { latestVersionTitle } from '../../db/content/content-titles.js';
 import { itemDetail, itemEtag, listItemSummary, type Tagged } from './content-presenter.js';
 import { normalizeTags, nowIso, referencedByOthers, requireItem, validateForTemplateVersion } from './content-rules.js';
 import { requireIfMatch } from '../platform/etag.js';
@@ -60,8 +61,8 @@ function slugRace(err: unknown, slug: string | null | undefined): never {
 
 export async function readItemDetail(db: CommonQueryMethods, workspaceId: string, itemId: string): Promise<Tagged<ContentItemDetailResponse>> {
   const item = await requireItem(db, workspaceId, itemId);
-  const versions = await listAllVersions(db, item.id);
-  return { body: itemDetail(item, versions, new Date()), etag: itemEtag(item) };
+  const [versions, title] = await Promise.all([listAllVersions(db, item.id), latestVersionTitle(db, item.id)]);
+  return { body: itemDetail(item, versions, new Date(), title), etag: itemEtag(item) };
 }
 
 export async function createContentItem(

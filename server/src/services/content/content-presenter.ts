@@ -87,7 +87,7 @@ export function versionDetail(v: VersionRow, values: readonly ValueRow[]): Conte
 }
 
 /** What the item's detail and its list row share. */
-type ItemBase = Omit<ContentItemSummaryResponse, 'currentlyServingVersion' | 'versionCount'>;
+type ItemBase = Omit<ContentItemSummaryResponse, 'currentlyServingVersion' | 'versionCount' | 'title'>;
 
 function itemBase(item: ItemRow): ItemBase {
   return {
@@ -105,7 +105,7 @@ function itemBase(item: ItemRow): ItemBase {
 }
 
 /** Detail: every version (highest number first) and the one served now. */
-export function itemDetail(item: ItemRow, versions: readonly VersionRow[], now: Date): ContentItemDetailResponse {
+export function itemDetail(item: ItemRow, versions: readonly VersionRow[], now: Date, title: string | null): ContentItemDetailResponse {
   const serving = pickServingVersion(
     versions.map((v) => ({
       ...v,
@@ -120,6 +120,7 @@ export function itemDetail(item: ItemRow, versions: readonly VersionRow[], now: 
     ...itemBase(item),
     currentlyServingVersion: serving ? versionSummary(serving) : null,
     versions: versions.map(versionSummary),
+    title,
   };
 }
 
@@ -137,9 +138,9 @@ export function listItemSummary(row: ContentListRow, resolve: boolean): ContentI
   const served = joinedSummary(row, 'sv');
   const base = itemBase(row);
   if (resolve && served) {
-    return { ...base, createdAt: served.publishedAt!, updatedAt: served.publishedAt!, versionCount: 1, currentlyServingVersion: served };
+    return { ...base, createdAt: served.publishedAt!, updatedAt: served.publishedAt!, versionCount: 1, currentlyServingVersion: served, title: row.title };
   }
-  const summary: ContentItemSummaryResponse = { ...base, versionCount: row.version_count, currentlyServingVersion: served };
+  const summary: ContentItemSummaryResponse = { ...base, versionCount: row.version_count, currentlyServingVersion: served, title: row.title };
   if (row.lv_id !== undefined) summary.latestVersion = joinedSummary(row, 'lv');
   return summary;
 }

@@ -53,12 +53,18 @@ function normaliseAltText(altText: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** The `ids` filter's ids, lower-cased and distinct; null when absent. */
+function idsOf(ids: string | undefined): string[] | null {
+  if (ids === undefined) return null;
+  return [...new Set(ids.split(',').map((id) => id.toLowerCase()))];
+}
+
 export async function listWorkspaceMedia(db: DatabasePool, workspaceId: string, query: MediaListQuery): Promise<MediaAssetResponsePagedResponse> {
   const page = pageRequest(query);
   const { rows, total } = await listVisibleAssets(
     db,
     workspaceId,
-    { mimeTypePrefix: query.mimeType?.trim() || null, search: query.search?.trim() || null },
+    { mimeTypePrefix: query.mimeType?.trim() || null, search: query.search?.trim() || null, ids: idsOf(query.ids) },
     page.pageSize,
     page.offset,
   );

@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DatabasePool, DatabaseTransactionConnection } from 'slonik';
 import { notFound, validationFailed } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
-import { touchVersion, type TemplateVersionRow } from '../../db/model/templates.js';
+import { setVersionTitleFieldKey, touchVersion, type TemplateVersionRow } from '../../db/model/templates.js';
 import {
   deleteField,
   deleteSection,
@@ -26,10 +26,11 @@ import type {
   TemplateFieldResponse,
   TemplateSectionRequest,
   TemplateSectionResponse,
+  TemplateVersionResponse,
 } from '../../generated/schemas.js';
 import { requireIfMatch } from '../platform/etag.js';
 import { auditModelChange } from './model-audit.js';
-import { fieldBody, sectionBody, versionEtag } from './template-presenter.js';
+import { fieldBody, presentVersion, sectionBody, versionEtag } from './template-presenter.js';
 import { buildTemplateField } from './template-field-rules.js';
 import { requireDraft, requireTemplate, requireVersion } from './template-versions.js';
 
@@ -165,5 +166,25 @@ export async function reorderFields(db: DatabasePool, actor: Actor, at: DraftAdd
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     await setFieldOrders(tx, version.id, orders);
     return { fields: orders.map((o) => ({ fieldId: o.fieldId, order: o.order })) };
+  });
+}
+
+/**
+ * Names the draft's title field (null: back to the default, the first Text field). The key must name
+ * a non-open Text field of the draft: a title is one line of text.
+ */
+export async function setTitleField(db: DatabasePool, actor: Actor, at: DraftAddress, key: string | null): Promise<Edited<TemplateVersionResponse>> {
+  return editDraft(db, actor, at, 'title-field', async (tx, version) => {
+    let stored: string | null = null;
+    if (key !== null) {
+      const field = (await listFields(tx, [version.id])).find((f) => f.key.toLowerCase() === key.toLowerCase());
+      if (!field || field.primitive_type !== 'Text' || field.is_open) {
+        throw validationFailed({ '/titleFieldKey': [`The version has no Text field with the key "${key}"; a title comes from a Text field.`] });
+      }
+      stored = field.key;
+    }
+    const updated = await setVersionTitleFieldKey(tx, version.id, stored);
+    // The body shows no row version, so presenting it before editDraft's final touch is exact.
+    return presentVersion(tx, updated);
   });
 }

@@ -45,8 +45,19 @@ export function fieldBody(f: FieldRow, allowed: readonly AllowedTypeRow[]): Temp
   };
 }
 
+/**
+ * The version's title field, as migration 0019's verso_title_field_id picks it: the chosen key if it
+ * names a non-open Text field, else the first such field (`fields` are in the API's order).
+ */
+export function effectiveTitleFieldKey(chosen: string | null, fields: readonly Pick<TemplateFieldResponse, 'key' | 'primitiveType' | 'isOpen'>[]): string | null {
+  const texts = fields.filter((f) => f.primitiveType === 'Text' && !f.isOpen);
+  const named = chosen === null ? undefined : texts.find((f) => f.key.toLowerCase() === chosen.toLowerCase());
+  return (named ?? texts[0])?.key ?? null;
+}
+
 function versionBody(v: TemplateVersionRow, sections: TemplateSectionResponse[], fields: TemplateFieldResponse[]): TemplateVersionResponse {
   return {
+    titleFieldKey: effectiveTitleFieldKey(v.title_field_key, fields),
     id: v.id,
     templateId: v.template_id,
     versionNumber: v.version_number,

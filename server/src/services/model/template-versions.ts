@@ -11,6 +11,7 @@ import {
   archivePublishedVersions,
   findDraftVersion,
   findTemplate,
+  findVersionById,
   findVersionByNumber,
   findWorkspaceVersionById,
   insertVersion,
@@ -131,11 +132,11 @@ export async function copyStructure(tx: CommonQueryMethods, fromVersionId: strin
 }
 
 /** The version a new draft copies: the one asked for, else the current one (null: start empty). */
-async function draftSource(tx: CommonQueryMethods, t: TemplateRow, sourceVersionNumber: number | null): Promise<string | null> {
-  if (sourceVersionNumber === null) return t.current_version_id;
+async function draftSource(tx: CommonQueryMethods, t: TemplateRow, sourceVersionNumber: number | null): Promise<TemplateVersionRow | null> {
+  if (sourceVersionNumber === null) return t.current_version_id === null ? null : findVersionById(tx, t.current_version_id);
   const source = await findVersionByNumber(tx, t.id, sourceVersionNumber);
   if (!source) throw validationFailed({ '/sourceVersionNumber': [`The template has no version ${sourceVersionNumber}.`] });
-  return source.id;
+  return source;
 }
 
 export async function createTemplateDraft(
@@ -159,14 +160,16 @@ export async function createTemplateDraft(
         versionNumber: await nextVersionNumber(tx, templateId),
         status: 'Draft',
         notes: input.notes ?? null,
+        // The copy keeps its source's title choice, as it keeps its fields.
+        titleFieldKey: source?.title_field_key ?? null,
       });
-      if (source) await copyStructure(tx, source, draft.id);
+      if (source) await copyStructure(tx, source.id, draft.id);
       await auditModelChange(tx, actor, {
         workspaceId,
         entityType: 'TemplateVersion',
         entityId: draft.id,
         action: 'Created',
-        after: { templateId, versionNumber: draft.version_number, status: 'Draft', copiedFrom: source },
+        after: { templateId, versionNumber: draft.version_number, status: 'Draft', copiedFrom: source?.id ?? null },
       });
       return draft;
     })
