@@ -32,7 +32,7 @@ import type { TestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
 import { freePort } from '../test/helpers/database.js';
 import { runDeliveryBench } from './lib/delivery-apis.js';
-import { buildTemplates, DatasetWriter, hoursFromNow, type Tpl } from './lib/content-dataset.js';
+import { buildTemplates, DatasetWriter, hoursFromNow, writeDrafts, writeItems } from './lib/content-dataset.js';
 import { machine, percentile, runLoad, table, type LoadRequest, type LoadSummary } from './lib/load.js';
 
 const arg = (name: string) => {
@@ -52,7 +52,6 @@ const JSON_OUT = process.argv.includes('--json');
 // --leaves: read the children (no composition to expand) instead of their parents.
 const LEAVES = process.argv.includes('--leaves');
 const READ_ITEMS = 1000;
-const BODY = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17); // ~1 KB with the title
 const progress = (what: string) => process.stderr.write(`bench/delivery-side-by-side: ${what}\n`);
 
 interface Row {
@@ -105,23 +104,6 @@ async function startCeiling(databaseUrl: string) {
       await pool.end();
     },
   };
-}
-
-/** `count` items of template `t` with one published version of ~1 KB each; children per item optional. */
-function writeItems(writer: DatasetWriter, t: Tpl, prefix: string, count: number, at: (h: number) => Date, childOf?: (i: number) => string) {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = writer.item(t, { slug: `${prefix}-${i}` });
-    const versionId = writer.version(t, id, 1, { status: 'Published', publishedAt: at(-1), title: `${prefix} ${i}`, children: childOf ? [childOf(i)] : [] });
-    writer.values.push({ id: crypto.randomUUID(), content_version_id: versionId, field_id: t.fields.body, sort_order: 0, value_kind: 'Markdown', text_value: BODY });
-    ids.push(id);
-  }
-  return ids;
-}
-
-/** Drafts 2..n+1 of each item (the publisher's targets). */
-function writeDrafts(writer: DatasetWriter, t: Tpl, ids: readonly string[], n: number) {
-  for (const id of ids) for (let v = 2; v <= n + 1; v++) writer.version(t, id, v, { status: 'Draft', title: `draft ${v}` });
 }
 
 /** Publishes the next target every `everyMs` until stopped; keeps each publish's latency. */

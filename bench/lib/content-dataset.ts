@@ -130,3 +130,23 @@ export async function buildTree(api: TestApi, ws: string, node: Tpl, width: numb
   await writer.flush(api);
   return prefix;
 }
+
+/** ~1 KB of Markdown: with the title, the size of an item the delivery benches read. */
+const BODY = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17);
+
+/** `count` items of template `t` with one published version of ~1 KB each; children per item optional. */
+export function writeItems(writer: DatasetWriter, t: Tpl, prefix: string, count: number, at: (h: number) => Date, childOf?: (i: number) => string) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = writer.item(t, { slug: `${prefix}-${i}` });
+    const versionId = writer.version(t, id, 1, { status: 'Published', publishedAt: at(-1), title: `${prefix} ${i}`, children: childOf ? [childOf(i)] : [] });
+    writer.values.push({ id: crypto.randomUUID(), content_version_id: versionId, field_id: t.fields.body, sort_order: 0, value_kind: 'Markdown', text_value: BODY });
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Drafts 2..n+1 of each item (the publisher's targets). */
+export function writeDrafts(writer: DatasetWriter, t: Tpl, ids: readonly string[], n: number) {
+  for (const id of ids) for (let v = 2; v <= n + 1; v++) writer.version(t, id, v, { status: 'Draft', title: `draft ${v}` });
+}

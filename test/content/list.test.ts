@@ -1,7 +1,9 @@
 import { expect } from 'chai';
+import pg from 'pg';
 import {
   createArticle,
   createPerson,
+  dbQuery,
   expectProblem,
   expectStatus,
   newVersion,
@@ -86,6 +88,62 @@ describe('GET /workspaces/{workspaceId}/content', () => {
     const beyond = await list('page=9');
     expect(beyond).to.include({ totalCount: 4 });
     expect(beyond.items).to.deep.equal([]);
+  });
+
+  it('with resolve=true answers each item as its detail does: the served version whole, times as the API writes them', async () => {
+    // The resolved page's JSON is built by PostgreSQL (db/delivery/content-list.ts); every field
+    // must be what the presenters make of the same rows.
+    const at = iso(90 * 60_000);
+    const page = await list(`resolve=true&asOf=${encodeURIComponent(at)}`);
+    expect(page.items).to.have.length(2);
+    for (const listed of page.items) {
+      const detail = (await w.api.get(`${w.base}/content/${listed.id}`, { token: w.reader })).body;
+      const served = detail.versions.find((v: any) => v.versionNumber === listed.currentlyServingVersion.versionNumber);
+      const { fields: _fields, templateName: _name, templateSlug: _slug, translationGroupId: _group, ...summary } = served;
+      expect(listed.currentlyServingVersion).to.deep.equal(summary);
+      expect(listed).to.deep.equal({
+        id: detail.id,
+        templateVersionId: detail.templateVersionId,
+        templateName: detail.templateName,
+        templateSlug: detail.templateSlug,
+        slug: detail.slug,
+        localeCode: detail.localeCode,
+        translationGroupId: detail.translationGroupId,
+        tags: detail.tags,
+        createdAt: summary.publishedAt,
+        updatedAt: summary.publishedAt,
+        versionCount: 1,
+        currentlyServingVersion: summary,
+      });
+      expect(listed.createdAt).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
+    // Past the end: no items, the real total.
+    expect(await list('resolve=true&pageSize=1&page=9')).to.deep.equal({ items: [], totalCount: 1, page: 9, pageSize: 1, totalPages: 1 });
+  });
+
+  it('finds q in a value of any version through the trigram indexes (migration 0017)', async () => {
+    const indexes = await dbQuery(w.api, `SELECT indexname FROM pg_indexes WHERE indexname IN ('content_items_slug_trgm', 'content_field_values_text_trgm') ORDER BY 1`);
+    expect(indexes.map((r) => r.indexname)).to.deep.equal(['content_field_values_text_trgm', 'content_items_slug_trgm']);
+    // The predicates the list sends can read them. On these few rows the planner prefers a scan of
+    // the whole table or of a partial btree index whose WHERE the query implies (any will do as a
+    // list of rows to filter), so it is asked to avoid the scan and, in a transaction rolled back,
+    // does without those btree indexes.
+    const client = new pg.Client({ connectionString: w.api.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      await client.query('DROP INDEX content_field_values_text, content_items_slug, content_items_workspace_created');
+      const plan = async (text: string) => (await client.query(`EXPLAIN ${text}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(await plan(`SELECT 1 FROM content_field_values qf WHERE qf.text_value ILIKE '%guide%'`)).to.contain('content_field_values_text_trgm');
+      const slugs = await plan(`SELECT 1 FROM content_items ci WHERE ci.slug ILIKE '%guide%' AND NOT ci.is_deleted`);
+      expect(slugs, slugs).to.contain('content_items_slug_trgm');
+    } finally {
+      await client.query('ROLLBACK');
+      await client.end();
+    }
+    expect(idsOf(await list('q=V2'))).to.deep.equal([ids.dated]);
+    expect(idsOf(await list('resolve=true&q=live%20NEWS'))).to.deep.equal([ids.live]);
   });
 
   it('answers 400 for a page size over 100 and 404 for a workspace the caller cannot read', async () => {

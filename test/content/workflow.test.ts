@@ -100,6 +100,34 @@ describe('content workflow', () => {
       ]);
     });
 
+    it('records the archive and the publish in the audit log in that order, in the one transaction', async () => {
+      const item = await createArticle(w, 'Audited');
+      await approved(item.id, 1);
+      expectStatus(await w.api.post(route(item.id, 1, 'publish'), {}, { token: w.editor }), 200);
+      await newVersion(w, item.id, { fields: [text(w.model.article.fields.title!, 'second')] });
+      await approved(item.id, 2);
+      expectStatus(await w.api.post(route(item.id, 2, 'publish'), {}, { token: w.editor }), 200);
+      const entries = await dbQuery<{ action: string; change_delta: any; xid: string }>(
+        w.api,
+        `SELECT action, change_delta, xmin::text AS xid FROM audit_log WHERE content_item_id = $1 AND action = 'StatusChanged' ORDER BY occurred_at, id`,
+        [item.id],
+      );
+      const last = entries.slice(-2);
+      expect(last.map((e) => e.change_delta.status.after)).to.deep.equal(['Archived', 'Published']);
+      expect(last[0]!.change_delta.supersededByVersionNumber).to.deep.equal({ before: null, after: 2 });
+      expect(last[0]!.xid).to.equal(last[1]!.xid);
+    });
+
+    it("runs the serving-row and delivery-notice triggers on generic plans (migration 0017: planning was most of a publish's trigger time)", async () => {
+      const rows = await dbQuery<{ name: string; config: string[] | null }>(
+        w.api,
+        `SELECT proname AS name, proconfig AS config FROM pg_proc WHERE proname IN ('verso_refresh_content_serving', 'verso_content_serving_from_versions',
+           'verso_content_serving_from_items', 'verso_announce_delivery_items', 'verso_announce_delivery_change') ORDER BY proname`,
+      );
+      expect(rows).to.have.length(5);
+      for (const r of rows) expect(r.config, r.name).to.include('plan_cache_mode=force_generic_plan');
+    });
+
     it('republishes an older version (lower id) over a newer one', async () => {
       const item = await createArticle(w, 'Old');
       await newVersion(w, item.id, { fields: [text(w.model.article.fields.title!, 'new')] });

@@ -171,12 +171,23 @@ export async function archiveDefaultPublished(
     RETURNING id, version_number, template_version_id`);
 }
 
-export async function markVersionPublished(tx: CommonQueryMethods, versionId: string, publishedByUserId: string | null): Promise<void> {
+/**
+ * Marks `versionId` of `itemId` Published now and touches the item (its row_version and
+ * updated_at, as touchItem does) in ONE statement: one round trip instead of two, and, on a busy
+ * server, one wait less for the event loop and a PostgreSQL backend (bench/publish-cost.ts). The
+ * prior default is archived by its own statement first (archiveDefaultPublished): the partial
+ * unique index of default-published versions is checked row by row, so one UPDATE of both rows
+ * could meet the new one before the old one is archived.
+ */
+export async function markVersionPublished(tx: CommonQueryMethods, itemId: string, versionId: string, publishedByUserId: string | null): Promise<void> {
   await tx.query(sql.unsafe`
-    UPDATE content_versions SET status = 'Published', published_at = now(), published_by_user_id = ${publishedByUserId}::uuid,
-      archived_at = NULL, publish_at = NULL, schedule_lease_owner = NULL, schedule_lease_token = NULL,
-      schedule_lease_expires_at = NULL, row_version = row_version + 1, updated_at = now()
-    WHERE id = ${versionId}`);
+    WITH published AS (
+      UPDATE content_versions SET status = 'Published', published_at = now(), published_by_user_id = ${publishedByUserId}::uuid,
+        archived_at = NULL, publish_at = NULL, schedule_lease_owner = NULL, schedule_lease_token = NULL,
+        schedule_lease_expires_at = NULL, row_version = row_version + 1, updated_at = now()
+      WHERE id = ${versionId} AND content_item_id = ${itemId}
+    )
+    UPDATE content_items SET row_version = row_version + 1, updated_at = now() WHERE id = ${itemId}`);
 }
 
 export async function scheduleVersion(tx: CommonQueryMethods, versionId: string, publishAt: string): Promise<void> {

@@ -107,9 +107,17 @@ function itemFilters(q: ContentListQuery, options: { readonly tags: boolean } = 
   const conditions = [];
   if (q.q !== null) {
     const pattern = escapeLike(q.q);
-    conditions.push(sql.fragment`(ci.slug ILIKE ${pattern} OR EXISTS (
-      SELECT 1 FROM content_versions qv JOIN content_field_values qf ON qf.content_version_id = qv.id
-      WHERE qv.content_item_id = ci.id AND qf.text_value ILIKE ${pattern}))`);
+    // Uncorrelated: the matching items are found once, from the slugs' and the values' side, which
+    // the trigram indexes content_items_slug_trgm and content_field_values_text_trgm answer
+    // (migration 0017), and hashed — rather than each candidate item's slug and values read and
+    // matched in turn. (An OR of the slug test and the values' subquery would keep the slug test
+    // per row: an index cannot answer half of an OR whose other half is a subquery.) Without
+    // pg_trgm the same plan reads every slug and text value once.
+    conditions.push(sql.fragment`ci.id IN (
+      SELECT qi.id FROM content_items qi WHERE qi.slug ILIKE ${pattern} AND NOT qi.is_deleted
+      UNION ALL
+      SELECT qv.content_item_id FROM content_field_values qf JOIN content_versions qv ON qv.id = qf.content_version_id
+      WHERE qf.text_value ILIKE ${pattern})`);
   }
   if (q.status !== null) {
     conditions.push(sql.fragment`EXISTS (SELECT 1 FROM content_versions sx WHERE sx.content_item_id = ci.id AND sx.status = ${q.status})`);

@@ -24,6 +24,27 @@ export async function insertAuditEntry(
             ${e.actorDisplayName}, ${sql.jsonb(e.changeDelta as never)})`);
 }
 
+/** Several entries in one statement (one round trip), inserted in the given order. */
+export async function insertAuditEntries(db: CommonQueryMethods, entries: readonly Parameters<typeof insertAuditEntry>[1][]): Promise<void> {
+  if (entries.length === 0) return;
+  if (entries.length === 1) {
+    await insertAuditEntry(db, entries[0]!);
+    return;
+  }
+  const rows = entries.map((e) => ({
+    id: e.id, workspace_id: e.workspaceId, entity_type: e.entityType, entity_id: e.entityId, content_item_id: e.contentItemId,
+    action: e.action, actor_type: e.actorType, actor_id: e.actorId, actor_display_name: e.actorDisplayName, change_delta: e.changeDelta,
+  }));
+  // occurred_at (clock_timestamp()) is taken row by row, in this order.
+  await db.query(sql.unsafe`
+    INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta)
+    SELECT r.id, r.workspace_id, r.entity_type, r.entity_id, r.content_item_id, r.action, r.actor_type, r.actor_id, r.actor_display_name, r.change_delta
+    FROM ROWS FROM (jsonb_to_recordset(${sql.jsonb(rows as never)}) AS (id uuid, workspace_id uuid, entity_type text, entity_id uuid,
+      content_item_id uuid, action text, actor_type text, actor_id text, actor_display_name text, change_delta jsonb))
+      WITH ORDINALITY AS r(id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta, n)
+    ORDER BY r.n`);
+}
+
 const auditRow = z.object({
   id: z.string(),
   workspace_id: z.string().nullable(),

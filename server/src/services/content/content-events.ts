@@ -3,9 +3,9 @@
 // {contentItemId, workspaceId, templateVersionId, contentVersionId, versionNumber, status}, with
 // null version members on item events) and audit entity types stay uniform.
 import type { CommonQueryMethods } from 'slonik';
-import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
+import { enqueueOutboxEvents, type OutboxEvent } from '../../db/platform/outbox.js';
 import type { Actor } from '../../access/actor.js';
-import { recordAudit, type AuditAction } from '../platform/audit.js';
+import { recordAudits, type AuditAction, type AuditRecord } from '../platform/audit.js';
 
 export type ContentEventType =
   | 'content.created'
@@ -43,31 +43,45 @@ export interface ContentChange {
 
 /** `actor` is null for changes the scheduler makes on its own. */
 export async function recordContentChange(tx: CommonQueryMethods, actor: Actor | null, change: ContentChange): Promise<void> {
-  const version = change.version ?? null;
-  const entityType = version ? 'ContentVersion' : 'ContentItem';
-  const entityId = version ? version.id : change.itemId;
-  await enqueueOutboxEvent(tx, {
-    workspaceId: change.workspaceId,
-    eventType: change.event,
-    entityType,
-    entityId,
-    payload: {
-      contentItemId: change.itemId,
+  await recordContentChanges(tx, actor, [change]);
+}
+
+/**
+ * Several changes of one write, in order: their outbox events in one statement and their audit
+ * entries in another, whatever their number (a publish that archives the prior version records two).
+ */
+export async function recordContentChanges(tx: CommonQueryMethods, actor: Actor | null, changes: readonly ContentChange[]): Promise<void> {
+  const events: OutboxEvent[] = [];
+  const audits: AuditRecord[] = [];
+  for (const change of changes) {
+    const version = change.version ?? null;
+    const entityType = version ? 'ContentVersion' : 'ContentItem';
+    const entityId = version ? version.id : change.itemId;
+    events.push({
       workspaceId: change.workspaceId,
-      templateVersionId: change.templateVersionId,
-      contentVersionId: version?.id ?? null,
-      versionNumber: version?.versionNumber ?? null,
-      status: version?.status ?? null,
-    },
-  });
-  await recordAudit(tx, {
-    workspaceId: change.workspaceId,
-    entityType,
-    entityId,
-    contentItemId: change.itemId,
-    action: AUDIT_ACTION[change.event],
-    actor,
-    before: change.before ?? null,
-    after: change.after ?? null,
-  });
+      eventType: change.event,
+      entityType,
+      entityId,
+      payload: {
+        contentItemId: change.itemId,
+        workspaceId: change.workspaceId,
+        templateVersionId: change.templateVersionId,
+        contentVersionId: version?.id ?? null,
+        versionNumber: version?.versionNumber ?? null,
+        status: version?.status ?? null,
+      },
+    });
+    audits.push({
+      workspaceId: change.workspaceId,
+      entityType,
+      entityId,
+      contentItemId: change.itemId,
+      action: AUDIT_ACTION[change.event],
+      actor,
+      before: change.before ?? null,
+      after: change.after ?? null,
+    });
+  }
+  await enqueueOutboxEvents(tx, events);
+  await recordAudits(tx, audits);
 }

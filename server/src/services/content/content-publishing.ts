@@ -10,7 +10,7 @@ import { ROLE_RANK } from '../../access/roles.js';
 import { touchItem, type ItemRow } from '../../db/content/content-items.js';
 import { archiveDefaultPublished, markVersionPublished, scheduleVersion, setVersionStatus, type VersionRow } from '../../db/content/content-versions.js';
 import type { ContentVersionDetailResponse, PublishContentVersionRequest, PublishContentVersionResponse } from '../../generated/schemas.js';
-import { recordContentChange } from './content-events.js';
+import { recordContentChange, recordContentChanges } from './content-events.js';
 import type { Tagged } from './content-presenter.js';
 import { getContentVersion } from '../delivery/content-reads.js';
 import { requireItem, requireVersion, type VersionAddress } from './content-rules.js';
@@ -49,28 +49,28 @@ export async function changeVersionStatus(
  */
 export async function publishLockedVersion(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, item: ItemRow, version: VersionRow): Promise<void> {
   const archived = version.effective_start_at === null ? await archiveDefaultPublished(tx, item.id, version.id) : [];
-  await markVersionPublished(tx, version.id, actor?.kind === 'User' ? actor.id : null);
-  await touchItem(tx, item.id);
-  for (const prior of archived) {
-    await recordContentChange(tx, actor, {
-      event: 'content.version_status_changed',
+  await markVersionPublished(tx, item.id, version.id, actor?.kind === 'User' ? actor.id : null);
+  // The archived versions' events first, then the publish's (the order webhook receivers see).
+  await recordContentChanges(tx, actor, [
+    ...archived.map((prior) => ({
+      event: 'content.version_status_changed' as const,
       workspaceId,
       itemId: item.id,
       templateVersionId: prior.template_version_id,
       version: { id: prior.id, versionNumber: prior.version_number, status: 'Archived' },
       before: { status: 'Published' },
       after: { status: 'Archived', supersededByVersionNumber: version.version_number },
-    });
-  }
-  await recordContentChange(tx, actor, {
-    event: 'content.version_published',
-    workspaceId,
-    itemId: item.id,
-    templateVersionId: version.template_version_id,
-    version: { id: version.id, versionNumber: version.version_number, status: 'Published' },
-    before: { status: version.status, publishAt: version.publish_at },
-    after: { status: 'Published', archivedVersionNumbers: archived.map((a) => a.version_number) },
-  });
+    })),
+    {
+      event: 'content.version_published',
+      workspaceId,
+      itemId: item.id,
+      templateVersionId: version.template_version_id,
+      version: { id: version.id, versionNumber: version.version_number, status: 'Published' },
+      before: { status: version.status, publishAt: version.publish_at },
+      after: { status: 'Published', archivedVersionNumbers: archived.map((a) => a.version_number) },
+    },
+  ]);
 }
 
 export async function publishContentVersion(

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CommonQueryMethods } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
-import { insertAuditEntry } from '../../db/platform/audit.js';
+import { insertAuditEntries, insertAuditEntry } from '../../db/platform/audit.js';
 import type { Actor } from '../../access/actor.js';
 import type { AuditAction, AuditLogResponse } from '../../generated/schemas.js';
 
@@ -69,8 +69,17 @@ export function changeDelta(
 }
 
 export async function recordAudit(tx: CommonQueryMethods, record: AuditRecord): Promise<void> {
+  await insertAuditEntry(tx, auditEntry(record));
+}
+
+/** Several records in one statement, in this order (a write that makes several changes at once). */
+export async function recordAudits(tx: CommonQueryMethods, records: readonly AuditRecord[]): Promise<void> {
+  await insertAuditEntries(tx, records.map(auditEntry));
+}
+
+function auditEntry(record: AuditRecord): Parameters<typeof insertAuditEntry>[1] {
   const actor = record.actor;
-  await insertAuditEntry(tx, {
+  return {
     id: uuidv7(),
     workspaceId: record.workspaceId,
     entityType: record.entityType,
@@ -81,5 +90,5 @@ export async function recordAudit(tx: CommonQueryMethods, record: AuditRecord): 
     actorId: actor ? actor.id : null,
     actorDisplayName: actor ? (actor.displayName ?? actor.email ?? null) : null,
     changeDelta: changeDelta(record.before, record.after),
-  });
+  };
 }
