@@ -222,6 +222,9 @@ describe('workflow semantics (#25)', () => {
       const copy = await w.api.post(`${w.base}/content/${src.body.id}/duplicate`, undefined, { token: w.editor });
       expectStatus(copy, 201);
       expect(copy.body.slug).to.equal(null);
+      // A JSON null body (what a generated client sends for "no body") is no body.
+      const nullBody = await w.api.post(`${w.base}/content/${src.body.id}/duplicate`, undefined, { token: w.editor, rawBody: 'null', headers: { 'content-type': 'application/json' } });
+      expectStatus(nullBody, 201);
       expectProblem(await w.api.post(`${w.base}/content/01890000-0000-7000-8000-000000000000/duplicate`, undefined, { token: w.editor }), 404, 'not-found');
       expectProblem(await w.api.post(`${w.base}/content/${src.body.id}/duplicate`, undefined, { token: w.reader }), 403, 'forbidden');
     });

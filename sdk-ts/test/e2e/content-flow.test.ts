@@ -185,7 +185,7 @@ describe('SDK end to end: login → workspace → model → content → workflow
 
   it('duplicateContent and rollbackContentVersion', async () => {
     const { id, slug } = items[0]!;
-    const copy = await admin.duplicateContent({ path: { workspaceId, id } });
+    const copy = await admin.duplicateContent({ path: { workspaceId, id }, body: {} });
     expect(copy.slug).to.equal(`${slug}-copy`);
     expect(copy.versions.map((v) => [v.versionNumber, v.status])).to.deep.equal([[1, 'Draft']]);
     const named = await admin.duplicateContent({ path: { workspaceId, id }, body: { slug: `${slug}-again` } });

@@ -644,6 +644,7 @@ export interface paths {
          *     template version and values, and gets a fresh translation group and a fresh slug — the one given, else
          *     `<slug>-copy`, `<slug>-copy-2`, … (the first free one; an item without a slug gives a copy without one).
          *     A given slug that is taken is 409. The copy is a Draft, so it may be incomplete. Emits `content.created`.
+         *     The body is optional; a JSON `null` counts as none (generated clients send it for "no body").
          */
         post: operations["duplicateContent"];
         delete?: never;
@@ -2259,11 +2260,8 @@ export interface components {
             publishedAt: string | null;
             /** Format: uuid */
             publishedByUserId: string | null;
-            /**
-             * @description Only on the response of an edit (update, upgrade-template-version) that sent a Review or Approved version back to Draft: the status it had. Absent otherwise.
-             * @enum {string}
-             */
-            returnedToDraftFrom?: "Review" | "Approved";
+            /** @description Only on the response of an edit (update, upgrade-template-version) that sent a Review or Approved version back to Draft: the status it had (Review or Approved). Absent otherwise. */
+            returnedToDraftFrom?: components["schemas"]["ContentStatus"];
             /** Format: int32 */
             rolledBackFromVersionNumber: number | null;
             slug: string | null;
@@ -5230,7 +5228,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DuplicateContentItemRequest"];
+                "application/json": components["schemas"]["DuplicateContentItemRequest"] | null;
             };
         };
         responses: {

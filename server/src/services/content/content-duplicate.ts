@@ -41,7 +41,7 @@ export async function duplicateContentItem(
   actor: Actor,
   workspaceId: string,
   sourceId: string,
-  body: DuplicateContentItemRequest | undefined,
+  body: DuplicateContentItemRequest | null | undefined,
 ): Promise<Tagged<ContentItemDetailResponse>> {
   const itemId = uuidv7();
   let slug: string | null = null;
