@@ -135,11 +135,15 @@ describe('workflow semantics (#25)', () => {
 
     it('saving the same values and window keeps the approval (an autosave changes nothing approved)', async () => {
       const item = await strictItem(complete());
+      const draftTag = (await w.api.get(route(item.id, 1), { token: w.reader })).headers.get('etag')!;
+      const window = { effectiveStartAt: '2030-01-01T00:00:00Z', effectiveEndAt: '2030-02-01T00:00:00Z' };
+      expectStatus(await w.api.put(route(item.id, 1), { fields: complete(), ...window }, { token: w.editor, headers: { 'if-match': draftTag } }), 200);
       await approved(item.id, 1);
       const before = await trail(item.id);
       const etag = (await w.api.get(route(item.id, 1), { token: w.reader })).headers.get('etag')!;
-      // Same values, submitted in another order of equal keys (renumbered the same way).
-      const res = await w.api.put(route(item.id, 1), { fields: complete() }, { token: w.editor, headers: { 'if-match': etag } });
+      // The same values and the same instants, written another way.
+      const same = { effectiveStartAt: '2030-01-01T01:00:00+01:00', effectiveEndAt: '2030-02-01T00:00:00.000Z' };
+      const res = await w.api.put(route(item.id, 1), { fields: complete(), ...same }, { token: w.editor, headers: { 'if-match': etag } });
       expectStatus(res, 200);
       expect(res.body.status).to.equal('Approved');
       expect(res.body).to.not.have.property('returnedToDraftFrom');
