@@ -19,7 +19,7 @@ const DRAFT_STRUCTURE = [
   'publishTemplateVersion', 'replaceComponentFields', 'publishComponentVersion',
 ];
 
-describe('If-Match: required on every operation that declares it', function () {
+describe('If-Match: required where declared required; compared when sent on draft structure', function () {
   this.timeout(60_000);
   let api: TestApi;
   let superadmin: string;
