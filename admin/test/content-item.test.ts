@@ -1,6 +1,7 @@
 // The content item page in a real browser against the real API: the versions table, identity save
-// (with the API's 422 at its field and a 412 conflict flow), new version, duplicate (the API records
-// the source), delete a Draft after a confirmation (and the conflict when it changed meanwhile),
+// (with the API's 422 at its field and a 412 conflict flow), new version, roll back to a version
+// (the API's rollback route records the source), duplicate the item, the editor's warning before
+// saving an approved version (and the Draft it becomes), delete a Draft after a confirmation (and the conflict when it changed meanwhile),
 // upgrade to the template's new version (what is kept and dropped; the API's 422 when a required
 // target field would be empty), the viewer with an inline child expanded, the history from the
 // audit log, translations, deleting an item another one references, and the Reader's read-only view.
@@ -151,17 +152,52 @@ describe('admin: content item page', function () {
     expect(now.localeCode).to.equal('en');
   });
 
-  it('creates a new version and duplicates version 1 (the API records the source)', async () => {
+  it('creates a new version and rolls back to version 1 (the API’s rollback route records the source)', async () => {
     await page.goto(itemUrl(helloId));
     await submit(page, 'New version');
     expect(await page.locator('.flash').textContent()).to.include('Version 2 created');
     expect((await version(helloId, 2)).body.status).to.equal('Draft');
 
-    await row(1).getByRole('button', { name: 'Duplicate version 1' }).click();
+    await row(1).getByRole('button', { name: 'Roll back to this version (version 1)' }).click();
     await page.waitForURL(/version=3/);
+    expect(await page.locator('.flash').textContent()).to.include('Rolled back: version 3 is a new Draft holding version 1');
     const v3 = (await version(helloId, 3)).body;
     expect(v3.rolledBackFromVersionNumber).to.equal(1);
+    expect(v3.fields.map((f: { key: string }) => f.key)).to.include.members(['title', 'subtitle', 'body']);
     expect(await row(3).locator('td').nth(5).textContent()).to.equal('Version 1');
+    await expectAccessible(page);
+  });
+
+  it('duplicates the item into a new item with a "-copy" slug and a Draft version 1', async () => {
+    const id = await createItem(article.versionId, 'to-copy', [{ fieldId: article.fields.get('title'), order: 0, valueKind: 'Text', textValue: 'Copy me' }], 'en');
+    await page.goto(itemUrl(id));
+    await submit(page, 'Duplicate item');
+    expect(await page.locator('.flash').textContent()).to.include('Item duplicated as “to-copy-copy”');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('to-copy-copy');
+    const copyId = /\/content\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    expect(copyId).to.not.equal(id);
+    const copy = (await stack.api.get(`${base}/content/${copyId}`, { token: token() })).body;
+    expect(copy).to.include({ slug: 'to-copy-copy', localeCode: 'en' });
+    expect((await version(copyId, 1)).body.fields.map((f: { textValue: string }) => f.textValue)).to.deep.equal(['Copy me']);
+    expect(await row(1).getAttribute('data-status')).to.equal('Draft');
+    await expectAccessible(page);
+  });
+
+  it('warns before saving an approved version, and says it is a Draft again after the save', async () => {
+    const id = await createItem(article.versionId, 'approved-post', [{ fieldId: article.fields.get('title'), order: 0, valueKind: 'Text', textValue: 'Approved title' }]);
+    await ok(stack.api.post(`${base}/content/${id}/versions/1/submit`, undefined, { token: token() }), 'submit');
+    await ok(stack.api.post(`${base}/content/${id}/versions/1/approve`, undefined, { token: token() }), 'approve');
+    await page.goto(itemUrl(id, '/versions/1/edit'));
+    const warning = page.locator('#editor-approval-reset');
+    expect(await warning.textContent()).to.include('This version was approved; saving a change sends it back to Draft.');
+    expect(await page.getByRole('button', { name: 'Save changes' }).getAttribute('aria-describedby')).to.equal('editor-approval-reset');
+    await expectAccessible(page);
+    await screenshot(page, 'content-editor-approved-warning', { fullPage: true });
+    await page.getByLabel('Title 1', { exact: true }).fill('Changed after approval');
+    await submit(page, 'Save changes');
+    expect(await page.locator('.flash').textContent()).to.include('It was approved, so it is a Draft again');
+    expect((await version(id, 1)).body.status).to.equal('Draft');
+    expect(await page.locator('#editor-approval-reset').count()).to.equal(0);
     await expectAccessible(page);
   });
 
@@ -188,7 +224,7 @@ describe('admin: content item page', function () {
     await expectAccessible(page);
   });
 
-  it('upgrades a version: the page lists the dropped key; a required empty target field is the API’s 422', async () => {
+  it('upgrades a version: the page lists the dropped key; a required empty target field leaves an incomplete Draft, refused on submit', async () => {
     // Template version 2 of Article drops `subtitle`.
     await ok(stack.api.post(`${base}/templates/${article.templateId}/versions`, {}, { token: token() }), 'template v2');
     const v2 = await publishFields(article.templateId, 2, [], ['subtitle']);
@@ -205,15 +241,18 @@ describe('admin: content item page', function () {
     expect(upgraded.templateVersionId).to.equal(v2.versionId);
     expect(upgraded.fields.map((f: { key: string }) => f.key)).to.include('title').and.not.include('subtitle');
 
-    // Template version 3 adds a required field no value maps to: the API refuses the upgrade.
+    // Template version 3 adds a required field no value maps to: a Draft may be incomplete (#25), so the
+    // upgrade is made and the field is asked for when the version is submitted.
     await ok(stack.api.post(`${base}/templates/${article.templateId}/versions`, {}, { token: token() }), 'template v3');
-    await publishFields(article.templateId, 3, [{ key: 'summary', label: 'Summary', primitiveType: 'Text', isRequired: true }]);
+    const v3 = await publishFields(article.templateId, 3, [{ key: 'summary', label: 'Summary', primitiveType: 'Text', isRequired: true }]);
     await page.goto(itemUrl(helloId, '/versions/2/upgrade'));
     expect(await page.locator('li[data-key="summary"] .badge').textContent()).to.equal('required');
     await submit(page, /Upgrade to template version 3/);
-    expect(await page.locator('.problem').textContent()).to.match(/\S/);
-    expect(await page.locator('li[data-key="summary"] .field-errors').textContent()).to.include('summary');
-    expect((await version(helloId, 2)).body.templateVersionId).to.equal(article.versionId);
+    expect(await page.locator('.flash').textContent()).to.include('Version 2 now uses');
+    expect((await version(helloId, 2)).body.templateVersionId).to.equal(v3.versionId);
+    const submitted = await stack.api.post(`${base}/content/${helloId}/versions/2/submit`, undefined, { token: token() });
+    expect(submitted.status).to.equal(422);
+    expect(Object.keys(submitted.body.errors)).to.deep.equal(['/fields/summary']);
     await expectAccessible(page);
   });
 
@@ -294,7 +333,8 @@ describe('admin: content item page', function () {
       const newVersion = p.getByRole('button', { name: 'New version' });
       expect(await newVersion.isDisabled()).to.equal(true);
       expect(await newVersion.getAttribute('aria-describedby')).to.equal('item-readonly-reason');
-      expect(await p.getByRole('button', { name: 'Duplicate version 1' }).isDisabled()).to.equal(true);
+      expect(await p.getByRole('button', { name: 'Roll back to this version (version 1)' }).isDisabled()).to.equal(true);
+      expect(await p.getByRole('button', { name: 'Duplicate item' }).isDisabled()).to.equal(true);
       for (const b of await p.locator('.workflow-bar button').all()) expect(await b.isDisabled()).to.equal(true);
       expect(await p.getByLabel('Slug').count()).to.equal(0);
       expect(await p.getByRole('button', { name: 'Delete item…' }).isDisabled()).to.equal(true);

@@ -60,12 +60,14 @@ describe('content items', () => {
       expect(audit).to.deep.equal([{ entity_type: 'ContentItem', action: 'Created' }]);
     });
 
-    it('answers 422 naming the field when a required field has no value, and writes nothing', async () => {
+    it('stores an incomplete Draft: a required field without a value is checked on submit, not on create (#25)', async () => {
       const slug = uniqueSlug('empty');
       const res = await w.api.post(`${w.base}/content`, { templateVersionId: w.model.article.versionId, slug, tags: [], fields: [] }, { token: w.editor });
-      expectProblem(res, 422, 'validation-failed');
-      expect(res.body.errors).to.deep.equal({ 'fields.title': ["Field 'title' requires at least 1 value."] });
-      expect(await dbQuery(w.api, `SELECT id FROM content_items WHERE slug = $1`, [slug])).to.deep.equal([]);
+      expectStatus(res, 201);
+      expect(res.body.versions.map((v: any) => v.status)).to.deep.equal(['Draft']);
+      const submit = await w.api.post(`${w.base}/content/${res.body.id}/versions/1/submit`, undefined, { token: w.editor });
+      expectProblem(submit, 422, 'validation-failed');
+      expect(submit.body.errors).to.deep.equal({ '/fields/title': ["Field 'title' requires at least 1 value."] });
     });
 
     it('answers 404 for a template version of another workspace and 409 for a slug in use', async () => {

@@ -6,7 +6,7 @@ import { renumberValues } from '../../server/src/services/content/content-field-
 import { compareServingPreference, pickServingVersion, type ServingCandidate } from '../../server/src/services/delivery/content-serving-rule.js';
 import type { ComponentFieldSchema, ComponentSchema, FieldSchema } from '../../server/src/db/content/content-schema.js';
 import { MAX_COMPONENT_DEPTH } from '../../server/src/services/content/component-values.js';
-import { remapValuesByKey, validateFieldValues } from '../../server/src/services/content/content-validation.js';
+import { missingRequiredFields, remapValuesByKey, validateFieldValues } from '../../server/src/services/content/content-validation.js';
 import type { ContentFieldValueRequest } from '../../server/src/generated/schemas.js';
 import { assertPublishable, nextStatus } from '../../server/src/services/content/content-workflow.js';
 
@@ -85,8 +85,11 @@ describe('content value validation', () => {
   });
 
   it('names the field for each rule it breaks', () => {
-    expect(errorsOf(() => validateFieldValues(fields, [], children))).to.deep.equal({ 'fields.title': ["Field 'title' requires at least 1 value."] });
-    expect(errorsOf(() => validateFieldValues(fields, [t('a'), t('b', 1)], children))).to.deep.equal({ 'fields.title': ["Field 'title' allows at most 1 value."] });
+    // A Draft may be incomplete (#25): a save does not count minimums; leaving Draft does.
+    expect(validateFieldValues(fields, [], children)).to.deep.equal([]);
+    expect(missingRequiredFields(fields, [])).to.deep.equal({ '/fields/title': ["Field 'title' requires at least 1 value."] });
+    expect(missingRequiredFields(fields, [t('a')])).to.deep.equal({});
+    expect(errorsOf(() => validateFieldValues(fields, [t('a'), t('b', 1)], children))).to.deep.equal({ '/fields/title': ["Field 'title' allows at most 1 value."] });
     expect(errorsOf(() => validateFieldValues(fields, [t('toolong')], children))['/fields/0']![0]).to.match(/'title'.*maxLength of 5/);
     expect(errorsOf(() => validateFieldValues(fields, [t('a'), { fieldId: 'nope', order: 0, valueKind: 'Text', textValue: 'x' }], children))['/fields/1']![0])
       .to.match(/not on the template version/);
@@ -94,8 +97,9 @@ describe('content value validation', () => {
       .to.equal("Field 'title' takes Text, not Boolean.");
     expect(errorsOf(() => validateFieldValues(fields, [t('a'), { fieldId: 'f-cat', order: 0, valueKind: 'PickList', textValue: 'sports' }], children))['/fields/1']![0])
       .to.match(/"sports" is not an option/);
-    expect(errorsOf(() => validateFieldValues(fields, [t('a'), { fieldId: 'f-seo', order: 0, valueKind: 'Component', jsonValue: { metaDescription: 'd' } }], children))['/fields/1']![0])
-      .to.match(/missing the component's required key "metaTitle"/);
+    const seo = { fieldId: 'f-seo', order: 0, valueKind: 'Component' as const, jsonValue: { metaDescription: 'd' } };
+    expect(validateFieldValues(fields, [t('a'), seo], children)).to.have.length(2);
+    expect(missingRequiredFields(fields, [t('a'), seo])['/fields/seo']![0]).to.match(/missing the component's required key "metaTitle"/);
     expect(errorsOf(() => validateFieldValues(fields, [t('a'), { fieldId: 'f-author', order: 0, valueKind: 'ChildContent', childContentItemId: 'quote-1' }], children))['/fields/1']![0])
       .to.match(/another template/);
     expect(errorsOf(() => validateFieldValues(fields, [t('a'), { fieldId: 'f-blocks', order: 0, valueKind: 'ChildContent', childContentItemId: 'ghost' }], children))['/fields/1']![0])
@@ -104,12 +108,12 @@ describe('content value validation', () => {
       t('a'),
       { fieldId: 'f-cat', order: 0, valueKind: 'PickList', textValue: 'news' },
       { fieldId: 'f-cat', order: 1, valueKind: 'PickList', textValue: 'news' },
-    ], children))).to.deep.equal({ 'fields.category': ["Field 'category' allows at most 1 value."] });
+    ], children))).to.deep.equal({ '/fields/category': ["Field 'category' allows at most 1 value."] });
   });
 
   it('reports every problem at once', () => {
-    const errors = errorsOf(() => validateFieldValues(fields, [{ fieldId: 'f-cat', order: 0, valueKind: 'PickList', textValue: 'x' }], children));
-    expect(Object.keys(errors).sort()).to.deep.equal(['/fields/0', 'fields.title']);
+    const errors = errorsOf(() => validateFieldValues(fields, [t('a'), t('b', 1), { fieldId: 'f-cat', order: 0, valueKind: 'PickList', textValue: 'x' }], children));
+    expect(Object.keys(errors).sort()).to.deep.equal(['/fields/2', '/fields/title']);
   });
 });
 
@@ -145,6 +149,7 @@ describe('component values', () => {
   const validate = (jsonValue: unknown) =>
     validateFieldValues([heroField], [{ fieldId: 'f-hero', order: 0, valueKind: 'Component', jsonValue }], new Map(), assets)[0]!.jsonValue as Record<string, any>;
   const problems = (jsonValue: unknown) => errorsOf(() => validate(jsonValue))['/fields/0']!;
+  const missing = (jsonValue: unknown) => missingRequiredFields([heroField], [{ fieldId: 'f-hero', valueKind: 'Component', jsonValue }])['/fields/hero'];
 
   it('accepts every kind of member, single or as a list, and keeps the object otherwise unchanged', () => {
     const value = {
@@ -170,12 +175,16 @@ describe('component values', () => {
     });
   });
 
-  it('requires required keys (isRequired or minOccurrences > 0) at every level, counting null, "" and [] as missing', () => {
-    expect(problems({ cta: { style: 'primary' } })).to.deep.equal([`Field 'hero' value 0 is missing the component's required keys "heading", "cta.label".`]);
-    expect(problems({ heading: '', links: [{ label: 'ok' }, { label: null }] })).to.deep.equal([
-      `Field 'hero' value 0 is missing the component's required keys "heading", "links[1].label".`,
+  it('requires required keys (isRequired or minOccurrences > 0) at every level, counting null, "" and [] as missing, when leaving Draft', () => {
+    // A Draft stores what it has (#25)…
+    expect(validate({ cta: { style: 'primary' } })).to.deep.equal({ cta: { style: 'primary' } });
+    // …and the completeness check names what is missing.
+    expect(missing({ cta: { style: 'primary' } })).to.deep.equal([`Field 'hero' is missing the component's required keys "heading", "cta.label".`]);
+    expect(missing({ heading: '', links: [{ label: 'ok' }, { label: null }] })).to.deep.equal([
+      `Field 'hero' is missing the component's required keys "heading", "links[1].label".`,
     ]);
-    expect(problems({ HEADING: [], cta: {} })).to.deep.equal([`Field 'hero' value 0 is missing the component's required keys "heading", "cta.label".`]);
+    expect(missing({ HEADING: [], cta: {} })).to.deep.equal([`Field 'hero' is missing the component's required keys "heading", "cta.label".`]);
+    expect(missing({ Heading: 'keys match case-insensitively' })).to.equal(undefined);
     expect(validate({ Heading: 'keys match case-insensitively' })).to.deep.equal({ Heading: 'keys match case-insensitively' });
   });
 
@@ -228,7 +237,10 @@ describe('component values', () => {
     expect(problems({ heading: 'h', links: links(4) })).to.deep.equal([`Field 'hero' value 0 sets "links" to 4 values, but it takes at most 3.`]);
     const atLeastTwo = field('f-y', 'y', { primitiveType: null, componentId: 'c-y', component: { id: 'c-y', fields: [componentField('tags', { minOccurrences: 2, maxOccurrences: null })] } });
     const y = (jsonValue: unknown) => validateFieldValues([atLeastTwo], [{ fieldId: 'f-y', order: 0, valueKind: 'Component', jsonValue }], new Map());
-    expect(errorsOf(() => y({ tags: ['one'] }))['/fields/0']).to.deep.equal([`Field 'y' value 0 sets "tags" to 1 value, but it takes at least 2.`]);
+    expect(y({ tags: ['one'] })[0]!.jsonValue).to.deep.equal({ tags: ['one'] });
+    expect(missingRequiredFields([atLeastTwo], [{ fieldId: 'f-y', valueKind: 'Component', jsonValue: { tags: ['one'] } }])).to.deep.equal({
+      '/fields/y': [`Field 'y' sets "tags" to 1 value, but it takes at least 2.`],
+    });
     expect(y({ tags: ['one', 'two', 'three'] })[0]!.jsonValue).to.deep.equal({ tags: ['one', 'two', 'three'] });
   });
 
@@ -276,9 +288,8 @@ describe('component values', () => {
   it('reports each bad member as its own message beside the other fields\' problems', () => {
     const title = field('f-title', 'title', { isRequired: true, minOccurrences: 1 });
     const errors = errorsOf(() => validateFieldValues([title, heroField], [{ fieldId: 'f-hero', order: 0, valueKind: 'Component', jsonValue: { cta: { style: 'x', newTab: 1 } } }], new Map()));
-    expect(errors['fields.title']).to.have.length(1);
+    expect(errors).to.have.all.keys('/fields/0');
     expect(errors['/fields/0']).to.deep.equal([
-      `Field 'hero' value 0 is missing the component's required keys "heading", "cta.label".`,
       `Field 'hero' value 0 sets "cta.style" to "x", which is not an option of its picklist revision.`,
       `Field 'hero' value 0 sets "cta.newTab" to a number, but it takes a boolean.`,
     ]);
@@ -343,17 +354,17 @@ describe('the serving rule', () => {
 });
 
 describe('the workflow', () => {
-  it('allows the documented moves and repeats of the current status', () => {
+  it('allows the documented moves', () => {
     expect(nextStatus('submit', 'Draft')).to.equal('Review');
     expect(nextStatus('approve', 'Review')).to.equal('Approved');
     expect(nextStatus('reject', 'Review')).to.equal('Draft');
     expect(nextStatus('archive', 'Published')).to.equal('Archived');
     expect(nextStatus('restore', 'Archived')).to.equal('Draft');
-    expect(nextStatus('submit', 'Review')).to.equal('Review');
   });
 
-  it('refuses everything else with invalid-state-transition', () => {
-    for (const [action, from] of [['submit', 'Approved'], ['approve', 'Draft'], ['archive', 'Draft'], ['restore', 'Published']] as const) {
+  it('refuses everything else with invalid-state-transition, repeats of the current status included (#25)', () => {
+    const repeats = [['submit', 'Review'], ['approve', 'Approved'], ['reject', 'Draft'], ['archive', 'Archived'], ['restore', 'Draft']] as const;
+    for (const [action, from] of [['submit', 'Approved'], ['approve', 'Draft'], ['archive', 'Draft'], ['restore', 'Published'], ...repeats] as const) {
       expect(() => nextStatus(action, from)).to.throw(ApiError).with.property('code', 'invalid-state-transition');
     }
     expect(() => assertPublishable('Draft', false)).to.throw(ApiError).with.property('code', 'invalid-state-transition');

@@ -74,15 +74,42 @@ describe('scheduled publication', () => {
     const [again] = await claimDueSchedules(db(), fresh, 1);
     expect(again!.id).to.equal(claim!.id);
     expect([claim!.reclaimed, again!.reclaimed]).to.deep.equal([false, true]);
-    expect(await publishClaimedSchedule(db(), claim!, stale)).to.equal(false);
+    expect(await publishClaimedSchedule(db(), claim!, stale)).to.deep.equal({ kind: 'lost' });
     expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
 
     // The editor changes the version while it is claimed: the schedule (and the claim) are gone.
     const etag = (await w.api.get(`${w.base}/content/${itemId}/versions/2`, { token: w.reader })).headers.get('etag')!;
     expectStatus(await w.api.put(`${w.base}/content/${itemId}/versions/2`, { fields: [text(w.model.article.fields.title!, 'edited')] }, { token: w.editor, headers: { 'if-match': etag } }), 200);
-    expect(await publishClaimedSchedule(db(), again!, fresh)).to.equal(false);
-    expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
+    expect(await publishClaimedSchedule(db(), again!, fresh)).to.deep.equal({ kind: 'lost' });
+    // …and, its values changed, the approval with it (#25).
+    expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Draft']);
     expect(await claimDueSchedules(db(), newLease(1000), 10)).to.deep.equal([]);
+  });
+
+  it('an incomplete scheduled version fails visibly: not published, its schedule cleared, the failure audited (#25)', async () => {
+    const { itemId } = await scheduledItem(new Date(Date.now() - 1000).toISOString());
+    // Approved and scheduled before Drafts could be incomplete, its required title has since gone.
+    await dbQuery(w.api, `DELETE FROM content_field_values WHERE content_version_id = (SELECT id FROM content_versions WHERE content_item_id = $1 AND version_number = 2)`, [itemId]);
+    const before = await readInstruments(metrics());
+    expect(await pass()).to.equal(1);
+    expect(await statuses(itemId)).to.deep.equal(['1:Published', '2:Approved']);
+    const row = await dbQuery<{ publish_at: unknown; schedule_lease_owner: unknown }>(w.api, `SELECT publish_at, schedule_lease_owner FROM content_versions WHERE content_item_id = $1 AND version_number = 2`, [itemId]);
+    expect(row).to.deep.equal([{ publish_at: null, schedule_lease_owner: null }]);
+    const delta = scheduleDelta(before, await readInstruments(metrics()));
+    expect(delta).to.include({ published: 0, failures: 1 });
+    const audit = await dbQuery<{ action: string; actor_type: unknown; change_delta: any }>(
+      w.api,
+      `SELECT action, change_delta FROM audit_log WHERE content_item_id = $1 AND change_delta ? 'scheduledPublicationFailed'`,
+      [itemId],
+    );
+    expect(audit).to.have.length(1);
+    expect(audit[0]!.action).to.equal('Updated');
+    expect(audit[0]!.change_delta.missingFields.after).to.deep.equal(['/fields/title']);
+    expect(audit[0]!.change_delta.publishAt.after).to.equal(null);
+    const published = await dbQuery(w.api, `SELECT 1 FROM outbox_events WHERE payload->>'contentItemId' = $1 AND event_type = 'content.version_published' AND (payload->>'versionNumber')::int = 2`, [itemId]);
+    expect(published).to.deep.equal([]);
+    // Not claimed again on the next pass.
+    expect(await pass()).to.equal(0);
   });
 
   it("never claims nor counts as due a version of a deleted item", async () => {

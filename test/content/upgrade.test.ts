@@ -57,14 +57,22 @@ describe('POST …/versions/{n}/upgrade-template-version', () => {
   it('answers 422 and changes nothing when the upgraded values fail validation', async () => {
     const { t, itemId } = await evolvingTemplate({ isRequired: true, minOccurrences: 1 });
     const before = await w.api.get(`${w.base}/content/${itemId}/versions/1`, { token: w.reader });
-    const res = await w.api.post(`${w.base}/content/${itemId}/versions/1/upgrade-template-version`, {}, { token: w.editor });
-    expectProblem(res, 422, 'validation-failed');
-    expect(res.body.errors).to.deep.equal({ 'fields.extra': ["Field 'extra' requires at least 1 value."] });
     const wrongIds = await w.api.post(`${w.base}/content/${itemId}/versions/1/upgrade-template-version`, { fields: [text(t.fields.heading!, 'x')] }, { token: w.editor });
     expectProblem(wrongIds, 422, 'validation-failed');
     const after = await w.api.get(`${w.base}/content/${itemId}/versions/1`, { token: w.reader });
     expect(after.body).to.deep.equal(before.body);
     expect(after.headers.get('etag')).to.equal(before.headers.get('etag'));
+  });
+
+  it('upgrades a Draft onto a template version with a new required field: an incomplete Draft, refused on submit', async () => {
+    const { itemId } = await evolvingTemplate({ isRequired: true, minOccurrences: 1 });
+    const res = await w.api.post(`${w.base}/content/${itemId}/versions/1/upgrade-template-version`, {}, { token: w.editor });
+    expectStatus(res, 200);
+    expect(res.body.status).to.equal('Draft');
+    expect(res.body).to.not.have.property('returnedToDraftFrom');
+    const submit = await w.api.post(`${w.base}/content/${itemId}/versions/1/submit`, undefined, { token: w.editor });
+    expectProblem(submit, 422, 'validation-failed');
+    expect(submit.body.errors).to.deep.equal({ '/fields/extra': ["Field 'extra' requires at least 1 value."] });
   });
 
   it('clears a schedule, refuses Published versions and templates without a published version (409)', async () => {
@@ -74,7 +82,10 @@ describe('POST …/versions/{n}/upgrade-template-version', () => {
     expectStatus(await w.api.post(`${w.base}/content/${itemId}/versions/1/publish`, { publishAt: '2099-01-01T00:00:00Z' }, { token: w.editor }), 200);
     const upgraded = await w.api.post(`${w.base}/content/${itemId}/versions/1/upgrade-template-version`, undefined, { token: w.editor });
     expectStatus(upgraded, 200);
-    expect(upgraded.body).to.include({ status: 'Approved', publishAt: null });
+    // The template version changed: what was approved is not this any more (#25).
+    expect(upgraded.body).to.include({ status: 'Draft', publishAt: null, returnedToDraftFrom: 'Approved' });
+    await w.api.post(`${w.base}/content/${itemId}/versions/1/submit`, undefined, { token: w.editor });
+    await w.api.post(`${w.base}/content/${itemId}/versions/1/approve`, undefined, { token: w.reviewer });
     expectStatus(await w.api.post(`${w.base}/content/${itemId}/versions/1/publish`, {}, { token: w.editor }), 200);
     expectProblem(await w.api.post(`${w.base}/content/${itemId}/versions/1/upgrade-template-version`, undefined, { token: w.editor }), 409, 'conflict');
 

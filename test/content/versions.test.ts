@@ -89,10 +89,14 @@ describe('content versions', () => {
       const upgraded = await w.api.post(`${w.base}/content/${item.body.id}/versions/2/upgrade-template-version`, { fields: [text(heading2, 'h'), text(summary2, 's')] }, { token: w.editor });
       expectStatus(upgraded, 200);
       expect(upgraded.body.templateVersionId).to.equal(v2.body.id);
-      // …then a plain new version follows the latest (now the new template version)…
+      // …then a plain new version follows the latest (now the new template version): saved as an
+      // incomplete Draft, refused on submit for the field it lacks…
       const next = await w.api.post(`${w.base}/content/${item.body.id}/versions`, { fields: [text(heading2, 'x')] }, { token: w.editor });
-      expectProblem(next, 422, 'validation-failed');
-      expect(next.body.errors).to.deep.equal({ 'fields.summary': ["Field 'summary' requires at least 1 value."] });
+      expectStatus(next, 201);
+      expect(next.body.templateVersionId).to.equal(v2.body.id);
+      const submit = await w.api.post(`${w.base}/content/${item.body.id}/versions/${next.body.versionNumber}/submit`, undefined, { token: w.editor });
+      expectProblem(submit, 422, 'validation-failed');
+      expect(submit.body.errors).to.deep.equal({ '/fields/summary': ["Field 'summary' requires at least 1 value."] });
       // …while a duplicate of version 1 is validated against version 1's own template version.
       const dup = await newVersion(w, item.body.id, { duplicateFromVersionNumber: 1 });
       expect(dup.templateVersionId).to.equal(note.versionId);
@@ -100,7 +104,7 @@ describe('content versions', () => {
   });
 
   describe('PUT …/content/{id}/versions/{n}', () => {
-    it('replaces values, needs the version ETag, clears the schedule and refuses Published versions', async () => {
+    it('replaces values, needs the version ETag, clears the schedule, returns an Approved version to Draft and refuses Published versions', async () => {
       const item = await createArticle(w, 'Edit');
       await w.api.post(`${w.base}/content/${item.id}/versions/1/submit`, undefined, { token: w.editor });
       await w.api.post(`${w.base}/content/${item.id}/versions/1/approve`, undefined, { token: w.reviewer });
@@ -112,7 +116,7 @@ describe('content versions', () => {
       expectProblem(await w.api.put(`${w.base}/content/${item.id}/versions/1`, update, { token: w.editor }), 412, 'concurrency-mismatch');
       const res = await w.api.put(`${w.base}/content/${item.id}/versions/1`, update, { token: w.editor, headers: { 'if-match': etag } });
       expectStatus(res, 200);
-      expect(res.body).to.include({ status: 'Approved', publishAt: null });
+      expect(res.body).to.include({ status: 'Draft', publishAt: null, returnedToDraftFrom: 'Approved' });
       expect(res.body.fields.map((f: any) => f.textValue)).to.deep.equal(['Edited']);
       expect(res.headers.get('etag')).to.not.equal(etag);
 

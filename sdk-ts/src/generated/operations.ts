@@ -33,6 +33,7 @@ export const operationSpecs = {
   deleteWebhookEndpoint: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteWorkspace: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   downloadMedia: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/media/{id}/file","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-None-Match","Range"],"body":null,"accept":["*/*"],"paged":null,"ifMatch":false,"anonymous":false},
+  duplicateContent: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/duplicate","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   exportPackage: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/packages/export","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["templateIds","componentIds","picklistIds","packageNamespace","id","version"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getAccountPreferences: {"method":"GET","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getApiClient: {"method":"GET","path":"/api/v1/clients/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -96,6 +97,7 @@ export const operationSpecs = {
   restoreContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   retryWebhookDelivery: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries/{deliveryId}/retry","pathParams":["workspaceId","id","deliveryId"],"uuidPathParams":["workspaceId","id","deliveryId"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   revokeApiClient: {"method":"POST","path":"/api/v1/clients/{id}/revoke","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  rollbackContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/rollback","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateApiClient: {"method":"POST","path":"/api/v1/clients/{id}/rotate","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateWebhookSecret: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   setTemplateTitleField: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/title-field","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
@@ -374,6 +376,15 @@ export abstract class VersoOperations {
    */
   downloadMedia(input: OperationInput<'downloadMedia'>, options?: CallOptions): Promise<OperationResult<'downloadMedia'>> {
     return this.invoke('downloadMedia', input, options);
+  }
+
+  /**
+   * Duplicate an item into a new item whose version 1 (Draft) holds the latest version's values.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/duplicate` — access: role Editor, workspace Write.
+   */
+  duplicateContent(input: OperationInput<'duplicateContent'>, options?: CallOptions): Promise<OperationResult<'duplicateContent'>> {
+    return this.invoke('duplicateContent', input, options);
   }
 
   /**
@@ -941,6 +952,15 @@ export abstract class VersoOperations {
    */
   revokeApiClient(input: OperationInput<'revokeApiClient'>, options?: CallOptions): Promise<OperationResult<'revokeApiClient'>> {
     return this.invoke('revokeApiClient', input, options);
+  }
+
+  /**
+   * Roll back to a version - a new Draft holding its values and template version.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/rollback` — access: role Editor, workspace Write.
+   */
+  rollbackContentVersion(input: OperationInput<'rollbackContentVersion'>, options?: CallOptions): Promise<OperationResult<'rollbackContentVersion'>> {
+    return this.invoke('rollbackContentVersion', input, options);
   }
 
   /**

@@ -18,6 +18,7 @@ describe('SDK end to end: login → workspace → model → content → workflow
   this.timeout(60_000);
   let api: TestApi;
   let admin: VersoClient;
+  let sessionToken: string;
   let workspaceId: string;
   let templateVersionId: string;
   let titleFieldId: string;
@@ -39,6 +40,7 @@ describe('SDK end to end: login → workspace → model → content → workflow
     const session = await anonymous.login({ body: { email, password: FIXTURE_PASSWORD } });
     expect(session.token).to.be.a('string').and.not.equal('');
     // A token provider, as a login flow would use (read before every attempt).
+    sessionToken = session.token;
     admin = new VersoClient({ baseUrl: api.url, token: async () => session.token });
     const me = await admin.getCurrentUser();
     expect(me).to.include({ email });
@@ -167,17 +169,59 @@ describe('SDK end to end: login → workspace → model → content → workflow
     expect(error.problem.type).to.equal('https://verso.dev/errors/concurrency-mismatch');
   });
 
-  it('content without its required title is a VersoApiError 422 with the problem details and field errors', async () => {
-    const error = (await admin
-      .createContent({ path: { workspaceId }, body: { templateVersionId, slug: `untitled-${suffix}`, tags: [], fields: [] } })
-      .catch((e: unknown) => e)) as VersoApiError;
+  it('a Draft without its required title is saved; submitting it is a VersoApiError 422 naming /fields/title', async () => {
+    const draft = await admin.createContent({ path: { workspaceId }, body: { templateVersionId, slug: `untitled-${suffix}`, tags: [], fields: [] } });
+    expect(draft.versions.map((v) => v.status)).to.deep.equal(['Draft']);
+    const error = (await admin.submitContentVersion({ path: { workspaceId, id: draft.id, versionNumber: 1 } }).catch((e: unknown) => e)) as VersoApiError;
     expect(error).to.be.instanceOf(VersoApiError);
     expect(error.status).to.equal(422);
-    expect(error.operationId).to.equal('createContent');
+    expect(error.operationId).to.equal('submitContentVersion');
     expect(error.problem.status).to.equal(422);
-    expect(error.problem.type).to.match(/^https:\/\/verso\.dev\/errors\//);
-    expect(Object.keys(error.problem.errors ?? {}), JSON.stringify(error.problem)).to.have.length.greaterThan(0);
+    expect(error.problem.type).to.equal('https://verso.dev/errors/validation-failed');
+    expect(Object.keys(error.problem.errors ?? {}), JSON.stringify(error.problem)).to.deep.equal(['/fields/title']);
     expect(error.traceId).to.be.a('string').and.not.equal('');
     expect(error.correlationId).to.equal(error.problem.correlationId);
+  });
+
+  it('an edit of an Approved version answers it back in Draft with returnedToDraftFrom', async () => {
+    const { id } = items[3]!;
+    const path = { workspaceId, id, versionNumber: 1 };
+    await admin.submitContentVersion({ path });
+    await admin.approveContentVersion({ path });
+    const current = await readWithETag(admin, 'getContentVersion', { path });
+    const edited = await admin.updateContentVersion({ path, body: { fields: [titleValue('Changed after approval')] } }, { ifMatch: current.etag });
+    expect(edited.status).to.equal('Draft');
+    expect(edited.returnedToDraftFrom).to.equal('Approved');
+  });
+
+  it('duplicateContent and rollbackContentVersion', async () => {
+    const { id, slug } = items[0]!;
+    const copy = await admin.duplicateContent({ path: { workspaceId, id }, body: {} });
+    expect(copy.slug).to.equal(`${slug}-copy`);
+    expect(copy.versions.map((v) => [v.versionNumber, v.status])).to.deep.equal([[1, 'Draft']]);
+    const named = await admin.duplicateContent({ path: { workspaceId, id }, body: { slug: `${slug}-again` } });
+    expect(named.slug).to.equal(`${slug}-again`);
+    await admin.createContentVersion({ path: { workspaceId, id }, body: { fields: [titleValue('Second thoughts')] } });
+    const rolledBack = await admin.rollbackContentVersion({ path: { workspaceId, id, versionNumber: 1 } });
+    expect(rolledBack).to.include({ versionNumber: 3, status: 'Draft', rolledBackFromVersionNumber: 1 });
+    expect(rolledBack.fields.find((f) => f.key === 'title')?.textValue).to.equal('Post 0');
+  });
+
+  it('draft structure without a tag (as upstream clients) works; a tag that is sent is still compared', async () => {
+    const template = await admin.createTemplate({ path: { workspaceId }, body: { name: 'Note', slug: `note-${suffix}` } });
+    const version = { workspaceId, id: template.id, versionNumber: 1 };
+    // A fresh client has seen no tag: it sends none, and the API proceeds (RFC 9110; upstream's clients).
+    const fresh = new VersoClient({ baseUrl: api.url, token: async () => sessionToken });
+    const section = await fresh.createTemplateSection({ path: version, body: { name: 'Main', order: 0 } });
+    expect(section.name).to.equal('Main');
+    // `admin` read the version's tag; the fresh client's change makes it stale, and a write that sends
+    // it (as the SDK does with the tag it was given) is 412.
+    const seen = await readWithETag(admin, 'getTemplateVersion', { path: version });
+    await fresh.createTemplateField({ path: version, body: { key: 'a', label: 'A', order: 0, compositionMode: 'Inline', isOpen: false, primitiveType: 'Text' } });
+    const stale = (await admin
+      .createTemplateField({ path: version, body: { key: 'b', label: 'B', order: 1, compositionMode: 'Inline', isOpen: false, primitiveType: 'Text' } }, { ifMatch: seen.etag })
+      .catch((e: unknown) => e)) as VersoApiError;
+    expect(stale).to.be.instanceOf(VersoApiError);
+    expect(stale.status).to.equal(412);
   });
 });

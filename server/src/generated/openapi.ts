@@ -587,7 +587,10 @@ export interface paths {
          */
         get: operations["listContent"];
         put?: never;
-        /** Create a content item and its version 1 (Draft). */
+        /**
+         * Create a content item and its version 1 (Draft).
+         * @description Version 1 is a Draft and may be incomplete; required fields and minimum occurrences are checked when it leaves Draft (submit, publish). Types, shapes, maximums and references are checked now.
+         */
         post: operations["createContent"];
         delete?: never;
         options?: never;
@@ -618,6 +621,33 @@ export interface paths {
          * @description Refused with 409 `referenced-by-other-entity` (listing `referencedBy`) while a Reference field of another live item points at it. Inline children are not deleted with it. Needs `If-Match`.
          */
         delete: operations["deleteContent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate an item into a new item whose version 1 (Draft) holds the latest version's values.
+         * @description The spec's duplication (Resources, translation group): the copy keeps locale, tags and the latest version's
+         *     template version and values, and gets a fresh translation group and a fresh slug — the one given, else
+         *     `<slug>-copy`, `<slug>-copy-2`, … (the first free one; an item without a slug gives a copy without one).
+         *     A given slug that is taken is 409. The copy is a Draft, so it may be incomplete. Emits `content.created`.
+         *     The body is optional; a JSON `null` counts as none (generated clients send it for "no body").
+         */
+        post: operations["duplicateContent"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -679,7 +709,10 @@ export interface paths {
         /** The item's versions, highest number first. */
         get: operations["listContentVersions"];
         put?: never;
-        /** Create a new Draft version (optionally duplicating an existing one). */
+        /**
+         * Create a new Draft version (optionally duplicating an existing one).
+         * @description The Draft may be incomplete (required fields and minimum occurrences are checked on submit and publish). `duplicateFromVersionNumber` copies that version and sets `rolledBackFromVersionNumber`, as `POST …/rollback` does.
+         */
         post: operations["createContentVersion"];
         delete?: never;
         options?: never;
@@ -702,7 +735,10 @@ export interface paths {
         get: operations["getContentVersion"];
         /**
          * Replace a Draft, Review or Approved version's values and window.
-         * @description Clears any schedule. Needs the version ETag in `If-Match`; a Published or Archived version is 409.
+         * @description Clears any schedule. Needs the version ETag in `If-Match`; a Published or Archived version is 409. A Draft may be
+         *     saved incomplete. Verso, unlike upstream: changing the values, the window or the template version of a Review or
+         *     Approved version sends it back to Draft (one `content.version_status_changed` event and audit entry), since its
+         *     approval covered what was approved; the response then carries `returnedToDraftFrom`.
          */
         put: operations["updateContentVersion"];
         post?: never;
@@ -728,7 +764,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a version in review (Review → Approved).
-         * @description Needs TemplateAdmin.
+         * @description Needs TemplateAdmin. A version not in Review (an Approved one included) is 422 `invalid-state-transition` and nothing changes.
          */
         post: operations["approveContentVersion"];
         delete?: never;
@@ -752,7 +788,7 @@ export interface paths {
         put?: never;
         /**
          * Archive a Published version (Published → Archived).
-         * @description It stops being served.
+         * @description It stops being served. A version that is not Published is 422 `invalid-state-transition` and nothing changes.
          */
         post: operations["archiveContentVersion"];
         delete?: never;
@@ -776,7 +812,7 @@ export interface paths {
         put?: never;
         /**
          * Publish an Approved version now, or schedule it.
-         * @description Publishing a version without an effective window archives the prior default-published version first, in the same transaction (with the `content.version_published` event). `overrideWorkflow` lets an Admin publish a Draft or Review version (403 for anyone else). With `publishAt` the Approved version is only scheduled. The body is optional.
+         * @description Publishing a version without an effective window archives the prior default-published version first, in the same transaction (with the `content.version_published` event). `overrideWorkflow` lets an Admin publish a Draft or Review version (403 for anyone else). With `publishAt` the Approved version is only scheduled. The body is optional. The version must be complete (required fields and minimum occurrences, also under `overrideWorkflow` and when scheduling): otherwise 422 `validation-failed` naming every missing field as `/fields/<key>`; the scheduler clears the schedule of a version it finds incomplete and records that in the audit log.
          */
         post: operations["publishContentVersion"];
         delete?: never;
@@ -800,7 +836,7 @@ export interface paths {
         put?: never;
         /**
          * Send a version in review back to Draft with a reason (Review → Draft).
-         * @description Needs TemplateAdmin.
+         * @description Needs TemplateAdmin. A version not in Review (a Draft included) is 422 `invalid-state-transition` and nothing changes.
          */
         post: operations["rejectContentVersion"];
         delete?: never;
@@ -824,9 +860,36 @@ export interface paths {
         put?: never;
         /**
          * Bring an Archived version back as a Draft (Archived → Draft).
-         * @description Emits `content.version_status_changed`.
+         * @description Emits `content.version_status_changed`. A version that is not Archived is 422 `invalid-state-transition` and nothing changes.
          */
         post: operations["restoreContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back to a version - a new Draft holding its values and template version.
+         * @description Duplicates the version into a new Draft (number = latest + 1) with its field values and template version, no
+         *     effective window, and `rolledBackFromVersionNumber` set to it - exactly what upstream's clients do by hand with
+         *     `POST …/versions` and `duplicateFromVersionNumber`. Publish the new version to serve it. A version of any status
+         *     may be rolled back to. Emits `content.version_created`.
+         */
+        post: operations["rollbackContentVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -848,7 +911,9 @@ export interface paths {
         put?: never;
         /**
          * Submit a Draft for review (Draft → Review).
-         * @description Emits `content.version_status_changed`.
+         * @description Emits `content.version_status_changed`. The version must be complete: a required field or a minimum number of
+         *     occurrences not met is 422 `validation-failed` naming every missing field as `/fields/<key>`, and nothing changes.
+         *     A version that is not a Draft is 422 `invalid-state-transition` (no event, no audit entry).
          */
         post: operations["submitContentVersion"];
         delete?: never;
@@ -872,7 +937,7 @@ export interface paths {
         put?: never;
         /**
          * Move a Draft, Review or Approved version to its template's published version.
-         * @description Without a body, values are remapped by field key (values whose key is gone are dropped); with `fields` they are replaced. Validated before saving: a failure is 422 and changes nothing. Clears any schedule; the item follows when this is its latest version. 409 when the version is Published or Archived or the template has no published version.
+         * @description Without a body, values are remapped by field key (values whose key is gone are dropped); with `fields` they are replaced. Validated before saving: a failure is 422 and changes nothing. Clears any schedule; the item follows when this is its latest version. A Review or Approved version goes back to Draft (as on update; the response carries `returnedToDraftFrom`). 409 when the version is Published or Archived or the template has no published version.
          */
         post: operations["upgradeContentVersionTemplate"];
         delete?: never;
@@ -2233,6 +2298,8 @@ export interface components {
             publishedAt: string | null;
             /** Format: uuid */
             publishedByUserId: string | null;
+            /** @description Only on the response of an edit (update, upgrade-template-version) that sent a Review or Approved version back to Draft: the status it had (Review or Approved). Absent otherwise. */
+            returnedToDraftFrom?: components["schemas"]["ContentStatus"];
             /** Format: int32 */
             rolledBackFromVersionNumber: number | null;
             slug: string | null;
@@ -2516,6 +2583,10 @@ export interface components {
              * @description The one workspace an API client or OIDC token is scoped to; null for users and unscoped credentials.
              */
             workspaceId?: string | null;
+        };
+        /** @description The copy's slug; absent or null derives `<slug>-copy`, `<slug>-copy-2`, … from the item's. */
+        DuplicateContentItemRequest: {
+            slug?: components["schemas"]["ContentSlug"] | null;
         };
         Email: string;
         /** @description Type-specific settings (for Text, `maxLength` must be a positive integer). Unknown keys are kept as given. */
@@ -3703,7 +3774,7 @@ export interface components {
         SortDesc: boolean;
         /** @description The template version's own id. */
         TemplateVersionId: string;
-        /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+        /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
         VersionIfMatch: string;
         VersionNumber: number;
         WorkspaceId: string;
@@ -4915,9 +4986,9 @@ export interface operations {
     replaceComponentFields: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -4958,9 +5029,9 @@ export interface operations {
     publishComponentVersion: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -5191,6 +5262,45 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    duplicateContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DuplicateContentItemRequest"] | null;
+            };
+        };
+        responses: {
+            /** @description The new item with its first version. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5607,6 +5717,42 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    rollbackContentVersion: {
+        parameters: {
+            query?: {
+                /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
+                expandChildren?: components["parameters"]["ExpandChildren"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                versionNumber: components["parameters"]["VersionNumber"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new Draft. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6707,9 +6853,9 @@ export interface operations {
     createTemplateField: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -6750,9 +6896,9 @@ export interface operations {
     updateTemplateField: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 fieldId: components["parameters"]["FieldId"];
@@ -6794,9 +6940,9 @@ export interface operations {
     deleteTemplateField: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 fieldId: components["parameters"]["FieldId"];
@@ -6828,9 +6974,9 @@ export interface operations {
     reorderTemplateFields: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -6869,9 +7015,9 @@ export interface operations {
     publishTemplateVersion: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -6906,9 +7052,9 @@ export interface operations {
     createTemplateSection: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -6948,9 +7094,9 @@ export interface operations {
     updateTemplateSection: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -6991,9 +7137,9 @@ export interface operations {
     deleteTemplateSection: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -7025,9 +7171,9 @@ export interface operations {
     setTemplateTitleField: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
-                "If-Match": components["parameters"]["VersionIfMatch"];
+            header?: {
+                /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
+                "If-Match"?: components["parameters"]["VersionIfMatch"];
             };
             path: {
                 id: components["parameters"]["Id"];

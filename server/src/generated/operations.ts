@@ -115,6 +115,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/media/{id}/file"
   },
+  "duplicateContent": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/duplicate"
+  },
   "exportPackage": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/packages/export"
@@ -366,6 +370,10 @@ export const operations = {
   "revokeApiClient": {
     "method": "POST",
     "path": "/api/v1/clients/{id}/revoke"
+  },
+  "rollbackContentVersion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/rollback"
   },
   "rotateApiClient": {
     "method": "POST",

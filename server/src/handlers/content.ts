@@ -8,6 +8,7 @@ import * as reads from '../services/delivery/content-reads.js';
 import * as versions from '../services/content/content-versions.js';
 import * as publishing from '../services/content/content-publishing.js';
 import { upgradeTemplateVersion } from '../services/content/content-upgrade.js';
+import { duplicateContentItem } from '../services/content/content-duplicate.js';
 import type { VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { deliveryRead } from './delivery-read.js';
@@ -66,6 +67,12 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, d
   return reply(200, body, headers);
 };
 
+export const duplicateContent: Handler<'duplicateContent'> = async ({ request, actor, deps, reply }) => {
+  const ws = request.params.workspaceId;
+  const { body, etag } = await duplicateContentItem(deps.db, actor, ws, request.params.id, request.body);
+  return reply(201, body, withEtag(etag, { Location: `${base(ws)}/${body.id}` }));
+};
+
 export const linkContentTranslation: Handler<'linkContentTranslation'> = async ({ request, actor, deps, reply }) =>
   reply(200, await items.linkTranslation(deps.db, actor, request.params.workspaceId, request.params.id, request.body));
 
@@ -79,6 +86,12 @@ export const createContentVersion: Handler<'createContentVersion'> = async ({ re
   const { workspaceId, id } = request.params;
   const { body, etag } = await versions.createContentVersion(deps.db, actor, workspaceId, id, request.body, request.query);
   return reply(201, body, withEtag(etag, { Location: `${base(workspaceId)}/${id}/versions/${body.versionNumber}` }));
+};
+
+export const rollbackContentVersion: Handler<'rollbackContentVersion'> = async ({ request, actor, deps, reply }) => {
+  const address = versionOf(request.params);
+  const { body, etag } = await versions.rollbackContentVersion(deps.db, actor, address, request.query);
+  return reply(201, body, withEtag(etag, { Location: `${base(address.workspaceId)}/${address.itemId}/versions/${body.versionNumber}` }));
 };
 
 export const getContentVersion: Handler<'getContentVersion'> = async ({ request, deps, reply }) => {

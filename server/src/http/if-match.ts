@@ -1,5 +1,5 @@
-// Optimistic concurrency, the presence half: every operation whose contract declares an `If-Match`
-// header parameter is a guarded write, and a guarded write without the tag is answered 412
+// Optimistic concurrency, the presence half: every operation whose contract declares a required
+// `If-Match` header parameter is a guarded write, and a guarded write without the tag is answered 412
 // `concurrency-mismatch` before its handler runs — upstream's rule (a missing tag counts as stale),
 // enforced here once, from the contract, rather than remembered by each service. Whether the tag
 // is *current* is the services' half: only they know the resource's ETag.
@@ -33,11 +33,15 @@ function resolve(document: Record<string, unknown>, node: ParameterLike): Parame
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 /**
- * The operationIds that declare If-Match. Mutates `document` (the router's private copy): the
- * If-Match parameters it finds are no longer `required` for the validator.
+ * The operationIds whose If-Match is required. Mutates `document` (the router's private copy): the
+ * If-Match parameters it finds are no longer `required` for the validator. An If-Match the contract
+ * declares optional (the draft-structure operations of templates and components, issue #25) is
+ * compared by the service when sent and never demanded here (RFC 9110: absent means proceed).
+ * Parameters are shared through `$ref`, so every operation is classified before any is mutated.
  */
 export function takeIfMatchOperations(document: Record<string, unknown>): ReadonlySet<string> {
   const guarded = new Set<string>();
+  const found: ParameterLike[] = [];
   for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
     const shared = (item.parameters ?? []) as ParameterLike[];
     for (const method of METHODS) {
@@ -46,11 +50,12 @@ export function takeIfMatchOperations(document: Record<string, unknown>): Readon
       for (const raw of [...shared, ...(op.parameters ?? [])]) {
         const parameter = resolve(document, raw);
         if (parameter.in !== 'header' || parameter.name?.toLowerCase() !== IF_MATCH) continue;
-        guarded.add(op.operationId);
-        parameter.required = false;
+        if (parameter.required === true) guarded.add(op.operationId);
+        found.push(parameter);
       }
     }
   }
+  for (const parameter of found) parameter.required = false;
   return guarded;
 }
 

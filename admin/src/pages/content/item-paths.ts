@@ -18,6 +18,7 @@ export function itemPaths(workspaceId: string, itemId: string) {
     list: workspacePaths(workspaceId).content,
     identity: `${root}/identity`,
     delete: `${root}/delete`,
+    duplicate: `${root}/duplicate`,
     newVersion: `${root}/versions`,
     view: `${root}/view`,
     history: `${root}/history`,
@@ -27,7 +28,7 @@ export function itemPaths(workspaceId: string, itemId: string) {
     selected: (n: number) => `${root}?version=${n}#version-panel`,
     version: (n: number) => {
       const v = `${root}/versions/${n}`;
-      return { root: v, view: `${root}/view/${n}`, edit: `${v}/edit`, delete: `${v}/delete`, duplicate: `${v}/duplicate`, upgrade: `${v}/upgrade`, workflow: `${v}/workflow` };
+      return { root: v, view: `${root}/view/${n}`, edit: `${v}/edit`, delete: `${v}/delete`, rollback: `${v}/rollback`, upgrade: `${v}/upgrade`, workflow: `${v}/workflow` };
     },
   };
 }

@@ -1,5 +1,5 @@
-// A version's own actions on the item page: duplicate it (a new Draft with its values and template
-// version; the API records what it was duplicated from) and delete it after a confirmation, with
+// A version's own actions on the item page: roll back to it (the API's rollback route: a new Draft
+// with its values and template version, recording what it came from) and delete it after a confirmation, with
 // the version's ETag (a change since the page opened is the conflict notice, never a silent delete).
 // Which versions may be deleted is the API's call (only Drafts, never the last one): its 409 is shown.
 import type express from 'express';
@@ -11,7 +11,7 @@ import { render, setFlash } from '../../views/render.js';
 import { refuse, when } from '../screen-forms.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import { renderItemPage, windowOf } from './item-page.js';
-import { itemPaths, VERSION_ROUTE, versionAddress, type VersionAddress } from './item-paths.js';
+import { ITEM_ROUTE, itemAddress, itemPaths, VERSION_ROUTE, versionAddress, type VersionAddress } from './item-paths.js';
 
 type VersionDetail = components['schemas']['ContentVersionDetailResponse'];
 
@@ -61,14 +61,28 @@ async function deletePage(res: express.Response, a: VersionAddress, page: Delete
 }
 
 export function register(router: express.Router): void {
-  router.post(`${VERSION_ROUTE}/duplicate`, async (req, res, next) => {
+  router.post(`${VERSION_ROUTE}/rollback`, async (req, res, next) => {
     const address = versionAddress(req);
     if (!address) return next();
     const { workspaceId, itemId, versionNumber } = address;
     try {
-      const created = await apiFor(res).createContentVersion({ path: { workspaceId, id: itemId }, query: { expandChildren: false }, body: { duplicateFromVersionNumber: versionNumber } });
-      setFlash(res, 'success', `Version ${created.versionNumber} created as a Draft from version ${versionNumber}.`);
+      const created = await apiFor(res).rollbackContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: false } });
+      setFlash(res, 'success', `Rolled back: version ${created.versionNumber} is a new Draft holding version ${versionNumber}’s values. Publish it to serve it.`);
       res.redirect(303, itemPaths(workspaceId, itemId).selected(created.versionNumber));
+    } catch (err) {
+      const failure = formFailure(err, [400, 403, 404, 409, 422]);
+      if (!failure) throw err;
+      await renderItemPage(req, res, address, { versionsProblem: failure.problem }, failure.problem.status);
+    }
+  });
+
+  router.post(`${ITEM_ROUTE}/duplicate`, async (req, res, next) => {
+    const address = itemAddress(req);
+    if (!address) return next();
+    try {
+      const copy = await apiFor(res).duplicateContent({ path: { workspaceId: address.workspaceId, id: address.itemId }, body: {} });
+      setFlash(res, 'success', `Item duplicated as “${copy.slug ?? copy.id}”: its version 1 is a Draft.`);
+      res.redirect(303, itemPaths(address.workspaceId, copy.id).root);
     } catch (err) {
       const failure = formFailure(err, [400, 403, 409, 422]);
       if (!failure) throw err;

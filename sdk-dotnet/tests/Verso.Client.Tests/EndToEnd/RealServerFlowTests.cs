@@ -113,16 +113,62 @@ public sealed class RealServerFlowTests
 
         await A_write_raced_by_another_client_is_refreshed_after_412(verso, baseUrl, email, password, ws, items[1].Id, title.Id, ct);
 
-        // A real 422 with problem details: content without its required title.
-        var invalid = await Assert.ThrowsAsync<VersoApiException>(() => verso.Api.CreateContentAsync(ws, new CreateContentItemRequest
+        // A Draft may be incomplete (#25): content without its required title is saved, and submitting it is a real
+        // 422 with problem details naming the missing field.
+        var untitled = await verso.Api.CreateContentAsync(ws, new CreateContentItemRequest
         {
             TemplateVersionId = model.Id, Slug = $"untitled-{Suffix}", Tags = [], Fields = [],
-        }, ct));
+        }, ct);
+        var invalid = await Assert.ThrowsAsync<VersoApiException>(() => verso.Api.SubmitContentVersionAsync(ws, untitled.Id, 1, ct));
         Assert.Equal(422, invalid.Status);
-        Assert.StartsWith("https://verso.dev/errors/", invalid.Problem.Type);
-        Assert.NotEmpty(invalid.Problem.Errors);
+        Assert.Equal("https://verso.dev/errors/validation-failed", invalid.Problem.Type);
+        Assert.Equal(["/fields/title"], invalid.Problem.Errors.Keys);
         Assert.False(string.IsNullOrEmpty(invalid.TraceId));
         Assert.Equal(invalid.Problem.CorrelationId, invalid.CorrelationId);
+
+        await Duplicate_rollback_and_approval_reset(verso, ws, items[2], title.Id, ct);
+        await Draft_structure_without_a_tag_proceeds_and_a_stale_one_is_412(verso, ws, ct);
+    }
+
+    /// <summary>Duplicate an item, roll back to a version, and an edit after approval answering the version in Draft.</summary>
+    private static async Task Duplicate_rollback_and_approval_reset(VersoClient verso, Guid ws, ContentItemDetailResponse item, Guid titleId, CancellationToken ct)
+    {
+        var copy = await verso.Api.DuplicateContentAsync(ws, item.Id, cancellationToken: ct);
+        Assert.Equal($"{item.Slug}-copy", copy.Slug);
+        Assert.NotEqual(item.TranslationGroupId, copy.TranslationGroupId);
+        Assert.Equal(ContentStatus.Draft, Assert.Single(copy.Versions).Status);
+        var named = await verso.Api.DuplicateContentAsync(ws, item.Id, new DuplicateContentItemRequest { Slug = $"{item.Slug}-again" }, ct);
+        Assert.Equal($"{item.Slug}-again", named.Slug);
+
+        await verso.Api.CreateContentVersionAsync(ws, item.Id, new CreateContentVersionRequest { Fields = [Title(titleId, "Second thoughts")] }, cancellationToken: ct);
+        var rolledBack = await verso.Api.RollbackContentVersionAsync(ws, item.Id, 1, cancellationToken: ct);
+        Assert.Equal((3, ContentStatus.Draft, (int?)1), (rolledBack.VersionNumber, rolledBack.Status, rolledBack.RolledBackFromVersionNumber));
+        Assert.Equal("Post 2", rolledBack.Fields.Single(f => f.Key == "title").TextValue);
+
+        await verso.Api.SubmitContentVersionAsync(ws, item.Id, 3, ct);
+        await verso.Api.ApproveContentVersionAsync(ws, item.Id, 3, ct);
+        await verso.Api.GetContentVersionAsync(ws, item.Id, 3, cancellationToken: ct); // tracks the version's ETag
+        var edited = await verso.Api.UpdateContentVersionAsync(ws, item.Id, 3, new UpdateContentVersionRequest { Fields = [Title(titleId, "Edited after approval")] }, cancellationToken: ct);
+        Assert.Equal(ContentStatus.Draft, edited.Status);
+        Assert.Equal(ContentStatus.Approved, edited.ReturnedToDraftFrom);
+    }
+
+    /// <summary>
+    /// The ten draft-structure operations compare If-Match when it is sent and proceed without it (upstream's own clients
+    /// send none); a tag the client read before someone else's change is stale: 412.
+    /// </summary>
+    private static async Task Draft_structure_without_a_tag_proceeds_and_a_stale_one_is_412(VersoClient verso, Guid ws, CancellationToken ct)
+    {
+        var template = await verso.Api.CreateTemplateAsync(ws, new CreateTemplateRequest { Name = "Note", Slug = $"note-{Suffix}" }, ct);
+        var draftUrl = new Uri(verso.BaseUrl, $"api/v1/workspaces/{ws}/templates/{template.Id}/versions/1");
+        await verso.Api.GetTemplateVersionAsync(ws, template.Id, 1, ct);
+        var seen = verso.ETags.Get(draftUrl);
+        var section = await verso.Api.CreateTemplateSectionAsync(ws, template.Id, 1, new TemplateSectionRequest { Name = "Main", Order = 0 }, cancellationToken: ct);
+        Assert.Equal("Main", section.Name);
+        var stale = await Assert.ThrowsAsync<VersoApiException>(() => verso.Api.CreateTemplateSectionAsync(ws, template.Id, 1, new TemplateSectionRequest { Name = "Side", Order = 1 }, seen, ct));
+        Assert.Equal(412, stale.Status);
+        var published = await verso.Api.PublishTemplateVersionAsync(ws, template.Id, 1, cancellationToken: ct);
+        Assert.Equal(TemplateVersionStatus.Published, published.Status);
     }
 
     /// <summary>

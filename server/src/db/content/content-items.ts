@@ -51,6 +51,14 @@ export async function slugTaken(db: CommonQueryMethods, workspaceId: string, slu
       AND id IS DISTINCT FROM ${exceptItemId}::uuid`);
 }
 
+/** The live items' slugs that are `base` or start with `base-` (the candidates a copy's slug must avoid). */
+export async function slugsLike(db: CommonQueryMethods, workspaceId: string, base: string): Promise<readonly string[]> {
+  const prefix = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`;
+  return db.anyFirst(sql.type(z.object({ slug: z.string() }))`
+    SELECT slug FROM content_items WHERE workspace_id = ${workspaceId} AND NOT is_deleted AND slug IS NOT NULL
+      AND (slug = ${base} OR slug LIKE ${prefix})`);
+}
+
 export interface NewItem {
   readonly id: string;
   readonly workspaceId: string;

@@ -197,6 +197,14 @@ export async function scheduleVersion(tx: CommonQueryMethods, versionId: string,
     WHERE id = ${versionId}`);
 }
 
+/** Drops a version's schedule (and its lease): the scheduler found it could not be published. */
+export async function clearSchedule(tx: CommonQueryMethods, versionId: string): Promise<void> {
+  await tx.query(sql.unsafe`
+    UPDATE content_versions SET publish_at = NULL, schedule_lease_owner = NULL, schedule_lease_token = NULL,
+      schedule_lease_expires_at = NULL, row_version = row_version + 1, updated_at = now()
+    WHERE id = ${versionId}`);
+}
+
 export async function deleteVersion(tx: CommonQueryMethods, versionId: string): Promise<void> {
   await tx.query(sql.unsafe`DELETE FROM content_versions WHERE id = ${versionId}`);
 }

@@ -17,6 +17,8 @@ export type ComponentCheck = { readonly value: Record<string, unknown> } | { rea
 
 interface Findings {
   readonly missing: string[];
+  /** Lists shorter than their member's minOccurrences: like `missing`, a completeness problem. */
+  readonly short: string[];
   readonly problems: string[];
   /** The asset ids a Media or File member may name (available assets of the workspace). */
   readonly assets: ReadonlySet<string>;
@@ -132,7 +134,7 @@ function checkMember(f: ComponentFieldSchema, x: unknown, path: string, depth: n
     return x;
   }
   // Occurrence bounds apply to a list; a single value stands for one occurrence.
-  if (x.length < f.minOccurrences) found.problems.push(`sets "${path}" to ${plural(x.length, 'value')}, but it takes at least ${f.minOccurrences}`);
+  if (x.length < f.minOccurrences) found.short.push(`sets "${path}" to ${plural(x.length, 'value')}, but it takes at least ${f.minOccurrences}`);
   if (f.maxOccurrences !== null && x.length > f.maxOccurrences) {
     found.problems.push(`sets "${path}" to ${plural(x.length, 'value')}, but it takes at most ${f.maxOccurrences}`);
   }
@@ -163,18 +165,38 @@ function checkObject(schema: ComponentSchema | null, record: JsonObject, prefix:
   );
 }
 
-/**
- * Checks a Component value against the component's current version (null: no schema known, any
- * object). `assets` holds the ids its Media and File members may name; without it they name none.
- */
-export function checkComponentValue(component: ComponentSchema | null, value: unknown, assets: ReadonlySet<string> = new Set()): ComponentCheck {
-  if (!isObject(value)) return { problems: ["needs a jsonValue object keyed by the component's field keys"] };
-  const found: Findings = { missing: [], problems: [], assets };
-  const normalized = checkObject(component, value, '', 1, found);
-  const problems = [...found.problems];
+function completenessProblems(found: Findings): string[] {
+  const problems = [...found.short];
   if (found.missing.length > 0) {
     const keys = found.missing.map((k) => `"${k}"`).join(', ');
     problems.unshift(`is missing the component's required ${found.missing.length === 1 ? 'key' : 'keys'} ${keys}`);
   }
+  return problems;
+}
+
+/**
+ * Checks a Component value against the component's current version (null: no schema known, any
+ * object). `assets` holds the ids its Media and File members may name; without it they name none.
+ * Required keys and list minimums are a Draft's to fill in later (issue #25): they count only with
+ * `complete` (incompleteComponentValue checks them when the version leaves Draft).
+ */
+export function checkComponentValue(
+  component: ComponentSchema | null,
+  value: unknown,
+  assets: ReadonlySet<string> = new Set(),
+  complete = true,
+): ComponentCheck {
+  if (!isObject(value)) return { problems: ["needs a jsonValue object keyed by the component's field keys"] };
+  const found: Findings = { missing: [], short: [], problems: [], assets };
+  const normalized = checkObject(component, value, '', 1, found);
+  const problems = [...(complete ? completenessProblems(found) : []), ...found.problems];
   return problems.length > 0 ? { problems } : { value: normalized };
+}
+
+/** What a stored Component value still lacks (required keys, list minimums); empty when complete. */
+export function incompleteComponentValue(component: ComponentSchema | null, value: unknown): string[] {
+  if (!isObject(value)) return [];
+  const found: Findings = { missing: [], short: [], problems: [], assets: new Set() };
+  checkObject(component, value, '', 1, found);
+  return completenessProblems(found);
 }

@@ -42,7 +42,7 @@ function identityOf(item: Pick<ItemRow, 'slug' | 'locale_code' | 'translation_gr
 // could never be read back by slug; they are reserved.
 const RESERVED_SLUGS = new Set(['translations', 'versions', 'link-translation']);
 
-async function assertSlugFree(db: CommonQueryMethods, workspaceId: string, slug: string | null, itemId: string | null): Promise<void> {
+export async function assertSlugFree(db: CommonQueryMethods, workspaceId: string, slug: string | null, itemId: string | null): Promise<void> {
   if (slug !== null && RESERVED_SLUGS.has(slug)) {
     throw validationFailed({ '/slug': [`"${slug}" is reserved`] }, `The slug "${slug}" is reserved by the content routes.`);
   }
@@ -52,7 +52,7 @@ async function assertSlugFree(db: CommonQueryMethods, workspaceId: string, slug:
 }
 
 /** A unique-index race on the slug (two creates at once) is the same 409 as the check above. */
-function slugRace(err: unknown, slug: string | null | undefined): never {
+export function slugRace(err: unknown, slug: string | null | undefined): never {
   if (err instanceof UniqueIntegrityConstraintViolationError && slug) {
     throw conflict(`A content item with slug "${slug}" already exists in this workspace.`);
   }

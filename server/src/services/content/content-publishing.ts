@@ -3,6 +3,9 @@
 // `content.version_published` event; a failure rolls all of it back. The item row is locked first,
 // so publishes of one item run one at a time (and a partial unique index makes a second default-
 // published row impossible even so). The scheduler publishes through the same function.
+//
+// Drafts may be incomplete; a version must be complete to leave Draft (submit) and to be published
+// (now, by override, or scheduled): otherwise 422 naming each missing field (issue #25).
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { forbidden, invalidStateTransition } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
@@ -13,7 +16,7 @@ import type { ContentVersionDetailResponse, PublishContentVersionRequest, Publis
 import { recordContentChange, recordContentChanges } from './content-events.js';
 import type { Tagged } from './content-presenter.js';
 import { getContentVersion } from '../delivery/content-reads.js';
-import { requireItem, requireVersion, type VersionAddress } from './content-rules.js';
+import { assertVersionComplete, requireItem, requireVersion, type VersionAddress } from './content-rules.js';
 import { assertPublishable, nextStatus, type WorkflowAction } from './content-workflow.js';
 
 export async function changeVersionStatus(
@@ -27,6 +30,7 @@ export async function changeVersionStatus(
     const item = await requireItem(tx, address.workspaceId, address.itemId, true);
     const version = await requireVersion(tx, item.id, address.versionNumber, true);
     const status = nextStatus(action, version.status);
+    if (action === 'submit') await assertVersionComplete(tx, version);
     await setVersionStatus(tx, version.id, status);
     await touchItem(tx, item.id);
     await recordContentChange(tx, actor, {
@@ -89,6 +93,7 @@ export async function publishContentVersion(
       // Scheduling only stores the time; the version must be Approved and the workflow kept.
       if (override) throw invalidStateTransition('A scheduled publication cannot override the workflow; approve the version first.');
       if (version.status !== 'Approved') throw invalidStateTransition(`Content version cannot transition from ${version.status} to Published.`);
+      await assertVersionComplete(tx, version);
       if (Date.parse(publishAt) <= Date.now()) warnings.push('publishAt is not in the future; the scheduler publishes the version on its next pass.');
       await scheduleVersion(tx, version.id, publishAt);
       await touchItem(tx, item.id);
@@ -108,6 +113,7 @@ export async function publishContentVersion(
       throw forbidden('Only an Admin may override the workflow to publish a version that is not Approved.');
     }
     assertPublishable(version.status, override);
+    await assertVersionComplete(tx, version);
     await publishLockedVersion(tx, actor, address.workspaceId, item, version);
   });
   const { body: version, etag } = await getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber);

@@ -5,10 +5,11 @@ import { ApiError, notFound, validationFailed } from '../../errors.js';
 import { findItem, type ItemRow } from '../../db/content/content-items.js';
 import { findChildItems, loadTemplateVersionFields } from '../../db/content/content-schema.js';
 import { findVersion, type VersionRow } from '../../db/content/content-versions.js';
-import type { NormalizedValue } from '../../db/content/content-values.js';
+import { loadValues, valueAsInput, type NormalizedValue } from '../../db/content/content-values.js';
 import type { ContentFieldValueRequest, CreateContentVersionRequest } from '../../generated/schemas.js';
 import { visibleAssetIds } from '../../db/media/media-assets.js';
-import { namedAssetIds, validateFieldValues } from './content-validation.js';
+import { assertComplete, missingRequiredFields, namedAssetIds, validateFieldValues } from './content-validation.js';
+import type { ValidationErrors } from '../../errors.js';
 
 export async function requireItem(db: CommonQueryMethods, workspaceId: string, itemId: string, forUpdate = false): Promise<ItemRow> {
   const item = await findItem(db, workspaceId, itemId, { forUpdate });
@@ -76,6 +77,25 @@ export async function validateForTemplateVersion(
   const children = await findChildItems(db, workspaceId, childIds);
   const assets = await visibleAssetIds(db, workspaceId, namedAssetIds(values));
   return validateFieldValues(fields, values, children, assets);
+}
+
+/** The stored version's missing required fields (`/fields/<key>` → messages); empty when complete. */
+export async function incompleteFields(db: CommonQueryMethods, version: Pick<VersionRow, 'id' | 'template_version_id'>): Promise<ValidationErrors> {
+  // One after the other: `db` is often a transaction's single connection.
+  const fields = await loadTemplateVersionFields(db, [version.template_version_id]);
+  const values = await loadValues(db, [version.id]);
+  return missingRequiredFields(fields.get(version.template_version_id) ?? [], (values.get(version.id) ?? []).map(valueAsInput));
+}
+
+/**
+ * A version leaving Draft (submit) or being published must be complete (issue #25: Drafts may be
+ * saved incomplete): 422 `validation-failed` naming every missing field, nothing changed.
+ */
+export async function assertVersionComplete(db: CommonQueryMethods, version: Pick<VersionRow, 'id' | 'template_version_id' | 'version_number'>): Promise<void> {
+  // One after the other: `db` is often a transaction's single connection.
+  const fields = await loadTemplateVersionFields(db, [version.template_version_id]);
+  const values = await loadValues(db, [version.id]);
+  assertComplete(fields.get(version.template_version_id) ?? [], (values.get(version.id) ?? []).map(valueAsInput), version.version_number);
 }
 
 export const referencedByOthers = (referencedBy: readonly string[]) =>

@@ -4,13 +4,18 @@
 // component schemas and the child items named by the values; this decides and normalises
 // (component-values.ts checks what a Component value holds).
 //
-// Failures are one 422 `validation-failed` whose `errors` name the field: `fields.<key>` for
+// Failures are one 422 `validation-failed` whose `errors` name the field: `/fields/<key>` for
 // occurrence rules, `/fields/<index>` for one value.
+//
+// Drafts may be incomplete (issue #25): a save checks types, shapes, maximums and references, and
+// nothing more; required fields and minimum occurrences (of the template's fields and inside
+// Component values) are checked by missingRequiredFields when a version leaves Draft (submit) and
+// when it is published.
 import { validationFailed, type ValidationErrors } from '../../errors.js';
 import type { ChildDirectory, FieldSchema } from '../../db/content/content-schema.js';
 import type { NormalizedValue, ValueKind } from '../../db/content/content-values.js';
 import type { ContentFieldValueRequest } from '../../generated/schemas.js';
-import { checkComponentValue, codePoints } from './component-values.js';
+import { checkComponentValue, codePoints, incompleteComponentValue } from './component-values.js';
 import { renumberValues } from './content-field-order.js';
 import { jsonValueLimitProblem } from './json-value-limits.js';
 
@@ -86,7 +91,7 @@ function checkValue(
       return { ...EMPTY, childContentItemId: v.childContentItemId };
     }
     case 'Component': {
-      const checked = checkComponentValue(f.component, v.jsonValue, assets);
+      const checked = checkComponentValue(f.component, v.jsonValue, assets, false);
       return 'problems' in checked ? checked : { ...EMPTY, jsonValue: checked.value };
     }
   }
@@ -126,7 +131,8 @@ export function namedAssetIds(values: readonly ContentFieldValueRequest[]): stri
 }
 
 /**
- * Validates and normalises `values` for `fields`; throws 422 listing every problem. `assets` holds
+ * Validates and normalises `values` for `fields` as a save does (a Draft may lack required values);
+ * throws 422 listing every problem. `assets` holds
  * the named asset ids that are visible in the workspace (namedAssetIds, then a lookup); without it
  * every Media and File value is refused.
  */
@@ -165,13 +171,45 @@ export function validateFieldValues(
   for (const v of values) counts.set(v.fieldId, (counts.get(v.fieldId) ?? 0) + 1);
   for (const f of fields) {
     const n = counts.get(f.id) ?? 0;
-    const min = Math.max(f.minOccurrences, f.isRequired ? 1 : 0);
     const max = f.picklist && !f.picklist.multiple ? Math.min(f.maxOccurrences ?? 1, 1) : f.maxOccurrences;
-    if (n < min) fail(`fields.${f.key}`, `Field '${f.key}' requires at least ${min} ${min === 1 ? 'value' : 'values'}.`);
-    if (max !== null && n > max) fail(`fields.${f.key}`, `Field '${f.key}' allows at most ${max} ${max === 1 ? 'value' : 'values'}.`);
+    if (max !== null && n > max) fail(`/fields/${f.key}`, `Field '${f.key}' allows at most ${max} ${max === 1 ? 'value' : 'values'}.`);
   }
   if (messages.length) throw validationFailed(errors, messages.join(' '));
   return renumberValues(normalized);
+}
+
+/** The parts of a stored value the completeness check reads. */
+type StoredValue = Pick<ContentFieldValueRequest, 'fieldId' | 'valueKind' | 'jsonValue'>;
+
+/**
+ * What a version still lacks before it may leave Draft or be published: per field key
+ * (`/fields/<key>`), a required field or occurrence minimum not met, or a Component value missing
+ * required keys. Empty when the version is complete.
+ */
+export function missingRequiredFields(fields: readonly FieldSchema[], values: readonly StoredValue[]): ValidationErrors {
+  const errors: ValidationErrors = {};
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v.fieldId, (counts.get(v.fieldId) ?? 0) + 1);
+  for (const f of fields) {
+    const n = counts.get(f.id) ?? 0;
+    const min = Math.max(f.minOccurrences, f.isRequired ? 1 : 0);
+    if (n < min) (errors[`/fields/${f.key}`] ??= []).push(`Field '${f.key}' requires at least ${min} ${min === 1 ? 'value' : 'values'}.`);
+    if (f.componentId === null) continue;
+    values.forEach((v) => {
+      if (v.fieldId !== f.id || v.valueKind !== 'Component') return;
+      for (const p of incompleteComponentValue(f.component, v.jsonValue)) (errors[`/fields/${f.key}`] ??= []).push(`Field '${f.key}' ${p}.`);
+    });
+  }
+  return errors;
+}
+
+/** 422 `validation-failed` naming every missing field, unless the version is complete. */
+export function assertComplete(fields: readonly FieldSchema[], values: readonly StoredValue[], versionNumber: number): void {
+  const errors = missingRequiredFields(fields, values);
+  const keys = Object.keys(errors);
+  if (keys.length === 0) return;
+  const names = keys.map((k) => `'${k.slice('/fields/'.length)}'`).join(', ');
+  throw validationFailed(errors, `Version ${versionNumber} is incomplete: fill in ${names} first. ${Object.values(errors).flat().join(' ')}`);
 }
 
 /**

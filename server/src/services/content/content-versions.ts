@@ -1,9 +1,12 @@
-// Content versions: create (plain or duplicated — "rollback" is duplicate-then-publish), edit and
+// Content versions: create (plain or duplicated — rollback is a duplicate of the version), edit and
 // delete. Every write locks the item row first (then the version), so version numbers never race
 // and lock order matches the publish path. Each write moves the item's updatedAt and ETag.
-import type { DatabasePool } from 'slonik';
+//
+// Drafts may be incomplete (issue #25); an edit that changes a Review or Approved version sends it
+// back to Draft, as its approval covered what was approved (a difference from upstream, README).
+import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
-import { conflict, validationFailed } from '../../errors.js';
+import { conflict, notFound, validationFailed } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
 import { touchItem } from '../../db/content/content-items.js';
 import { deleteValues, insertValues, loadValues, valueAsInput } from '../../db/content/content-values.js';
@@ -13,14 +16,17 @@ import {
   findLatestVersion,
   findVersion,
   insertDraftVersion,
+  setVersionStatus,
   updateVersionContent,
+  type VersionRow,
 } from '../../db/content/content-versions.js';
 import { recordContentChange } from './content-events.js';
 import type { ContentFieldValueRequest, ContentVersionDetailResponse, CreateContentVersionRequest, UpdateContentVersionRequest } from '../../generated/schemas.js';
 import { versionEtag, type Tagged } from './content-presenter.js';
 import { getContentVersion, type VersionReadQuery } from '../delivery/content-reads.js';
 import { effectiveWindow, requireItem, requireVersion, validateForTemplateVersion, type VersionAddress } from './content-rules.js';
-import { isEditable } from './content-workflow.js';
+import { editReturnsToDraft, isEditable } from './content-workflow.js';
+import { sameValues, sameWindow, storedAsNormalized } from './content-value-equality.js';
 import { requireIfMatch } from '../platform/etag.js';
 
 /** Where a version write lands; `ifMatch` is the request's If-Match header, when sent. */
@@ -36,6 +42,37 @@ export async function createContentVersion(
   body: CreateContentVersionRequest,
   query: VersionReadQuery,
 ): Promise<Tagged<ContentVersionDetailResponse>> {
+  return insertVersion(db, actor, workspaceId, itemId, body, query, (n) =>
+    validationFailed({ '/duplicateFromVersionNumber': [`version ${n} does not exist`] }, `Version ${n} of this item does not exist.`),
+  );
+}
+
+/**
+ * Rollback (spec, version-level workflow routes): a new Draft duplicating `address`'s version —
+ * its values and template version, `rolledBackFromVersionNumber` set — which is what upstream's
+ * clients do by hand with `duplicateFromVersionNumber`. The path names the source, so a missing one
+ * is 404 rather than the body's 422.
+ */
+export async function rollbackContentVersion(
+  db: DatabasePool,
+  actor: Actor,
+  address: VersionAddress,
+  query: VersionReadQuery,
+): Promise<Tagged<ContentVersionDetailResponse>> {
+  return insertVersion(db, actor, address.workspaceId, address.itemId, { duplicateFromVersionNumber: address.versionNumber }, query, () =>
+    notFound('The content version'),
+  );
+}
+
+async function insertVersion(
+  db: DatabasePool,
+  actor: Actor,
+  workspaceId: string,
+  itemId: string,
+  body: CreateContentVersionRequest,
+  query: VersionReadQuery,
+  missingSource: (versionNumber: number) => Error,
+): Promise<Tagged<ContentVersionDetailResponse>> {
   const window = effectiveWindow(body);
   const versionNumber = await db.transaction(async (tx) => {
     const item = await requireItem(tx, workspaceId, itemId, true);
@@ -45,9 +82,7 @@ export async function createContentVersion(
     if (sourceNumber !== null) {
       // Spec rule 4: a duplicate keeps (and is validated against) its source's template version.
       const source = await findVersion(tx, item.id, sourceNumber);
-      if (!source) {
-        throw validationFailed({ '/duplicateFromVersionNumber': [`version ${sourceNumber} does not exist`] }, `Version ${sourceNumber} of this item does not exist.`);
-      }
+      if (!source) throw missingSource(sourceNumber);
       templateVersionId = source.template_version_id;
       if (!body.fields) values = ((await loadValues(tx, [source.id])).get(source.id) ?? []).map(valueAsInput);
     } else {
@@ -91,7 +126,7 @@ export async function updateContentVersion(
   query: VersionReadQuery,
 ): Promise<Tagged<ContentVersionDetailResponse>> {
   const window = effectiveWindow(body);
-  await db.transaction(async (tx) => {
+  const returnedFrom = await db.transaction(async (tx) => {
     const item = await requireItem(tx, address.workspaceId, address.itemId, true);
     const version = await requireVersion(tx, item.id, address.versionNumber, true);
     requireIfMatch(address.ifMatch, versionEtag(version));
@@ -99,22 +134,47 @@ export async function updateContentVersion(
       throw conflict(`Version ${version.version_number} is ${version.status}; only Draft, Review and Approved versions can be edited. Create a new version instead.`);
     }
     const normalized = await validateForTemplateVersion(tx, address.workspaceId, version.template_version_id, body.fields);
+    const stored = ((await loadValues(tx, [version.id])).get(version.id) ?? []).map(storedAsNormalized);
+    const changed = !sameValues(stored, normalized) || !sameWindow(version, window);
     await deleteValues(tx, version.id);
     await insertValues(tx, version.id, normalized);
     // Edits clear any schedule (upstream): what was approved for that time is no longer this.
     await updateVersionContent(tx, version.id, { ...window, templateVersionId: version.template_version_id });
     await touchItem(tx, item.id);
+    const returning = changed && editReturnsToDraft(version.status) ? version.status : null;
+    const status = returning === null ? version.status : 'Draft';
     await recordContentChange(tx, actor, {
       event: 'content.version_updated',
       workspaceId: address.workspaceId,
       itemId: item.id,
       templateVersionId: version.template_version_id,
-      version: { id: version.id, versionNumber: version.version_number, status: version.status },
+      version: { id: version.id, versionNumber: version.version_number, status },
       before: { effectiveStartAt: version.effective_start_at, effectiveEndAt: version.effective_end_at, publishAt: version.publish_at },
       after: { ...window, publishAt: null, fieldValueCount: normalized.length },
     });
+    if (returning !== null) await returnToDraft(tx, actor, address.workspaceId, version);
+    return returning;
   });
-  return getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber, query);
+  const read = await getContentVersion(db, address.workspaceId, address.itemId, address.versionNumber, query);
+  return returnedFrom === null ? read : { ...read, body: { ...read.body, returnedToDraftFrom: returnedFrom } };
+}
+
+/**
+ * Sends an edited Review or Approved version back to Draft: its approval covered what was approved,
+ * not this (issue #25; upstream keeps the status). One `content.version_status_changed` event and
+ * audit entry, in the edit's transaction.
+ */
+export async function returnToDraft(tx: CommonQueryMethods, actor: Actor, workspaceId: string, version: VersionRow): Promise<void> {
+  await setVersionStatus(tx, version.id, 'Draft');
+  await recordContentChange(tx, actor, {
+    event: 'content.version_status_changed',
+    workspaceId,
+    itemId: version.content_item_id,
+    templateVersionId: version.template_version_id,
+    version: { id: version.id, versionNumber: version.version_number, status: 'Draft' },
+    before: { status: version.status },
+    after: { status: 'Draft', reason: 'edited after review or approval' },
+  });
 }
 
 export async function deleteContentVersion(

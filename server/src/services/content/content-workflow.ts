@@ -1,7 +1,9 @@
 // The content version workflow: Draft → Review → Approved → Published → Archived, with reject
 // (Review → Draft), restore (Archived → Draft) and an Admin's override (Draft or Review →
-// Published). As upstream, asking for the status a version already has is accepted (and still
-// recorded as a status change); publishing is the exception, since re-publishing would re-archive.
+// Published). Only these: an action on a version whose status is not its source — a repeat
+// included (approve on Approved, reject or restore on Draft) — is 422 `invalid-state-transition`
+// and changes nothing. Upstream accepts repeats and records a status change for nothing; Verso
+// does not (issue #25; spec, States and transitions, rule 3).
 import { invalidStateTransition } from '../../errors.js';
 import type { ContentStatus } from '../../generated/schemas.js';
 
@@ -22,7 +24,7 @@ function refuse(from: ContentStatus, to: ContentStatus): never {
 /** The status `action` leads to from `from`, or 422 `invalid-state-transition`. */
 export function nextStatus(action: WorkflowAction, from: ContentStatus): ContentStatus {
   const rule = TRANSITIONS[action];
-  if (from === rule.to || rule.from.includes(from)) return rule.to;
+  if (rule.from.includes(from)) return rule.to;
   return refuse(from, rule.to);
 }
 
@@ -36,4 +38,9 @@ export function assertPublishable(from: ContentStatus, override: boolean): void 
 /** Versions whose values may still change (update, upgrade-template-version). */
 export function isEditable(status: ContentStatus): boolean {
   return status === 'Draft' || status === 'Review' || status === 'Approved';
+}
+
+/** Whether an edit of a version in `status` undoes its review or approval (back to Draft). */
+export function editReturnsToDraft(status: ContentStatus): status is 'Review' | 'Approved' {
+  return status === 'Review' || status === 'Approved';
 }

@@ -36,7 +36,7 @@ import type {
   ComponentVersionRequest,
   ComponentVersionResponse,
 } from '../../generated/schemas.js';
-import { etagOf, requireIfMatch } from '../platform/etag.js';
+import { compareIfMatch, etagOf, requireIfMatch } from '../platform/etag.js';
 import { auditModelChange, auditVersionPublished } from './model-audit.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 import { slugTaken } from './templates.js';
@@ -235,7 +235,7 @@ export async function replaceFields(
     await requireComponent(tx, workspaceId, id);
     const v = await requireComponentVersion(tx, id, versionNumber, true);
     requireDraft(v);
-    requireIfMatch(ifMatch, versionEtag(v));
+    compareIfMatch(ifMatch, versionEtag(v));
     const fields = await buildComponentFields(tx, { workspaceId, componentId: id, versionId: v.id }, inputs, uuidv7);
     await replaceComponentFields(tx, v.id, fields);
     await touchComponentVersion(tx, v.id);
@@ -263,7 +263,7 @@ export async function publishComponentVersion(
     await requireComponent(tx, workspaceId, id, true);
     const v = await requireComponentVersion(tx, id, versionNumber, true);
     requireDraft(v);
-    requireIfMatch(ifMatch, versionEtag(v));
+    compareIfMatch(ifMatch, versionEtag(v));
     if ((await listComponentFields(tx, [v.id])).length === 0) {
       throw validationFailed({ '/fields': ['a component version needs at least one field to be published'] }, 'The version has no fields.');
     }

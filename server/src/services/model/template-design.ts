@@ -28,7 +28,7 @@ import type {
   TemplateSectionResponse,
   TemplateVersionResponse,
 } from '../../generated/schemas.js';
-import { requireIfMatch } from '../platform/etag.js';
+import { compareIfMatch } from '../platform/etag.js';
 import { auditModelChange } from './model-audit.js';
 import { fieldBody, presentVersion, sectionBody, versionEtag } from './template-presenter.js';
 import { buildTemplateField } from './template-field-rules.js';
@@ -59,7 +59,7 @@ async function editDraft<T>(
     await requireTemplate(tx, at.workspaceId, at.templateId);
     const version = await requireVersion(tx, at.templateId, at.versionNumber, true);
     requireDraft(version);
-    requireIfMatch(at.ifMatch, versionEtag(version));
+    compareIfMatch(at.ifMatch, versionEtag(version));
     const result = await edit(tx, version);
     const touched = await touchVersion(tx, version.id);
     await auditModelChange(tx, actor, {

@@ -29,7 +29,7 @@ import type {
   TemplateVersionResponse,
   TemplateVersionSummaryResponsePagedResponse,
 } from '../../generated/schemas.js';
-import { requireIfMatch } from '../platform/etag.js';
+import { compareIfMatch } from '../platform/etag.js';
 import { auditModelChange, auditVersionPublished } from './model-audit.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 import { presentVersion, templateFieldAttributes, versionEtag } from './template-presenter.js';
@@ -193,7 +193,7 @@ export async function publishTemplateVersion(
     const t = await requireTemplate(tx, workspaceId, templateId, true);
     const v = await requireVersion(tx, templateId, versionNumber, true);
     requireDraft(v);
-    requireIfMatch(ifMatch, versionEtag(v));
+    compareIfMatch(ifMatch, versionEtag(v));
     const archived = await archivePublishedVersions(tx, templateId);
     const result = await markVersionPublished(tx, v.id);
     await setTemplateCurrentVersion(tx, templateId, v.id);

@@ -15,3 +15,13 @@ export function etagOf(id: string, rowVersion: number): string {
 export function requireIfMatch(ifMatch: string | undefined, current: string): void {
   if (ifMatch === undefined || ifMatch.trim() !== current) throw concurrencyMismatch();
 }
+
+/**
+ * A write whose If-Match is compared when sent, not required (RFC 9110 §13.1.1): absent → proceed,
+ * stale → 412. Only the draft-structure operations of templates and components, whose upstream
+ * contract declares no If-Match, so upstream's own clients never send one (issue #25).
+ */
+export function compareIfMatch(ifMatch: string | undefined, current: string): void {
+  if (ifMatch === undefined || ifMatch.trim() === '') return;
+  if (ifMatch.trim() !== current) throw concurrencyMismatch();
+}
