@@ -2,7 +2,8 @@
 // refuses a request without the tag with 412 `concurrency-mismatch` (a missing tag counts as stale,
 // as upstream), before its handler runs. The ten draft-structure operations of templates and
 // components declare it optional (issue #25: upstream's contract has none there and its clients send
-// none): a stale tag is 412, an absent one proceeds (RFC 9110). The walk below takes the operations
+// none): a stale tag is 412, an absent one proceeds (RFC 9110). Verso's own draft-structure operation
+// setTemplateTitleField (naming the title field, issue #25) follows them. The walk below takes the operations
 // from the contract, so one added later is held to the rule without touching this file.
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
@@ -17,6 +18,7 @@ const DRAFT_STRUCTURE = [
   'createTemplateSection', 'updateTemplateSection', 'deleteTemplateSection',
   'createTemplateField', 'updateTemplateField', 'deleteTemplateField', 'reorderTemplateFields',
   'publishTemplateVersion', 'replaceComponentFields', 'publishComponentVersion',
+  'setTemplateTitleField',
 ];
 
 describe('If-Match: required where declared required; compared when sent on draft structure', function () {
@@ -31,7 +33,7 @@ describe('If-Match: required where declared required; compared when sent on draf
   });
   after(() => api.close());
 
-  it('is optional, compared when sent (412 declared), on exactly the ten draft-structure operations', () => {
+  it('is optional, compared when sent (412 declared), on exactly the draft-structure operations (upstream\'s ten and setTemplateTitleField)', () => {
     expect(compared.map((o) => o.id).sort()).to.deep.equal([...DRAFT_STRUCTURE].sort());
     for (const op of compared) {
       const header = op.parameters.find((p) => p.in === 'header' && p.name === 'If-Match')!;
