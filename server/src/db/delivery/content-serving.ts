@@ -9,7 +9,7 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { VALUES_JSON, valueRow } from '../content/content-values.js';
 import { VERSION_COLUMNS, VERSION_JOINS, versionRow } from '../content/content-versions.js';
-import { prepared } from '../prepared.js';
+import { prepared, preparedShape } from '../prepared.js';
 
 /** `cv` serves at `asOf` (a timestamptz parameter). */
 export function servedAt(asOf: string) {
@@ -81,8 +81,12 @@ export async function findServedTreeBySlug(
   asOf: string,
   maxDepth: number,
 ): Promise<readonly ServedTreeRow[]> {
+  return db.any(servedTreeBySlug(workspaceId, slug, asOf, maxDepth));
+}
+
+const servedTreeBySlug = preparedShape('content_served_tree_by_slug', servedTreeRow, (workspaceId: string, slug: string, asOf: string, maxDepth: number) => {
   const servedId = (itemId: FragmentSqlToken) => servedVersionOf(itemId, asOf, sql.fragment`cv.id`);
-  return db.any(prepared('content_served_tree_by_slug', servedTreeRow, sql.fragment`
+  return sql.fragment`
     WITH RECURSIVE tree (item_id, version_id, depth) AS (
       SELECT ci.id, sv.id, 0
       FROM content_items ci CROSS JOIN LATERAL (${servedId(sql.fragment`ci.id`)}) sv
@@ -98,8 +102,8 @@ export async function findServedTreeBySlug(
     SELECT served.depth, ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
     FROM (SELECT version_id, min(depth) AS depth FROM tree GROUP BY version_id) served
     JOIN content_versions cv ON cv.id = served.version_id
-    ${VERSION_JOINS}`));
-}
+    ${VERSION_JOINS}`;
+});
 
 /**
  * The first instant after `afterIso` at which an effective window of a published version in the
