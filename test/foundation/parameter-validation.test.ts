@@ -16,7 +16,7 @@ function libraryOutcome(api: OpenAPIBackend, op: Operation, path: string, query:
   const request = { method: op.method, path, query: structuredClone(query), headers: { ...headers } };
   const validation = api.validator.validateRequest(request as never, op);
   if (validation.errors) return { errors: toValidationErrors(validation.errors as ErrorObjectLike[]) };
-  return { params: validation.coerced.params, query: api.router.parseRequest(validation.coerced as never, op).query };
+  return { params: validation.coerced!.params, query: api.router.parseRequest(validation.coerced as never, op).query };
 }
 
 function directOutcome(api: OpenAPIBackend, op: Operation, path: string, query: Record<string, unknown>, headers: Record<string, string>): Outcome {

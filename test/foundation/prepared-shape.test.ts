@@ -10,7 +10,8 @@ describe('preparedShape (db/prepared.ts)', () => {
   it('fills the parameters of a statement built once: the same text, name and values as building it per call', () => {
     const build = (a: string, b: number, c: string) => sql.fragment`SELECT ${b} AS n FROM t WHERE ${where(a)} AND y = ${c} AND z = ${a}`;
     const shape = preparedShape('shape_test', row, build);
-    for (const args of [['one', 1, 'two'], ['three', 4, '']] as const) {
+    const cases: [string, number, string][] = [['one', 1, 'two'], ['three', 4, '']];
+    for (const args of cases) {
       const made = shape(...args);
       const built = prepared('shape_test', row, build(...args));
       expect({ sql: made.sql, name: (made as { name?: string }).name, values: made.values, type: made.type }).to.deep.equal({
