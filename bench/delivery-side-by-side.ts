@@ -24,6 +24,8 @@
 // `node --cpu-prof --import tsx bench/delivery-side-by-side.ts --only cold`: the API runs on
 // this process's main thread, the load in worker threads.
 import { spawn, type ChildProcess } from 'node:child_process';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -53,6 +55,12 @@ const JSON_OUT = process.argv.includes('--json');
 const LEAVES = process.argv.includes('--leaves');
 const READ_ITEMS = 1000;
 const progress = (what: string) => process.stderr.write(`bench/delivery-side-by-side: ${what}\n`);
+
+/** A full collection without --expose-gc on the command line (the flag, then a context that sees gc). */
+function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
 
 interface Row {
   case: string;
@@ -141,6 +149,8 @@ function backgroundPublisher(url: string, token: string, paths: readonly string[
 /** RSS of this process (MB) after each of `minutes` of cold reads, the load renewed every 30 s. */
 async function rssAfter(api: TestApi, token: string, requests: LoadRequest[], minutes: readonly number[]) {
   const out: Record<string, number> = {};
+  const heap: Record<string, { heapUsedMB: number; externalMB: number }> = {};
+  report.heap = heap;
   const started = performance.now();
   for (const m of minutes) {
     for (let left = m * 60_000 - (performance.now() - started); left > 100; left = m * 60_000 - (performance.now() - started)) {
@@ -148,7 +158,13 @@ async function rssAfter(api: TestApi, token: string, requests: LoadRequest[], mi
       if (s.failures > 0) problems.push(`rss: ${s.failures} failed requests`);
     }
     out[`${m} min`] = Math.round(process.memoryUsage.rss() / 1024 / 1024);
-    progress(`rss after ${m} min of cold reads: ${out[`${m} min`]} MB`);
+    // The JavaScript heap after a full collection, beside RSS: RSS also holds the load generator's
+    // worker threads (a new one per 30 s load) and what the allocator keeps after they exit, so a
+    // growing RSS over a flat heap is not the API keeping objects.
+    collectGarbage();
+    const { heapUsed, external } = process.memoryUsage();
+    heap[`${m} min`] = { heapUsedMB: Math.round(heapUsed / 1024 / 1024), externalMB: Math.round(external / 1024 / 1024) };
+    progress(`rss after ${m} min of cold reads: ${out[`${m} min`]} MB (heap after GC ${JSON.stringify(heap[`${m} min`])})`);
   }
   return out;
 }
@@ -293,7 +309,7 @@ function printSummary() {
   console.log(`dataset: 2,600 published items; by-slug reads ${read}, ~${report.bodyBytes} B per body; ceiling: one indexed lookup of the same body\n`);
   console.log(table([header, ...body]));
   console.log('\nCPU ms/req: the API\'s thread (this process\'s main thread) and all PostgreSQL processes.');
-  if (report.rss) console.log(`RSS of the API process after cold reads: ${JSON.stringify(report.rss)}`);
+  if (report.rss) console.log(`RSS of the API process after cold reads: ${JSON.stringify(report.rss)}; heap after GC: ${JSON.stringify(report.heap)}`);
   for (const n of notes) console.log(`note: ${n}`);
   console.log(problems.length ? `\nPROBLEMS:\n  ${problems.join('\n  ')}` : '\nall requests succeeded');
   if (JSON_OUT) console.log(JSON.stringify({ ...report, rows }, null, 2));

@@ -3,7 +3,8 @@
 // error reported), and start-up fails unless operations and handlers match one to one.
 //
 // The order every request goes through (handle(), below), each step before the next can cost
-// anything or say anything about the request:
+// anything or say anything about the request (steps 6–7 of a bodiless GET without
+// openapi-backend's handleRequest: parameter-validation.ts):
 //   1. routing — 404 for no path, 405 (with Allow) for no method;
 //   2. authentication — 401 on an operation that is not public;
 //   3. the operation's access rule (x-verso-access) — 404 for a workspace not visible, 403;
@@ -20,7 +21,8 @@ import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ApiError, badRequest, type ValidationErrors } from '../errors.js';
-import { MESSAGES_KEYWORD, toValidationErrors, type ValidatorError } from './validation-messages.js';
+import { MESSAGES_KEYWORD, type ValidatorError } from './validation-messages.js';
+import { contractViolation, createDirectValidator, isDirectlyValidated, type ValidatedParameters } from './parameter-validation.js';
 import type { AuthenticationResult } from '../access/authentication.js';
 import { parseAccessRule, type AccessRule } from './access-rule.js';
 import { authorize } from './authorize.js';
@@ -82,23 +84,13 @@ export function precompileRequestValidators(api: OpenAPIBackend): void {
   api.validator.preCompileRequestValidators();
 }
 
-export interface OpenApiRouter {
-  handle(req: Request, res: Response): Promise<void>;
-  readonly operationIds: readonly string[];
-}
-
-export async function createOpenApiRouter(
-  document: Document,
-  handlers: HandlerMap,
-  deps: Dependencies,
-): Promise<OpenApiRouter> {
-  const definition = structuredClone(document) as unknown as Record<string, unknown>;
-  // If-Match presence is step 7's, not the validator's (see if-match.ts).
-  const guarded = takeIfMatchOperations(definition);
-  // Streamed bodies are the handler's to read; the validator sees only their parameters.
-  const streamedBodies = takeStreamedBodies(definition);
+/**
+ * openapi-backend over the contract as the router uses it (`definition` as createOpenApiRouter
+ * prepares it): strict, validating with Ajv's 2020-12 dialect, coercing, every error reported.
+ */
+export async function createContractBackend(definition: Document): Promise<OpenAPIBackend> {
   const api = new OpenApi31Backend({
-    definition: definition as unknown as Document,
+    definition,
     // Quick mode compiles validators lazily; we then precompile the request validators ourselves
     // (below) and never the response validators, which the server does not use at run time and
     // which cost more than half of a full compile.
@@ -117,6 +109,25 @@ export async function createOpenApiRouter(
     },
   });
   await api.init();
+  return api;
+}
+
+export interface OpenApiRouter {
+  handle(req: Request, res: Response): Promise<void>;
+  readonly operationIds: readonly string[];
+}
+
+export async function createOpenApiRouter(
+  document: Document,
+  handlers: HandlerMap,
+  deps: Dependencies,
+): Promise<OpenApiRouter> {
+  const definition = structuredClone(document) as unknown as Record<string, unknown>;
+  // If-Match presence is step 7's, not the validator's (see if-match.ts).
+  const guarded = takeIfMatchOperations(definition);
+  // Streamed bodies are the handler's to read; the validator sees only their parameters.
+  const streamedBodies = takeStreamedBodies(definition);
+  const api = await createContractBackend(definition as unknown as Document);
   // Outside the test suite every request validator is compiled now, so a schema Ajv cannot compile
   // stops start-up. Test servers (dozens per run) compile on first use instead; the contract test
   // compiles them all once, so the suite still catches such a schema.
@@ -173,7 +184,7 @@ export async function createOpenApiRouter(
   api.registerSecurityHandler('bearer', () => true); // credentials are checked by handle(), steps 2–3
   api.register({
     validationFail: (c: Context) => {
-      throw badRequest('One or more values are invalid.', toValidationErrors((c.validation.errors ?? []) as ValidatorError[]));
+      throw contractViolation((c.validation.errors ?? []) as ValidatorError[]);
     },
     // handle() has routed the request already; these two only keep openapi-backend's strict mode whole.
     notFound: () => {
@@ -189,54 +200,78 @@ export async function createOpenApiRouter(
       throw new Error(`no handler for ${c.operation.operationId}`);
     },
   });
-  for (const id of ids) {
+  /** Step 8 for one request: the handler, then the response (both paths below end here). */
+  async function runHandler(
+    id: string,
+    validated: ValidatedParameters,
+    body: unknown,
+    req: Request,
+    res: Response,
+    auth: AuthenticationResult,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<void> {
     const handler = byId[id]!;
+    const { params } = validated;
+    const request = {
+      operationId: id,
+      method: req.method,
+      path: req.path,
+      params,
+      query: validated.query,
+      headers,
+      body,
+      ip: req.ip ?? '',
+    } as OperationRequest;
+    let result;
+    try {
+      result = await handler({ request, actor: auth.actor as never, deps, log: deps.logger, reply: reply as never });
+    } catch (err) {
+      // Every 401 is logged, also when a credential check (login, change-password) refused it.
+      if (err instanceof ApiError && err.status === 401) logUnauthorized(deps.logger, req, auth);
+      throw err;
+    }
+    // A write under a workspace has committed by now: this replica's delivery cache applies its
+    // change notices (what changed, by item) before the writer can read again.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && typeof params.workspaceId === 'string') {
+      await deps.deliveryCache.catchUp(params.workspaceId);
+    }
+    writeResult(res, result, (err) => {
+      // The client going away mid-download is routine; a source failing mid-stream is not.
+      const gone = (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';
+      deps.logger[gone ? 'debug' : 'warn']('response stream ended early', { operationId: id, status: result.status, err: gone ? undefined : err });
+    });
+  }
+  for (const id of ids) {
     // `auth` and `headers` are what steps 2–3 and 5 of handle() established for this request.
     api.register(
       id,
-      async (
+      (
         c: Context,
         req: Request,
         res: Response,
         auth: AuthenticationResult,
         headers: Readonly<Record<string, string>>,
         streamed: StreamedRequestBody | undefined,
-      ) => {
-      // The validator's coerced path parameters (`versionNumber` a number): openapi-backend re-reads
-      // c.request.params from the URL after validating, as strings.
-      const params = (c.validation?.coerced?.params ?? c.request.params ?? {}) as Readonly<Record<string, unknown>>;
-      const request = {
-        operationId: id,
-        method: req.method,
-        path: req.path,
-        params,
-        query: c.request.query ?? {},
-        headers,
-        // A streamed body went around openapi-backend (which would parse or copy what it is given).
-        body: streamed ?? c.request.requestBody,
-        ip: req.ip ?? '',
-      } as OperationRequest;
-      let result;
-      try {
-        result = await handler({ request, actor: auth.actor as never, deps, log: deps.logger, reply: reply as never });
-      } catch (err) {
-        // Every 401 is logged, also when a credential check (login, change-password) refused it.
-        if (err instanceof ApiError && err.status === 401) logUnauthorized(deps.logger, req, auth);
-        throw err;
-      }
-      // A write under a workspace has committed by now: this replica's delivery cache applies its
-      // change notices (what changed, by item) before the writer can read again.
-      if (req.method !== 'GET' && req.method !== 'HEAD' && typeof params.workspaceId === 'string') {
-        await deps.deliveryCache.catchUp(params.workspaceId);
-      }
-      writeResult(res, result, (err) => {
-        // The client going away mid-download is routine; a source failing mid-stream is not.
-        const gone = (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';
-        deps.logger[gone ? 'debug' : 'warn']('response stream ended early', { operationId: id, status: result.status, err: gone ? undefined : err });
-      });
-      },
+      ) =>
+        runHandler(
+          id,
+          {
+            // The validator's coerced path parameters (`versionNumber` a number): openapi-backend
+            // re-reads c.request.params from the URL after validating, as strings.
+            params: (c.validation?.coerced?.params ?? c.request.params ?? {}) as Record<string, unknown>,
+            query: (c.request.query ?? {}) as Record<string, unknown>,
+          },
+          // A streamed body went around openapi-backend (which would parse or copy what it is given).
+          streamed ?? c.request.requestBody,
+          req,
+          res,
+          auth,
+          headers,
+        ),
     );
   }
+  // Bodiless GETs with plain parameters skip handleRequest (parameter-validation.ts says why).
+  const direct = new Map(operations.filter(isDirectlyValidated).map((op) => [op.operationId!, createDirectValidator(api, op)]));
 
   return {
     operationIds: ids,
@@ -289,12 +324,20 @@ export async function createOpenApiRouter(
           }
         }
       }
+      const declaredHeaders = Object.fromEntries(headerValues.map(([p, value]) => [p.key, value]));
+      const validateDirectly = direct.get(id);
+      if (validateDirectly) {
+        const validated = validateDirectly(req.path, query, req.headers);
+        if (guarded.has(id)) requireIfMatchPresent(req.headers['if-match']);
+        await runHandler(id, validated, body, req, res, auth, declaredHeaders);
+        return;
+      }
       await api.handleRequest(
         { method: req.method, path: req.path, query: query as never, body: streamed ? undefined : body, headers: req.headers as never },
         req,
         res,
         auth,
-        Object.fromEntries(headerValues.map(([p, value]) => [p.key, value])),
+        declaredHeaders,
         streamed,
       );
     },

@@ -19,6 +19,7 @@ import type { OpenAPIRouter } from 'openapi-backend';
 
 type Bath = (template: string, patterns?: unknown) => unknown;
 let bathMemoized = false;
+let bathOfBackend: Bath | undefined;
 
 /** Memoizes the bath-es5 instance openapi-backend's router calls (router.js reads `.default` at each call). */
 function memoizeBath(): void {
@@ -37,6 +38,7 @@ function memoizeBath(): void {
     return parsed;
   };
   bathMemoized = true;
+  bathOfBackend = mod.default;
 }
 
 interface RouterInternals {
@@ -77,6 +79,17 @@ export function precompileRoutes(router: OpenAPIRouter): void {
     if (matches.length === 0) return fail('404-notFound: no route matches request');
     return matches.find((t) => t.op.method === req.method)?.op ?? fail('405-methodNotAllowed: this method is not registered for the route');
   }) as OpenAPIRouter['matchOperation'];
+}
+
+/**
+ * The path parameters of a routed request exactly as openapi-backend's parseRequest reads them
+ * (its bath-es5, memoized; percent-decoded, a malformed escape throws), for the validator.
+ */
+export function routedPathParameters(router: OpenAPIRouter, template: string, path: string): Record<string, string> {
+  memoizeBath();
+  const internals = router as unknown as RouterInternals;
+  const parse = (bathOfBackend!(template) as { params(path: string): Record<string, string> | null }).params;
+  return parse(internals.normalizePath(path)) ?? {};
 }
 
 /**

@@ -9,7 +9,7 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { VALUES_JSON, valueRow } from '../content/content-values.js';
 import { VERSION_COLUMNS, VERSION_JOINS, versionRow } from '../content/content-versions.js';
-import { prepared } from '../prepared.js';
+import { prepared, preparedShape } from '../prepared.js';
 
 /** `cv` serves at `asOf` (a timestamptz parameter). */
 export function servedAt(asOf: string) {
@@ -47,32 +47,63 @@ export async function findServedDetails(
   asOf: string,
 ): Promise<readonly ServedDetailRow[]> {
   if (itemIds.length === 0) return [];
+  // The ids through a sub-select, for the reason servedAt gives for the instant: with the bare
+  // array, the custom plan (one id, estimated from the value) always looked cheaper than the
+  // generic one (ten ids), so PostgreSQL planned this named statement again on every call —
+  // measured at 0.8 ms of backend CPU per one-child expansion, 0.23 ms with the cached plan.
   return db.any(prepared('content_served_details', servedDetailRow, sql.fragment`
     SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
     FROM content_items ci
     CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
     ${VERSION_JOINS}
-    WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')}) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
+    WHERE ci.id = ANY((SELECT ${sql.array(itemIds, 'uuid')})::uuid[]) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
 }
 
+/** A served version in a by-slug tree: `depth` 0 is the slug's item, n a child n levels below it. */
+export const servedTreeRow = servedDetailRow.extend({ depth: z.number() });
+export type ServedTreeRow = z.infer<typeof servedTreeRow>;
+
 /**
- * The version the live item with this slug serves at `asOf`, with its values: the whole by-slug
- * read of an item without children in one round trip (it was two: the version, then its values —
- * each a wait on the pool, a round trip and a result to decode).
+ * The whole by-slug read in one round trip: the version the live item with this slug serves at
+ * `asOf` (depth 0), and the served version of every live item of the workspace its values name
+ * as children, recursively to `maxDepth` levels (0: none), each with its values. Expansion
+ * (services/delivery/content-expansion.ts) then assembles the body from these rows alone.
+ *
+ * What the recursion reaches is what level-by-level expansion would ask for: only a live item of
+ * the workspace that serves something is expanded further, and UNION ends a cycle (a row repeats
+ * at most once per depth). It was one statement per level: at one child, two waits on the pool,
+ * round trips and results to decode, and 0.43 ms of backend CPU where this takes 0.30 ms.
  */
-export async function findServedDetailBySlug(
+export async function findServedTreeBySlug(
   db: CommonQueryMethods,
   workspaceId: string,
   slug: string,
   asOf: string,
-): Promise<ServedDetailRow | null> {
-  return db.maybeOne(prepared('content_served_detail_by_slug', servedDetailRow, sql.fragment`
-    SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
-    FROM content_items ci
-    CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
-    ${VERSION_JOINS}
-    WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`));
+  maxDepth: number,
+): Promise<readonly ServedTreeRow[]> {
+  return db.any(servedTreeBySlug(workspaceId, slug, asOf, maxDepth));
 }
+
+const servedTreeBySlug = preparedShape('content_served_tree_by_slug', servedTreeRow, (workspaceId: string, slug: string, asOf: string, maxDepth: number) => {
+  const servedId = (itemId: FragmentSqlToken) => servedVersionOf(itemId, asOf, sql.fragment`cv.id`);
+  return sql.fragment`
+    WITH RECURSIVE tree (item_id, version_id, depth) AS (
+      SELECT ci.id, sv.id, 0
+      FROM content_items ci CROSS JOIN LATERAL (${servedId(sql.fragment`ci.id`)}) sv
+      WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted
+      UNION
+      SELECT ci.id, sv.id, tree.depth + 1
+      FROM tree
+      JOIN content_field_values fv ON fv.content_version_id = tree.version_id AND fv.child_content_item_id IS NOT NULL
+      JOIN content_items ci ON ci.id = fv.child_content_item_id AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted
+      CROSS JOIN LATERAL (${servedId(sql.fragment`ci.id`)}) sv
+      WHERE tree.depth < ${maxDepth}
+    )
+    SELECT served.depth, ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
+    FROM (SELECT version_id, min(depth) AS depth FROM tree GROUP BY version_id) served
+    JOIN content_versions cv ON cv.id = served.version_id
+    ${VERSION_JOINS}`;
+});
 
 /**
  * The first instant after `afterIso` at which an effective window of a published version in the

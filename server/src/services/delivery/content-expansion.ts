@@ -3,9 +3,10 @@
 // Expansion runs level by level — one statement for the served versions, with their values, of
 // every child id new at that level — so its cost grows with depth, never with the number of
 // children. A cycle through open fields is harmless: items already resolved in this request are
-// reused from the cache, and the depth bound ends the nesting.
+// reused from the cache, and the depth bound ends the nesting. The by-slug read fetches its whole
+// tree in one statement first (findServedTreeBySlug) and expands from those rows alone.
 import type { CommonQueryMethods } from 'slonik';
-import { findServedDetails, type ServedDetailRow } from '../../db/delivery/content-serving.js';
+import { findServedDetails, type ServedDetailRow, type ServedTreeRow } from '../../db/delivery/content-serving.js';
 import { loadValues, type ValueRow } from '../../db/content/content-values.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
 import type { ContentVersionDetailResponse, ContentVersionFieldValueResponse } from '../../generated/schemas.js';
@@ -30,13 +31,22 @@ export async function presentVersionDetails(
   return expandDetails(db, versions.map((v) => ({ version: v, values: values.get(v.id) ?? [] })), options);
 }
 
-/** Detail bodies for served versions read with their values (ServedDetailRow), children expanded per `options`. */
-export async function presentServedDetails(
+/**
+ * The detail body of a by-slug tree (findServedTreeBySlug's rows, read to MAX_EXPANSION_DEPTH when
+ * `options.expandChildren`), children expanded from those rows without another statement; null
+ * when the tree has no root (nothing served under the slug).
+ */
+export async function presentServedTree(
   db: CommonQueryMethods,
-  rows: readonly ServedDetailRow[],
+  rows: readonly ServedTreeRow[],
   options: ExpansionOptions,
-): Promise<ContentVersionDetailResponse[]> {
-  return expandDetails(db, rows.map((r) => ({ version: r, values: r.field_values })), options);
+): Promise<{ readonly body: ContentVersionDetailResponse; readonly root: VersionRow } | null> {
+  const root = rows.find((r) => r.depth === 0);
+  if (!root) return null;
+  const byItem = new Map(rows.map((r) => [r.content_item_id, r]));
+  const fromTree = async (ids: readonly string[]) => ids.flatMap((id) => byItem.get(id) ?? []);
+  const [body] = await expandDetails(db, [{ version: root, values: root.field_values }], options, fromTree);
+  return { body: body!, root };
 }
 
 interface WithValues {
@@ -44,7 +54,15 @@ interface WithValues {
   readonly values: readonly ValueRow[];
 }
 
-async function expandDetails(db: CommonQueryMethods, entries: readonly WithValues[], options: ExpansionOptions): Promise<ContentVersionDetailResponse[]> {
+/** The served versions, with values, of these item ids (those serving nothing absent). */
+type ServedLookup = (itemIds: readonly string[]) => Promise<readonly ServedDetailRow[]>;
+
+async function expandDetails(
+  db: CommonQueryMethods,
+  entries: readonly WithValues[],
+  options: ExpansionOptions,
+  lookup: ServedLookup = (ids) => findServedDetails(db, options.workspaceId, ids, options.asOf),
+): Promise<ContentVersionDetailResponse[]> {
   const bodies = entries.map((e) => versionDetail(e.version, e.values));
   if (!options.expandChildren) return bodies;
 
@@ -53,7 +71,7 @@ async function expandDetails(db: CommonQueryMethods, entries: readonly WithValue
   for (let depth = 1; depth <= MAX_EXPANSION_DEPTH && pending.length > 0; depth++) {
     const unseen = [...new Set(pending.map((f) => f.childContentItemId!))].filter((id) => !served.has(id));
     if (unseen.length > 0) {
-      const rows = await findServedDetails(db, options.workspaceId, unseen, options.asOf);
+      const rows = await lookup(unseen);
       for (const id of unseen) served.set(id, null);
       for (const r of rows) served.set(r.content_item_id, { version: r, values: r.field_values });
     }

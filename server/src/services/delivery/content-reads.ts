@@ -4,7 +4,7 @@
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
 import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
-import { findServedDetailBySlug } from '../../db/delivery/content-serving.js';
+import { findServedTreeBySlug } from '../../db/delivery/content-serving.js';
 import { listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
 import type { operations } from '../../generated/openapi.js';
 import type {
@@ -12,7 +12,7 @@ import type {
   ContentVersionDetailResponse,
   ContentVersionSummaryResponsePagedResponse,
 } from '../../generated/schemas.js';
-import { presentServedDetails, presentVersionDetails } from './content-expansion.js';
+import { MAX_EXPANSION_DEPTH, presentServedTree, presentVersionDetails } from './content-expansion.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
 import { asOfParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
@@ -92,11 +92,12 @@ export async function getContentBySlug(
   query: ContentBySlugQuery,
 ): Promise<Tagged<ContentVersionDetailResponse>> {
   const asOf = asOfParam(query.asOf);
-  // The served version and its values in one statement; children, if any, one more per level.
-  const served = await findServedDetailBySlug(db, workspaceId, slug, asOf);
+  // The served version, its values and its children's, to every level, in one statement.
+  const expandChildren = query.expandChildren ?? true;
+  const tree = await findServedTreeBySlug(db, workspaceId, slug, asOf, expandChildren ? MAX_EXPANSION_DEPTH : 0);
+  const served = await presentServedTree(db, tree, { workspaceId, expandChildren, asOf });
   if (!served) throw notFound('Content served under this slug');
-  const [body] = await presentServedDetails(db, [served], { workspaceId, expandChildren: query.expandChildren ?? true, asOf });
-  return { body: body!, etag: versionEtag(served) };
+  return { body: served.body, etag: versionEtag(served.root) };
 }
 
 export async function getContentVersion(
