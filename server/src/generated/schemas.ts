@@ -96,6 +96,7 @@ export type PickListSummaryResponse = components['schemas']['PickListSummaryResp
 export type PickListSummaryResponsePagedResponse = components['schemas']['PickListSummaryResponsePagedResponse'];
 export type PrimitiveType = components['schemas']['PrimitiveType'];
 export type ProblemDetails = components['schemas']['ProblemDetails'];
+export type PublicMediaSettings = components['schemas']['PublicMediaSettings'];
 export type PublishContentVersionRequest = components['schemas']['PublishContentVersionRequest'];
 export type PublishContentVersionResponse = components['schemas']['PublishContentVersionResponse'];
 export type RejectContentRequest = components['schemas']['RejectContentRequest'];
