@@ -121,7 +121,7 @@ forEachProvider('GET /media/v1/… (public renditions)', (world) => {
     const bad = ['w_801', 'w_800,q_51', 'f_gif', 'w_2560,dpr_2', 'dpr_4', 'w_800,w_800', 'x_1', 'fit_fill', 'fp_0.35_0.5', 'w_0800', 'w_'];
     const { result, reads } = await countingReads(w, async () => Promise.all(bad.map((p) => fetchPublic(w.api.url, withParams(urls.url, p)))));
     expect(result.map((r) => r.status)).to.deep.equal(bad.map(() => 400));
-    expect(JSON.parse(result[0]!.bytes.toString()).errors['path.params'][0]).to.match(/width must be one of 160, 320/);
+    expect(JSON.parse(result[0]!.bytes.toString()).errors['path.transformation'][0]).to.match(/width must be one of 160, 320/);
     expect(reads).to.equal(0);
   });
 

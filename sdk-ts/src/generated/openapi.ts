@@ -1615,7 +1615,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{params}/{fileName}": {
+    "/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1625,10 +1625,10 @@ export interface paths {
                 contentVersion: string;
                 /** @description Any name (for the browser and the reader); it selects nothing. */
                 fileName: string;
-                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
-                params: string;
                 /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
                 signature: string;
+                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
+                transformation: string;
                 workspaceId: string;
             };
             cookie?: never;
@@ -2267,6 +2267,11 @@ export interface components {
          *     asset itself: its details are at `/api/v1/workspaces/{workspaceId}/media/{id}` and its bytes at `…/media/{id}/file`.
          */
         ContentVersionFieldValueResponse: {
+            /**
+             * @description Delivery reads only (by slug): a Media or File value's asset with its dimensions and signed public URLs; null
+             *     when the asset is no longer available. Absent on other values and on the editing reads.
+             */
+            asset?: components["schemas"]["DeliveredAsset"] | null;
             boolValue: boolean | null;
             /**
              * @description The child item's version served at the same instant, expanded up to 8 levels below the requested version; null
@@ -2530,6 +2535,21 @@ export interface components {
              */
             workspaceId?: string | null;
         };
+        /** @description A Media or File value's asset as delivery reads carry it, so a site can write `<img src srcset alt width height>` without another call. `url` is the signed public original and `renditionUrl` (raster images only) a template with `{width}` and `{format}` placeholders (`…/w_{width},f_{format}/hero.jpg`); fill them with values from `GET /media/v1/settings`. Both are null while public media is off for the server or the workspace. */
+        DeliveredAsset: {
+            altText: string | null;
+            fileName: string;
+            height: number | null;
+            /** Format: uuid */
+            id: string;
+            mimeType: string;
+            renditionUrl: string | null;
+            /** Format: int64 */
+            sizeBytes: number;
+            url: string | null;
+            /** @description Pixels, after the EXIF orientation; null for files that are not images Verso reads. */
+            width: number | null;
+        };
         Email: string;
         /** @description Type-specific settings (for Text, `maxLength` must be a positive integer). Unknown keys are kept as given. */
         FieldConfig: {
@@ -2637,15 +2657,22 @@ export interface components {
             createdAt: string;
             /** @description The uploaded file's name as the client sent it (control characters removed). */
             fileName: string;
+            height: number | null;
             /** Format: uuid */
             id: string;
             mimeType: string;
+            /** @description The signed public URL of the original (`/media/v1/…/original/{name}`), for sites; null while public media is off. */
+            publicUrl: string | null;
+            /** @description For raster images, the signed rendition URL template with `{width}` and `{format}` placeholders; null otherwise. */
+            renditionUrl: string | null;
             /** Format: int64 */
             sizeBytes: number;
             /** Format: date-time */
             updatedAt: string;
             /** @description The API path of the file (`/api/v1/workspaces/{workspaceId}/media/{id}/file`). */
             url: string;
+            /** @description Pixels, after the EXIF orientation, read at upload; null for files that are not images Verso reads (until the backfill reaches an image uploaded before dimensions were recorded). */
+            width: number | null;
         };
         MediaAssetResponsePagedResponse: {
             items: components["schemas"]["MediaAssetResponse"][];
@@ -7454,10 +7481,10 @@ export interface operations {
                 contentVersion: string;
                 /** @description Any name (for the browser and the reader); it selects nothing. */
                 fileName: string;
-                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
-                params: string;
                 /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
                 signature: string;
+                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
+                transformation: string;
                 workspaceId: string;
             };
             cookie?: never;
@@ -7500,7 +7527,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             /** @description Too many renditions are waiting to be computed (`Media__Public__QueueLength`) or the transform ran over `Media__Public__TimeoutSeconds`; retry after `Retry-After` seconds. */
             503: {
@@ -7535,7 +7561,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };

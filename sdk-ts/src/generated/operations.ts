@@ -54,7 +54,7 @@ export const operationSpecs = {
   getPickList: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getPickListRevision: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}","pathParams":["workspaceId","id","revisionId"],"uuidPathParams":["workspaceId","id","revisionId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getPublicMediaSettings: {"method":"GET","path":"/media/v1/settings","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
-  getPublicRendition: {"method":"GET","path":"/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{params}/{fileName}","pathParams":["workspaceId","assetId","contentVersion","signature","params","fileName"],"uuidPathParams":["workspaceId","assetId"],"queryParams":[],"headerParams":["If-None-Match","Accept"],"body":null,"accept":["*/*"],"paged":null,"ifMatch":false,"anonymous":true},
+  getPublicRendition: {"method":"GET","path":"/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}","pathParams":["workspaceId","assetId","contentVersion","signature","transformation","fileName"],"uuidPathParams":["workspaceId","assetId"],"queryParams":[],"headerParams":["If-None-Match","Accept"],"body":null,"accept":["*/*"],"paged":null,"ifMatch":false,"anonymous":true},
   getStorageSettings: {"method":"GET","path":"/api/v1/settings/storage","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplate: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplateVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -569,7 +569,7 @@ export abstract class VersoOperations {
   /**
    * An image rendition (or the original file) from a signed URL, without a credential.
    *
-   * `GET /media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{params}/{fileName}` — access: public.
+   * `GET /media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}` — access: public.
    */
   getPublicRendition(input: OperationInput<'getPublicRendition'>, options?: CallOptions): Promise<OperationResult<'getPublicRendition'>> {
     return this.invoke('getPublicRendition', input, options);

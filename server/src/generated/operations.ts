@@ -201,7 +201,7 @@ export const operations = {
   },
   "getPublicRendition": {
     "method": "GET",
-    "path": "/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{params}/{fileName}"
+    "path": "/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}"
   },
   "getStorageSettings": {
     "method": "GET",

@@ -50,6 +50,7 @@ export type CtpSection = components['schemas']['CtpSection'];
 export type CtpTemplate = components['schemas']['CtpTemplate'];
 export type CtpTemplateField = components['schemas']['CtpTemplateField'];
 export type CurrentActor = components['schemas']['CurrentActor'];
+export type DeliveredAsset = components['schemas']['DeliveredAsset'];
 export type Email = components['schemas']['Email'];
 export type FieldConfig = components['schemas']['FieldConfig'];
 export type FieldKey = components['schemas']['FieldKey'];

@@ -11,7 +11,7 @@ export const getPublicRendition: Handler<'getPublicRendition'> = async ({ reques
       assetId: p.assetId,
       contentVersion: p.contentVersion,
       signature: p.signature,
-      params: p.params,
+      params: p.transformation,
       ifNoneMatch: request.headers['if-none-match'],
       accept: request.headers.accept,
     },

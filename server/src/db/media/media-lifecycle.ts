@@ -122,3 +122,28 @@ export async function saveScanCursor(tx: CommonQueryMethods, provider: string, p
   await tx.query(sql.unsafe`
     UPDATE media_scan_cursors SET cursor = ${cursor}, updated_at = now() WHERE provider = ${provider} AND prefix = ${prefix}`);
 }
+
+const unreadImage = z.object({ id: z.string(), storage_key: z.string(), mime_type: z.string() });
+
+/**
+ * The dimensions backfill (workers/media-dimensions.ts): up to `limit` Available images of this
+ * provider whose dimensions were never looked for (uploaded before migration 0020), stamped as
+ * looked at now so another replica takes the next ones. A crash mid-batch leaves those without
+ * dimensions, as an unreadable header would: delivery then says null, which <img> survives.
+ */
+export async function takeUnreadImages(db: CommonQueryMethods, provider: string, limit: number): Promise<readonly z.infer<typeof unreadImage>[]> {
+  return db.any(sql.type(unreadImage)`
+    WITH picked AS (
+      SELECT id FROM media_assets
+      WHERE dimensions_read_at IS NULL AND blob_state = 'Available' AND mime_type LIKE 'image/%' AND provider = ${provider}
+      ORDER BY created_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    UPDATE media_assets a SET dimensions_read_at = now()
+    FROM picked WHERE a.id = picked.id
+    RETURNING a.id, a.storage_key, a.mime_type`);
+}
+
+export async function recordDimensions(db: CommonQueryMethods, id: string, width: number, height: number): Promise<void> {
+  await db.query(sql.unsafe`UPDATE media_assets SET width = ${width}, height = ${height} WHERE id = ${id}`);
+}

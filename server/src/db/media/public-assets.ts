@@ -23,3 +23,27 @@ export async function findPublicAsset(db: CommonQueryMethods, workspaceId: strin
       AND a.blob_state = 'Available' AND NOT a.is_deleted AND a.content_sha256 IS NOT NULL
       AND w.public_media AND w.deleted_at IS NULL`);
 }
+
+const deliveredAssetRow = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  file_name: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number(),
+  alt_text: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  content_sha256: z.string().nullable(),
+  public_media: z.boolean(),
+});
+export type DeliveredAssetRow = z.infer<typeof deliveredAssetRow>;
+
+/** The visible assets among `ids` in one statement, whatever their number (a whole response's). */
+export async function findDeliveredAssets(db: CommonQueryMethods, workspaceId: string, ids: readonly string[]): Promise<readonly DeliveredAssetRow[]> {
+  if (ids.length === 0) return [];
+  return db.any(sql.type(deliveredAssetRow)`
+    SELECT a.id, a.workspace_id, a.file_name, a.mime_type, a.size_bytes, a.alt_text, a.width, a.height, a.content_sha256, w.public_media
+    FROM media_assets a JOIN workspaces w ON w.id = a.workspace_id
+    WHERE a.workspace_id = ${workspaceId} AND a.id = ANY(${sql.array(ids as string[], 'uuid')})
+      AND a.blob_state = 'Available' AND NOT a.is_deleted`);
+}

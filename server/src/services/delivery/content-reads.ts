@@ -13,6 +13,8 @@ import type {
   ContentVersionSummaryResponsePagedResponse,
 } from '../../generated/schemas.js';
 import { presentServedDetails, presentVersionDetails } from './content-expansion.js';
+import { withDeliveredAssets } from './delivered-assets.js';
+import type { AssetLinks } from '../media/media-assets.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
 import { asOfParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
@@ -87,6 +89,7 @@ async function detailOf(
 
 export async function getContentBySlug(
   db: DatabasePool,
+  links: AssetLinks,
   workspaceId: string,
   slug: string,
   query: ContentBySlugQuery,
@@ -96,7 +99,8 @@ export async function getContentBySlug(
   const served = await findServedDetailBySlug(db, workspaceId, slug, asOf);
   if (!served) throw notFound('Content served under this slug');
   const [body] = await presentServedDetails(db, [served], { workspaceId, expandChildren: query.expandChildren ?? true, asOf });
-  return { body: body!, etag: versionEtag(served) };
+  // Media/File values gain their asset and signed public URLs: one more query per response (issue #26).
+  return { body: await withDeliveredAssets(db, links, workspaceId, body!), etag: versionEtag(served) };
 }
 
 export async function getContentVersion(

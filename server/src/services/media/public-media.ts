@@ -1,4 +1,4 @@
-// GET /media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{params}/{fileName}: an image
+// GET /media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}: an image
 // rendition (or the original) for a site, without a credential (issue #26). In this order:
 //   1. the signature (403, before the database or storage is touched: a forger learns nothing and
 //      costs nothing);
@@ -20,7 +20,7 @@ import type { StorageProvider } from '../../storage/provider.js';
 import { contentDisposition, nameForType } from './file-names.js';
 import { fileEtag, noneMatch } from './media-download.js';
 import { canonicalRenditionName, parseRenditionParams, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
-import type { PublicUrlSigner } from './public-url-signer.js';
+import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
 import { OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
 import { renditionKey } from './storage-keys.js';
 
@@ -61,11 +61,6 @@ export type PublicMediaAnswer =
         readonly 'Content-Security-Policy': string;
       };
     };
-
-/** The content version a URL names: the first 16 hex digits of the bytes' SHA-256. */
-export function contentVersionOf(sha256: string): string {
-  return sha256.slice(0, 16);
-}
 
 /** `f_auto`: the best format the browser says it takes (AVIF, then WebP), else JPEG or PNG. */
 export function negotiateFormat(accept: string | undefined, inputType: string): OutputFormat {
@@ -113,7 +108,7 @@ export async function servePublicMedia(deps: PublicMediaDeps, request: PublicMed
       asset.mime_type === 'image/svg+xml'
         ? 'SVG images are never rasterised; use the original.'
         : `A ${asset.mime_type} file cannot be transformed; use the original.`;
-    throw new ApiError('validation-failed', detail, { errors: { 'path.params': [detail] } });
+    throw new ApiError('validation-failed', detail, { errors: { 'path.transformation': [detail] } });
   }
   return serveRendition(deps, asset, ref, params, request);
 }

@@ -27,7 +27,7 @@ export interface RenditionParams {
 
 export type ParsedParams = { readonly original: true } | ({ readonly original: false } & RenditionParams);
 
-const refuse = (message: string) => badRequest('The transformation is not in the allowed set.', { 'path.params': [message] });
+const refuse = (message: string) => badRequest('The transformation is not in the allowed set.', { 'path.transformation': [message] });
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], what: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw refuse(`${what} must be one of ${allowed.join(', ')}.`);

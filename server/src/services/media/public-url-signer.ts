@@ -12,6 +12,11 @@ import crypto from 'node:crypto';
 const MAC_BYTES = 16; // 128 bits: forgery needs 2^128 guesses; the URL stays short.
 const KEY_INFO = 'verso media public url v1';
 
+/** The content version a URL names: the first 16 hex digits of the bytes' SHA-256. */
+export function contentVersionOf(sha256: string): string {
+  return sha256.slice(0, 16);
+}
+
 export interface SignedAssetRef {
   readonly workspaceId: string;
   readonly assetId: string;

@@ -4,8 +4,7 @@
 // public media is off (for the server or the workspace) or the bytes are not known yet.
 import type { PublicMediaConfig } from '../../config.js';
 import { keySafeFileName } from './file-names.js';
-import { contentVersionOf } from './public-media.js';
-import type { PublicUrlSigner } from './public-url-signer.js';
+import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
 import { TRANSFORMABLE_TYPES } from './rendition-engine.js';
 
 export interface PublicUrls {

@@ -28,7 +28,7 @@ export const OUTPUT_EXTENSIONS: Readonly<Record<OutputFormat, string>> = { webp:
 /** Inputs sharp decodes here. SVG is deliberately absent: it is never rasterised (see the README). */
 export const TRANSFORMABLE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
 
-const unprocessable = (detail: string) => new ApiError('validation-failed', detail, { errors: { 'path.params': [detail] } });
+const unprocessable = (detail: string) => new ApiError('validation-failed', detail, { errors: { 'path.transformation': [detail] } });
 const busy = (detail: string) => new ApiError('service-unavailable', detail, {}, { 'Retry-After': '1' });
 
 class TransformQueue {
