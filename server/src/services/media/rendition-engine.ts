@@ -6,6 +6,7 @@
 //   - per transform: the input pixel limit (checked from the header, before decoding: a PNG that
 //     declares 50,000 × 50,000 is refused in microseconds), and a time budget.
 // libvips' operation cache is off: it would keep decoded images of inputs never seen again.
+import os from 'node:os';
 import sharp from 'sharp';
 import { ApiError } from '../../errors.js';
 import type { PublicMediaConfig } from '../../config.js';
@@ -71,6 +72,10 @@ export interface RenditionEngine {
 }
 
 export function createRenditionEngine(config: PublicMediaConfig): RenditionEngine {
+  // The cores are shared by the transforms that run at once: libvips threads per pipeline × the
+  // queue's concurrency ≈ cores. More threads would only hold more decoded tiles at once (memory)
+  // without finishing sooner on a machine that is already busy.
+  sharp.concurrency(Math.max(1, Math.floor(os.availableParallelism() / config.concurrency)));
   const queue = new TransformQueue(config.concurrency, config.queueLength);
   const inFlight = new Map<string, Promise<Buffer>>();
   let transforms = 0;
