@@ -128,6 +128,14 @@ describe('admin: media library and picker (browser)', function () {
       imageId = await upload(page, 'pixel.png', 'A grey pixel');
       expect(await page.locator('h1').textContent()).to.equal('pixel.png');
       expect(await page.locator('[data-asset-id]').textContent()).to.equal(imageId);
+      // Issue #26: its dimensions, and a public URL that works with no credential at all.
+      expect(await page.locator('[data-dimensions]').textContent()).to.equal('2 × 2 px');
+      const publicUrl = await page.getByLabel('Public URL').inputValue();
+      // A path on the API's public address (Media__Public__BaseUrl is not set): no page holds the API's address.
+      expect(publicUrl.startsWith('/media/v1/')).to.equal(true);
+      const anonymous = await fetch(stack.api.url + publicUrl);
+      expect(anonymous.status).to.equal(200);
+      expect(Buffer.from(await anonymous.arrayBuffer()).equals(PNG)).to.equal(true);
       await expectAccessible(page);
       const [stored] = await assetsNamed('pixel.png');
       expect(stored).to.include({ id: imageId, mimeType: 'image/png', sizeBytes: PNG.length, altText: 'A grey pixel' });
@@ -139,6 +147,10 @@ describe('admin: media library and picker (browser)', function () {
       await page.goto(library());
       const card = page.locator('[data-asset="pixel.png"]');
       expect(await decodedWidth(card.locator('img'))).to.equal(2);
+      // Issue #26: the thumbnail is a small WebP rendition on the admin's origin, not the original.
+      expect(await card.locator('img').getAttribute('src')).to.match(/^\/media\/v1\/[^/]+\/[^/]+\/[0-9a-f]{16}\/[^/]+\/w_320,f_webp\/pixel\.png$/);
+      const thumb = await page.request.get(stack.adminUrl + (await card.locator('img').getAttribute('src'))!);
+      expect([thumb.status(), thumb.headers()['content-type'], thumb.headers()['cache-control']]).to.deep.equal([200, 'image/webp', 'public, max-age=31536000, immutable']);
       expect(await page.locator('[data-asset="terms.pdf"] img').count()).to.equal(0);
       await expectAccessible(page);
       await screenshot(page, 'media-library', { fullPage: true });
@@ -226,6 +238,7 @@ describe('admin: media library and picker (browser)', function () {
       const hit = heroRow(page).locator('[data-media-hit="pixel.png"]');
       await hit.waitFor();
       expect(await decodedWidth(hit.locator('img'))).to.equal(2);
+      expect(await hit.locator('img').getAttribute('src')).to.match(/\/w_160,f_webp\/pixel\.png$/);
       await expectAccessible(page);
       await hit.getByRole('button', { name: /Pick pixel\.png/ }).click();
       expect(await heroRow(page).getByLabel(/Media asset id/).inputValue()).to.equal(imageId);

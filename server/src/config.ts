@@ -131,6 +131,41 @@ export interface MediaConfig {
     readonly retryMaxMs: number;
     readonly orphanGraceMs: number;
   };
+  /** Media__Public__*: signed public URLs and renditions (services/media/public-*.ts). */
+  readonly public: PublicMediaConfig;
+}
+
+/**
+ * The transformations a public URL may ask for: a bounded set, so the renditions per asset (and the
+ * storage they take) are bounded and a client can build any allowed URL without a secret.
+ */
+export interface PublicMediaConfig {
+  /** Media__Public__Enabled (true): false answers every public media URL 404 and hands none out. */
+  readonly enabled: boolean;
+  /** Media__Public__Widths: the widths and heights a rendition may name, ascending. */
+  readonly widths: readonly number[];
+  /** Media__Public__AnyWidth (false): any width or height up to the maximum (an unbounded cache). */
+  readonly anyWidth: boolean;
+  /** Media__Public__MaxWidth / MaxHeight (2560): the largest output, after dpr. */
+  readonly maxWidth: number;
+  readonly maxHeight: number;
+  /** Media__Public__Qualities (50,75,90) and Media__Public__DefaultQuality (75). */
+  readonly qualities: readonly number[];
+  readonly defaultQuality: number;
+  /** Media__Public__MaxDpr (3): dpr 1 … this. */
+  readonly dprs: readonly number[];
+  /** Media__Public__MaxInputPixels (50,000,000): larger inputs are refused from their header (decompression bombs). */
+  readonly maxInputPixels: number;
+  /** Media__Public__TimeoutSeconds (20): one transform's budget. */
+  readonly timeoutSeconds: number;
+  /** Media__Public__Concurrency (2): transforms running at once in this process. */
+  readonly concurrency: number;
+  /** Media__Public__QueueLength (200): transforms waiting; one more is 503. */
+  readonly queueLength: number;
+  /** Media__Public__BaseUrl: the origin public URLs are written with (empty: paths relative to the API). */
+  readonly baseUrl: string;
+  /** Media__Public__SigningKeyId: the keyring key new URLs are signed with (null: Secrets__ActiveKeyId). */
+  readonly signingKeyId: string | null;
 }
 
 /** Where media blobs live (spec: Limits, Deployment constraints). Every replica must use the same provider. */
@@ -467,6 +502,54 @@ function loadMediaConfig(r: Reader): MediaConfig {
       retryMaxMs,
       orphanGraceMs: r.int('Media__Operations__OrphanGraceHours', 24, 1, 8760) * 3_600_000,
     },
+    public: loadPublicMediaConfig(r),
+  };
+}
+
+const DEFAULT_RENDITION_WIDTHS = [160, 320, 480, 640, 800, 960, 1200, 1600, 2000, 2560];
+
+function intList(r: Reader, name: string, fallback: readonly number[], min: number, max: number): number[] {
+  const value = r.raw(name);
+  if (value === undefined) return [...fallback];
+  const items = value.split(',').map((v) => v.trim()).filter(Boolean);
+  if (items.length === 0 || items.length > 64) throw new ConfigError(name, 'must list 1 to 64 integers separated by commas');
+  const numbers = items.map((v) => {
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new ConfigError(name, `has "${v}", not an integer between ${min} and ${max}`);
+    return Number(v);
+  });
+  return [...new Set(numbers)].sort((a, b) => a - b);
+}
+
+function loadPublicMediaConfig(r: Reader): PublicMediaConfig {
+  const maxWidth = r.int('Media__Public__MaxWidth', 2560, 16, 8192);
+  const maxHeight = r.int('Media__Public__MaxHeight', 2560, 16, 8192);
+  const widths = intList(r, 'Media__Public__Widths', DEFAULT_RENDITION_WIDTHS, 1, 8192);
+  const tooWide = widths.find((w) => w > Math.max(maxWidth, maxHeight));
+  if (tooWide !== undefined) throw new ConfigError('Media__Public__Widths', `has ${tooWide}, more than Media__Public__MaxWidth and MaxHeight`);
+  const qualities = intList(r, 'Media__Public__Qualities', [50, 75, 90], 1, 100);
+  const defaultQuality = r.int('Media__Public__DefaultQuality', 75, 1, 100);
+  if (!qualities.includes(defaultQuality)) throw new ConfigError('Media__Public__DefaultQuality', 'must be one of Media__Public__Qualities');
+  const maxDpr = r.int('Media__Public__MaxDpr', 3, 1, 4);
+  const baseUrl = r.string('Media__Public__BaseUrl', '').replace(/\/+$/, '');
+  if (baseUrl !== '' && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(baseUrl)) throw new ConfigError('Media__Public__BaseUrl', 'must be an http(s) URL');
+  return {
+    enabled: r.bool('Media__Public__Enabled', true),
+    widths,
+    anyWidth: r.bool('Media__Public__AnyWidth', false),
+    maxWidth,
+    maxHeight,
+    qualities,
+    defaultQuality,
+    dprs: Array.from({ length: maxDpr }, (_, i) => i + 1),
+    // 50 MP: a 8000 × 6000 photo passes; a PNG declaring 50,000 × 50,000 does not, and is refused
+    // from its header before a byte of it is decoded.
+    maxInputPixels: r.int('Media__Public__MaxInputPixels', 50_000_000, 1_000_000, 268_402_689),
+    timeoutSeconds: r.int('Media__Public__TimeoutSeconds', 20, 1, 600),
+    // One per core by default: a transform is CPU-bound, and more at once only adds memory.
+    concurrency: r.int('Media__Public__Concurrency', Math.max(1, Math.min(4, os.availableParallelism())), 1, 64),
+    queueLength: r.int('Media__Public__QueueLength', 200, 0, 100_000),
+    baseUrl,
+    signingKeyId: r.raw('Media__Public__SigningKeyId') ?? null,
   };
 }
 

@@ -9,6 +9,8 @@ import type { CredentialCache } from './services/identity/credential-cache.js';
 import type { DeliveryCache } from './services/delivery/delivery-cache.js';
 import type { Metrics } from './telemetry/metrics.js';
 import type { SecretBox, WebhookSender } from './services/webhooks/webhook-ports.js';
+import type { PublicUrlSigner } from './services/media/public-url-signer.js';
+import type { RenditionEngine } from './services/media/rendition-engine.js';
 
 export interface ProcessIdentity {
   /** The process's place in the cluster (Api__Processes), from 0; 0 when the API runs as one process. */
@@ -41,6 +43,10 @@ export interface Dependencies {
    * policy and CA, so that a receiver on loopback can be reached.
    */
   readonly webhookSender: WebhookSender;
+  /** Signs and verifies public media URLs with the keyring's keys (Media__Public__SigningKeyId). */
+  readonly publicUrls: PublicUrlSigner;
+  /** This process's rendition transforms: the queue and single flight (Media__Public__Concurrency). */
+  readonly renditions: RenditionEngine;
   /** Which API process this is (reported by /health/ready; see cluster/). */
   readonly processIdentity: ProcessIdentity;
   /** The bundled contract, served at /openapi.json. */

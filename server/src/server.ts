@@ -2,7 +2,7 @@
 // and, unchanged, by the tests, so the tests exercise the real server.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import type { Interceptor } from 'slonik';
 import { createDatabasePool } from './db/pool.js';
 import { lookupPoolSize } from './cluster/connection-budget.js';
@@ -28,6 +28,8 @@ import { Wakeup } from './workers/wakeup.js';
 import { WorkerHost } from './workers/worker-host.js';
 import { createSecretBox, readSecretsSettings, type SecretsSettings } from './secrets/keyring.js';
 import { createWebhookSender } from './webhooks/egress/index.js';
+import { createPublicUrlSigner } from './services/media/public-url-signer.js';
+import { createRenditionEngine } from './services/media/rendition-engine.js';
 import { OUTBOX_CHANNEL } from './db/webhooks/outbox-dispatch.js';
 import { DELIVERY_CHANNEL as WEBHOOK_DELIVERY_CHANNEL } from './db/webhooks/deliveries.js';
 
@@ -62,6 +64,11 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     logger.info(`signing secrets use the development keyring ${secrets.developmentKeyring.path}${secrets.developmentKeyring.created ? ' (created now)' : ''}`);
   }
   const secretBox = createSecretBox(secrets);
+  const signingKeyId = config.media.public.signingKeyId ?? secrets.activeKeyId;
+  if (!secrets.keys.has(signingKeyId)) {
+    throw new ConfigError('Media__Public__SigningKeyId', `names the key "${signingKeyId}", which is not in the keyring (Secrets__EncryptionKeys__<keyId>)`);
+  }
+  const publicUrls = createPublicUrlSigner(secrets.keys, signingKeyId);
   const document = await loadContract();
   const db = await createDatabasePool(options.databaseUrl, {
     size: config.database.poolSize,
@@ -123,6 +130,8 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       secretRotation: secrets.rotation,
       webhookSender: createWebhookSender({ allowHttp: config.webhooks.allowHttp, dns: config.webhooks.dns }),
       document,
+      publicUrls,
+      renditions: createRenditionEngine(config.media.public),
       processIdentity: { index: options.cluster?.index ?? 0, pid: process.pid, runsWorkers: config.workers.enabled },
       ...options.overrides,
     };

@@ -2,6 +2,7 @@
 // (bare 403, unlogged, no query), the ban record and its route, the allow-list, spoofed and
 // trusted X-Forwarded-For, and the exempt routes under a flood. The API trusts 127.0.0.1 as a proxy
 // here, so each test plays a client of its own through X-Forwarded-For.
+import crypto from 'node:crypto';
 import { expect } from 'chai';
 import type { Interceptor } from 'slonik';
 import { startTestApi, type TestApi } from '../helpers/api.js';
@@ -99,11 +100,16 @@ describe('edge: rate limits and IP bans', () => {
     }
   });
 
-  it('keeps the exempt routes (health, docs, the 1.0 schema) reachable under a flood', async () => {
+  it('keeps the exempt routes (health, docs, the 1.0 schema, public media) reachable under a flood', async () => {
     const client = freshClient();
     for (let i = 0; i < 6; i++) await api.get('/api/v1/auth/me', from(client));
     expect((await api.get('/api/v1/auth/me', from(client))).status).to.equal(429);
-    for (const path of ['/health/live', '/health/ready', '/openapi.json', '/swagger', '/schema/ctp-1.0.json']) {
+    // A page shows many images to one visitor (issue #26): /media/v1/… is exempt too.
+    const forged = `/media/v1/${crypto.randomUUID()}/${crypto.randomUUID()}/0123456789abcdef/k.AAAAAAAAAAAAAAAAAAAAAA/w_320/x.jpg`;
+    const image = await api.request('GET', forged, from(client));
+    expect(image.status).to.equal(403);
+    expect(image.headers.get('ratelimit-policy')).to.equal(null);
+    for (const path of ['/health/live', '/health/ready', '/openapi.json', '/swagger', '/schema/ctp-1.0.json', '/media/v1/settings']) {
       const res = await api.request('GET', path, { ...from(client), unchecked: path === '/swagger' });
       expect(res.status, path).to.equal(200);
       expect(res.headers.get('ratelimit-policy'), path).to.equal(null);

@@ -1708,6 +1708,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assetId: string;
+                /** @description The first 16 hex digits of the SHA-256 of the asset's bytes, as the signed URL carries it. */
+                contentVersion: string;
+                /** @description Any name (for the browser and the reader); it selects nothing. */
+                fileName: string;
+                /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
+                signature: string;
+                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
+                transformation: string;
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An image rendition (or the original file) from a signed URL, without a credential.
+         * @description The URLs come from delivery responses (`asset.url`, `asset.renditionUrl`) and the media API. A wrong signature is 403 before anything is read; a transformation outside the published set is 400; an asset that is deleted, not available, of another content version, or of a workspace whose public media is off is 404. Renditions are computed once (per replica at a time), stored under the managed prefix `verso/renditions/` and streamed from there afterwards. SVG is never rasterised: only `original` is served, as an attachment. Animated GIFs are transformed from their first frame; `original` keeps the animation.
+         */
+        get: operations["getPublicRendition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The transformations public image URLs accept.
+         * @description What an SDK checks a rendition URL against before it builds one (`imageUrl`, `srcSet`), so a value outside the set fails in the client instead of as a 400.
+         */
+        get: operations["getPublicMediaSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2321,6 +2372,11 @@ export interface components {
          *     asset itself: its details are at `/api/v1/workspaces/{workspaceId}/media/{id}` and its bytes at `…/media/{id}/file`.
          */
         ContentVersionFieldValueResponse: {
+            /**
+             * @description Delivery reads only (by slug): a Media or File value's asset with its dimensions and signed public URLs; null
+             *     when the asset is no longer available. Absent on other values and on the editing reads.
+             */
+            asset?: components["schemas"]["DeliveredAsset"] | null;
             boolValue: boolean | null;
             /**
              * @description The child item's version served at the same instant, expanded up to 8 levels below the requested version; null
@@ -2584,6 +2640,21 @@ export interface components {
              */
             workspaceId?: string | null;
         };
+        /** @description A Media or File value's asset as delivery reads carry it, so a site can write `<img src srcset alt width height>` without another call. `url` is the signed public original and `renditionUrl` (raster images only) a template with `{width}` and `{format}` placeholders (`…/w_{width},f_{format}/hero.jpg`); fill them with values from `GET /media/v1/settings`. Both are null while public media is off for the server or the workspace. */
+        DeliveredAsset: {
+            altText: string | null;
+            fileName: string;
+            height: number | null;
+            /** Format: uuid */
+            id: string;
+            mimeType: string;
+            renditionUrl: string | null;
+            /** Format: int64 */
+            sizeBytes: number;
+            url: string | null;
+            /** @description Pixels, after the EXIF orientation; null for files that are not images Verso reads. */
+            width: number | null;
+        };
         /** @description The copy's slug; absent or null derives `<slug>-copy`, `<slug>-copy-2`, … from the item's. */
         DuplicateContentItemRequest: {
             slug?: components["schemas"]["ContentSlug"] | null;
@@ -2695,15 +2766,22 @@ export interface components {
             createdAt: string;
             /** @description The uploaded file's name as the client sent it (control characters removed). */
             fileName: string;
+            height: number | null;
             /** Format: uuid */
             id: string;
             mimeType: string;
+            /** @description The signed public URL of the original (`/media/v1/…/original/{name}`), for sites; null while public media is off. */
+            publicUrl: string | null;
+            /** @description For raster images, the signed rendition URL template with `{width}` and `{format}` placeholders; null otherwise. */
+            renditionUrl: string | null;
             /** Format: int64 */
             sizeBytes: number;
             /** Format: date-time */
             updatedAt: string;
             /** @description The API path of the file (`/api/v1/workspaces/{workspaceId}/media/{id}/file`). */
             url: string;
+            /** @description Pixels, after the EXIF orientation, read at upload; null for files that are not images Verso reads (until the backfill reaches an image uploaded before dimensions were recorded). */
+            width: number | null;
         };
         MediaAssetResponsePagedResponse: {
             items: components["schemas"]["MediaAssetResponse"][];
@@ -2996,6 +3074,26 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
+        };
+        /** @description The transformations public image URLs accept (`Media__Public__*`). A rendition URL's `params` must use only these values; the number of renditions per asset is bounded by them. */
+        PublicMediaSettings: {
+            /** @description When true any width or height from 1 up to the maximum is accepted, not only `widths`. */
+            anyWidth: boolean;
+            defaultQuality: number;
+            dprs: number[];
+            /** @description False when public media is off for the whole server (every public URL is 404). */
+            enabled: boolean;
+            fits: ("cover" | "contain" | "inside")[];
+            /** @description Focal point coordinates (`fp_{x}_{y}`, 0–1) are multiples of this. */
+            focalPointStep: number;
+            formats: ("auto" | "webp" | "avif" | "jpeg" | "png")[];
+            /** @description The largest output height, after `dpr`. */
+            maxHeight: number;
+            /** @description The largest output width, after `dpr`. */
+            maxWidth: number;
+            qualities: number[];
+            /** @description The widths (and heights) in pixels a rendition may ask for, ascending. */
+            widths: number[];
         };
         /**
          * @description Without `publishAt` the version is published now. With `publishAt` it is only scheduled (the version must be
@@ -3561,6 +3659,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /** @description Whether the workspace's signed public media URLs (`/media/v1/…`) are served; when false every one is 404, at once on every replica. */
+            publicMedia: boolean;
             slug: string;
             /** Format: date-time */
             updatedAt: string;
@@ -3575,6 +3675,8 @@ export interface components {
         WorkspaceRequest: {
             description?: string | null;
             name: string;
+            /** @description Turns the workspace's public media URLs on or off; absent keeps the current setting (on for a new workspace). */
+            publicMedia?: boolean;
             /** @description Lower-case ASCII letters and digits in segments joined by one `-` or `_`, at most 100 characters, unique among live workspaces (422 when invalid, 409 when taken). */
             slug: string;
         };
@@ -3799,8 +3901,12 @@ export interface components {
         ETag: string;
         /** @description A strong tag of the file's bytes; send it as `If-None-Match` to revalidate (304). */
         FileETag: string;
+        /** @description `public, max-age=31536000, immutable`: a signed URL's bytes never change (a new upload is a new URL). */
+        ImmutableCacheControl: string;
         /** @description The path of the created resource. */
         Location: string;
+        /** @description Always `nosniff`. */
+        NoSniff: "nosniff";
         /** @description What is left of it in this window (`"actor";r=0;t=17`). */
         RateLimit: string;
         /** @description The limit that applies, per the IETF RateLimit header fields draft (`"actor";q=600;w=60`). */
@@ -7599,6 +7705,104 @@ export interface operations {
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
+        };
+    };
+    getPublicRendition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For `f_auto`, the best of AVIF, WebP and JPEG (PNG for images with transparency) the browser accepts. */
+                Accept?: string;
+                /** @description The file's ETag from an earlier download; when it still matches the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["MediaIfNoneMatch"];
+            };
+            path: {
+                assetId: string;
+                /** @description The first 16 hex digits of the SHA-256 of the asset's bytes, as the signed URL carries it. */
+                contentVersion: string;
+                /** @description Any name (for the browser and the reader); it selects nothing. */
+                fileName: string;
+                /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
+                signature: string;
+                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
+                transformation: string;
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (or the original file). With `f_auto` the answer also carries `Vary: Accept`, since the format was chosen from it. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["ImmutableCacheControl"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    ETag: components["headers"]["FileETag"];
+                    "X-Content-Type-Options": components["headers"]["NoSniff"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified (the If-None-Match tag matches). */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["ImmutableCacheControl"];
+                    ETag: components["headers"]["FileETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The asset cannot be transformed: not a raster image (SVG, PDF, … serve only `original`), not decodable, or larger than `Media__Public__MaxInputPixels` (a decompression bomb is refused from its header, before decoding). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+            /** @description Too many renditions are waiting to be computed (`Media__Public__QueueLength`) or the transform ran over `Media__Public__TimeoutSeconds`; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getPublicMediaSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allowed set. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicMediaSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getOpenApiDocument: {

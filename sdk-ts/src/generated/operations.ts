@@ -54,6 +54,8 @@ export const operationSpecs = {
   getPackageSchemaV11: {"method":"GET","path":"/schema/ctp-1.1.json","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/schema+json"],"paged":null,"ifMatch":false,"anonymous":true},
   getPickList: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getPickListRevision: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}","pathParams":["workspaceId","id","revisionId"],"uuidPathParams":["workspaceId","id","revisionId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getPublicMediaSettings: {"method":"GET","path":"/media/v1/settings","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
+  getPublicRendition: {"method":"GET","path":"/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}","pathParams":["workspaceId","assetId","contentVersion","signature","transformation","fileName"],"uuidPathParams":["workspaceId","assetId"],"queryParams":[],"headerParams":["If-None-Match","Accept"],"body":null,"accept":["*/*"],"paged":null,"ifMatch":false,"anonymous":true},
   getStorageSettings: {"method":"GET","path":"/api/v1/settings/storage","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplate: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplateVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -565,6 +567,24 @@ export abstract class VersoOperations {
    */
   getPickListRevision(input: OperationInput<'getPickListRevision'>, options?: CallOptions): Promise<OperationResult<'getPickListRevision'>> {
     return this.invoke('getPickListRevision', input, options);
+  }
+
+  /**
+   * The transformations public image URLs accept.
+   *
+   * `GET /media/v1/settings` — access: public.
+   */
+  getPublicMediaSettings(input?: OperationInput<'getPublicMediaSettings'>, options?: CallOptions): Promise<OperationResult<'getPublicMediaSettings'>> {
+    return this.invoke('getPublicMediaSettings', input, options);
+  }
+
+  /**
+   * An image rendition (or the original file) from a signed URL, without a credential.
+   *
+   * `GET /media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}` — access: public.
+   */
+  getPublicRendition(input: OperationInput<'getPublicRendition'>, options?: CallOptions): Promise<OperationResult<'getPublicRendition'>> {
+    return this.invoke('getPublicRendition', input, options);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { OutgoingRequest, RequestBody } from '../transport/send-with-retrie
 
 export function mediaRequest(
   baseUrl: string,
-  operationId: 'uploadMedia' | 'downloadMedia',
+  operationId: 'uploadMedia' | 'downloadMedia' | 'getPublicRendition',
   params: Record<string, string>,
   init: { headers: Record<string, string>; body?: RequestBody; attemptTimeoutMs?: number },
 ): OutgoingRequest {

@@ -199,6 +199,14 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}"
   },
+  "getPublicMediaSettings": {
+    "method": "GET",
+    "path": "/media/v1/settings"
+  },
+  "getPublicRendition": {
+    "method": "GET",
+    "path": "/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}"
+  },
   "getStorageSettings": {
     "method": "GET",
     "path": "/api/v1/settings/storage"
@@ -456,4 +464,4 @@ export const operations = {
 export type OperationId = keyof typeof operations;
 
 /** Operations whose x-verso-access is public: their handlers may be called without an actor. */
-export type PublicOperationId = "getApiDocsAsset" | "getApiDocsViewer" | "getHealthDashboard" | "getHealthLive" | "getHealthReady" | "getOpenApiDocument" | "getPackageSchemaV10" | "getPackageSchemaV11" | "login";
+export type PublicOperationId = "getApiDocsAsset" | "getApiDocsViewer" | "getHealthDashboard" | "getHealthLive" | "getHealthReady" | "getOpenApiDocument" | "getPackageSchemaV10" | "getPackageSchemaV11" | "getPublicMediaSettings" | "getPublicRendition" | "login";

@@ -61,7 +61,8 @@ export const deleteContent: Handler<'deleteContent'> = async ({ request, actor, 
 
 export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, deps, reply }) => {
   const { body, headers } = await deliveryRead(deps, request, async () => {
-    const { body, etag } = await reads.getContentBySlug(deps.db, request.params.workspaceId, request.params.slug, request.query);
+    const links = { signer: deps.publicUrls, config: deps.config.media.public };
+    const { body, etag } = await reads.getContentBySlug(deps.db, links, request.params.workspaceId, request.params.slug, request.query);
     return { body, headers: withEtag(etag) };
   });
   return reply(200, body, headers);

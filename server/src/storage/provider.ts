@@ -2,14 +2,15 @@
 // memory does not grow with file size.
 //
 // Every provider touches only the managed prefixes (spec, Deployment constraints): `verso/media/`,
-// where Verso writes, and the legacy `default/`. A key or listing prefix outside them is refused in
+// where Verso writes, `verso/renditions/`, where it caches image renditions (issue #26), and the
+// legacy `default/`. A key or listing prefix outside them is refused in
 // code, so no bug elsewhere (and no operator mistake with a shared bucket) can make the orphan
 // discovery or the deletion worker list or delete anything else.
 import type { Readable } from 'node:stream';
 import type { StorageProviderName } from '../config.js';
 
 /** Where Verso's own objects live, and the one legacy prefix it still owns. */
-export const MANAGED_PREFIXES = ['verso/media/', 'default/'] as const;
+export const MANAGED_PREFIXES = ['verso/media/', 'default/', 'verso/renditions/'] as const;
 
 export interface StoredObject {
   readonly key: string;

@@ -12,7 +12,7 @@ export type MediaReasonLabel = 'user_delete' | 'upload_failed' | 'stale_upload' 
 /** What became of one claimed deletion intent. */
 export type DeletionOutcome = 'deleted' | 'cancelled' | 'failed' | 'provider_mismatch' | 'lease_lost' | 'not_due';
 /** The steps of a reconciliation cycle, as the cycle_failures reason. */
-export type CycleStep = 'stale_uploads' | 'deletion' | 'verification' | 'orphan_discovery';
+export type CycleStep = 'stale_uploads' | 'deletion' | 'verification' | 'orphan_discovery' | 'dimensions';
 
 export function providerLabel(name: string): MediaProviderLabel {
   return name === 'local' || name === 's3' ? name : 'unknown';

@@ -22,7 +22,7 @@ import {
   type ClaimedIntent,
 } from '../db/media/media-deletion-intents.js';
 import { lockAssetForDeletion, objectHasOwner, purgeAsset, type LockedAsset } from '../db/media/media-lifecycle.js';
-import { isManagedKey } from '../services/media/storage-keys.js';
+import { isManagedKey, renditionAssetPrefix } from '../services/media/storage-keys.js';
 import { providerLabel, reasonLabel, type DeletionOutcome } from '../telemetry/media-instruments.js';
 import { newLease, withLeaseRenewal, type Lease } from './lease.js';
 import { deletionBackoffMs, type MediaLifecycle } from './media-context.js';
@@ -75,7 +75,16 @@ export async function processClaimedIntent(ctx: MediaLifecycle, claim: ClaimedIn
         return 'cancelled';
       }
       await ctx.storage.delete(intent.storage_key);
-      if (asset) await purgeAsset(tx, asset.id);
+      if (asset) {
+        // The asset's cached renditions go with it (issue #26), inside the same lease. A failure
+        // here does not hold the purge back: what is left (or a rendition stored by a request
+        // racing the purge) is found by orphan discovery, which owns no rendition of a deleted or
+        // purged asset.
+        await deleteRenditions(ctx, renditionAssetPrefix(asset.workspace_id, asset.id)).catch((err: unknown) => {
+          ctx.logger.warn('renditions of a purged media asset not deleted; orphan discovery will', { err, mediaAssetId: asset!.id });
+        });
+        await purgeAsset(tx, asset.id);
+      }
       await completeIntent(tx, intent.id);
       return 'deleted';
     });
@@ -85,6 +94,16 @@ export async function processClaimedIntent(ctx: MediaLifecycle, claim: ClaimedIn
     const released = await releaseIntent(ctx.db, claim.id, lease, { delayMs, error: 'delete_failed', failed: true }).catch(() => false);
     if (released) ctx.instruments.deletionRetried.add(1, { provider: providerLabel(claim.provider), reason: reasonLabel(claim.reason) });
     return 'failed';
+  }
+}
+
+/** Every object under an asset's rendition prefix, a page of 1000 at a time. */
+async function deleteRenditions(ctx: MediaLifecycle, prefix: string): Promise<void> {
+  for (;;) {
+    // Always the first page: what was deleted is gone, so the next page starts where this one did.
+    const page = await ctx.storage.list(prefix, { limit: 1000 });
+    for (const object of page.objects) await ctx.storage.delete(object.key);
+    if (!page.cursor) return;
   }
 }
 

@@ -1,11 +1,12 @@
 // The media lifecycle worker every replica runs (Media__Operations__*): each cycle runs the
-// stale-upload pass, the deletion worker, verification and orphan discovery, each bounded by the
+// stale-upload pass, the deletion worker, verification, orphan discovery and the dimensions backfill, each bounded by the
 // batch size, every IntervalSeconds (300) — at once again when the stale-upload or deletion backlog
 // filled a batch. A step that fails is logged and counted (verso.media.reconciliation.cycle_failures,
 // reason = the step) and does not keep the others from running.
 import { providerLabel, type CycleStep } from '../telemetry/media-instruments.js';
 import type { MediaLifecycle } from './media-context.js';
 import { runDeletionPass } from './media-deletion.js';
+import { runDimensionsBackfill } from './media-dimensions.js';
 import { runOrphanDiscovery } from './media-orphans.js';
 import { runStaleUploadPass } from './media-stale-uploads.js';
 import { runVerificationPass } from './media-verification.js';
@@ -26,6 +27,8 @@ export function createMediaReconciliationWorker(ctx: MediaLifecycle): Background
     // once would turn a background check into a busy loop.
     { name: 'verification', run: (signal) => runVerificationPass(ctx, signal), drains: false },
     { name: 'orphan_discovery', run: (signal) => runOrphanDiscovery(ctx, signal), drains: false },
+    // Each image once (issue #26): a full batch means more are waiting.
+    { name: 'dimensions', run: (signal) => runDimensionsBackfill(ctx, signal), drains: true },
   ];
   return {
     name: 'media-reconciliation',

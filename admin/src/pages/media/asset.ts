@@ -6,6 +6,7 @@
 // the reason.
 import type express from 'express';
 import { apiFor, VersoApiError } from '../../api.js';
+import { thumbnailPath } from './public-image.js';
 import { field, formFailure, submitWithETag, type Conflict, type FormFailure } from '../../http/forms.js';
 import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
@@ -27,7 +28,21 @@ function conflictOf(asset: MediaAsset, etag: string | undefined, zone: string): 
 
 function factsOf(res: express.Response, workspaceId: string, asset: MediaAsset) {
   const zone = zoneOf(res);
-  return { ...asset, paths: mediaPaths(workspaceId, asset.id), image: isImage(asset), size: sizeText(asset.sizeBytes), created: when(asset.createdAt, zone), updated: when(asset.updatedAt, zone) };
+  const paths = mediaPaths(workspaceId, asset.id);
+  return {
+    ...asset,
+    paths,
+    // The preview: a 640 px WebP rendition when public media is on (issue #26), else the original.
+    preview: thumbnailPath(asset.renditionUrl, 640) ?? paths.file,
+    // As the API writes it: absolute under Media__Public__BaseUrl, else a path on the API's public
+    // address — never the admin's own address of the API, which no page shows.
+    publicUrl: asset.publicUrl,
+    dimensions: asset.width !== null && asset.height !== null ? `${asset.width} × ${asset.height} px` : null,
+    image: isImage(asset),
+    size: sizeText(asset.sizeBytes),
+    created: when(asset.createdAt, zone),
+    updated: when(asset.updatedAt, zone),
+  };
 }
 
 interface AssetPage {

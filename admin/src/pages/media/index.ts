@@ -1,9 +1,11 @@
 // The Media screens of a workspace (Reader views, Editor + Write changes): the library with upload,
-// each asset (alt text, delete), its bytes through the admin, and the storage settings (Admin).
+// each asset (alt text, delete), its bytes through the admin, the public renditions its thumbnails
+// use, and the storage settings (Admin).
 import type express from 'express';
 import * as asset from './asset.js';
 import * as file from './file.js';
 import * as library from './library.js';
+import * as publicImage from './public-image.js';
 import * as storage from './storage.js';
 
 export function register(router: express.Router): void {
@@ -11,4 +13,5 @@ export function register(router: express.Router): void {
   file.register(router);
   asset.register(router);
   storage.register(router);
+  publicImage.register(router);
 }

@@ -7,6 +7,7 @@
 // posts the same form with XMLHttpRequest to show progress and asks for JSON answers.
 import { uploadMediaForm } from '@verso/sdk';
 import type express from 'express';
+import { thumbnailPath } from './public-image.js';
 import { formFailure, type FormFailure } from '../../http/forms.js';
 import { PATHS } from '../../nav.js';
 import { zoneOf } from '../../time.js';
@@ -34,7 +35,9 @@ export const prefixOf = (type: string): string | undefined => TYPE_FILTERS.find(
 /** A grid card's view of an asset. */
 export function cardOf(workspaceId: string, asset: MediaAsset, zone: string) {
   const paths = mediaPaths(workspaceId, asset.id);
-  return { ...asset, paths, image: isImage(asset), size: sizeText(asset.sizeBytes), created: when(asset.createdAt, zone) };
+  // A small WebP rendition when public media is on (issue #26), else the original through the admin.
+  const thumb = thumbnailPath(asset.renditionUrl, 320) ?? paths.file;
+  return { ...asset, paths, thumb, image: isImage(asset), size: sizeText(asset.sizeBytes), created: when(asset.createdAt, zone) };
 }
 
 /** The library page; `failure` is an upload the API refused, shown on the upload form. */

@@ -14,6 +14,10 @@ const assetRow = z.object({
   size_bytes: z.number(),
   content_sha256: z.string().nullable(),
   alt_text: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** The workspace's public media setting (public URLs are written only while it is on). */
+  public_media: z.boolean(),
   provider: z.string(),
   storage_key: z.string(),
   blob_state: z.string().transform((s) => s as BlobState),
@@ -26,6 +30,7 @@ const assetRow = z.object({
 export type MediaAssetRow = z.infer<typeof assetRow>;
 
 const ASSET_COLUMNS = sql.fragment`a.id, a.workspace_id, a.file_name, a.mime_type, a.size_bytes, a.content_sha256, a.alt_text,
+  a.width, a.height, (SELECT w.public_media FROM workspaces w WHERE w.id = a.workspace_id) AS public_media,
   a.provider, a.storage_key, a.blob_state, a.row_version, a.is_deleted, a.purge_after, a.created_at, a.updated_at`;
 
 const visible = sql.fragment`a.blob_state = 'Available' AND NOT a.is_deleted`;
@@ -115,11 +120,13 @@ export async function insertPendingAsset(db: CommonQueryMethods, a: NewAsset): P
 export async function markUploaded(
   db: CommonQueryMethods,
   id: string,
-  blob: { sizeBytes: number; sha256: string; altText: string | null },
+  blob: { sizeBytes: number; sha256: string; altText: string | null; width: number | null; height: number | null },
 ): Promise<boolean> {
   const result = await db.query(sql.unsafe`
     UPDATE media_assets SET blob_state = 'Available', size_bytes = ${blob.sizeBytes}, content_sha256 = ${blob.sha256},
-      alt_text = ${blob.altText}, blob_verified_at = now(), updated_at = now()
+      alt_text = ${blob.altText}, width = ${blob.width}, height = ${blob.height},
+      dimensions_read_at = now(),
+      blob_verified_at = now(), updated_at = now()
     WHERE id = ${id} AND blob_state = 'PendingUpload'`);
   return result.rowCount === 1;
 }

@@ -30,6 +30,7 @@ export async function failStaleUploads(db: CommonQueryMethods, olderThanMs: numb
 
 const lockedAsset = z.object({
   id: z.string(),
+  workspace_id: z.string(),
   blob_state: z.string().transform((s) => s as BlobState),
   is_deleted: z.boolean(),
   provider: z.string(),
@@ -41,7 +42,7 @@ export type LockedAsset = z.infer<typeof lockedAsset>;
 /** The asset an intent belongs to, row-locked for the rest of the deletion's transaction. */
 export async function lockAssetForDeletion(tx: CommonQueryMethods, id: string): Promise<LockedAsset | null> {
   return tx.maybeOne(sql.type(lockedAsset)`
-    SELECT id, blob_state, is_deleted, provider, storage_key, coalesce(purge_after <= now(), false) AS purge_due
+    SELECT id, workspace_id, blob_state, is_deleted, provider, storage_key, coalesce(purge_after <= now(), false) AS purge_due
     FROM media_assets WHERE id = ${id} FOR UPDATE`);
 }
 
@@ -50,11 +51,19 @@ export async function purgeAsset(tx: CommonQueryMethods, id: string): Promise<vo
   await tx.query(sql.unsafe`DELETE FROM media_assets WHERE id = ${id}`);
 }
 
-/** Is some asset row the owner of this object (any state: a deleted asset's blob is still its own)? */
+// A rendition (verso/renditions/{workspace}/{asset}/…, services/media/storage-keys.ts) is owned by
+// its asset while the asset is not deleted; once it is, its renditions are garbage. The asset id is
+// read from the key in SQL; the pattern admits only well-formed UUIDs, so the cast cannot fail.
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const RENDITION_OWNER = `^verso/renditions/${UUID}/(${UUID})/`;
+
+/**
+ * Is some asset row the owner of this object (any state: a deleted asset's blob is still its own;
+ * a rendition only while its asset is not deleted)?
+ */
 export async function objectHasOwner(tx: CommonQueryMethods, provider: string, storageKey: string): Promise<boolean> {
-  const found = await tx.maybeOneFirst(sql.type(z.object({ id: z.string() }))`
-    SELECT id FROM media_assets WHERE provider = ${provider} AND storage_key = ${storageKey} LIMIT 1`);
-  return found !== null;
+  const owned = await ownedKeys(tx, provider, [storageKey]);
+  return owned.has(storageKey);
 }
 
 const verificationRow = z.object({ id: z.string(), storage_key: z.string(), blob_state: z.string().transform((s) => s as BlobState) });
@@ -89,7 +98,13 @@ export async function setVerifiedState(db: CommonQueryMethods, id: string, from:
 export async function ownedKeys(db: CommonQueryMethods, provider: string, keys: readonly string[]): Promise<ReadonlySet<string>> {
   if (keys.length === 0) return new Set();
   const owned = await db.anyFirst(sql.type(z.object({ storage_key: z.string() }))`
-    SELECT storage_key FROM media_assets WHERE provider = ${provider} AND storage_key = ANY(${sql.array(keys, 'text')})`);
+    SELECT k.key AS storage_key
+    FROM unnest(${sql.array(keys, 'text')}) AS k(key)
+    WHERE EXISTS (SELECT 1 FROM media_assets a WHERE a.provider = ${provider} AND a.storage_key = k.key)
+       OR EXISTS (SELECT 1 FROM media_assets a
+                  WHERE k.key ~ ${RENDITION_OWNER}
+                    AND a.id = CAST(substring(k.key FROM ${RENDITION_OWNER}) AS uuid)
+                    AND a.provider = ${provider} AND NOT a.is_deleted)`);
   return new Set(owned);
 }
 
@@ -106,4 +121,29 @@ export async function lockScanCursor(tx: CommonQueryMethods, provider: string, p
 export async function saveScanCursor(tx: CommonQueryMethods, provider: string, prefix: string, cursor: string | null): Promise<void> {
   await tx.query(sql.unsafe`
     UPDATE media_scan_cursors SET cursor = ${cursor}, updated_at = now() WHERE provider = ${provider} AND prefix = ${prefix}`);
+}
+
+const unreadImage = z.object({ id: z.string(), storage_key: z.string(), mime_type: z.string() });
+
+/**
+ * The dimensions backfill (workers/media-dimensions.ts): up to `limit` Available images of this
+ * provider whose dimensions were never looked for (uploaded before migration 0020), stamped as
+ * looked at now so another replica takes the next ones. A crash mid-batch leaves those without
+ * dimensions, as an unreadable header would: delivery then says null, which <img> survives.
+ */
+export async function takeUnreadImages(db: CommonQueryMethods, provider: string, limit: number): Promise<readonly z.infer<typeof unreadImage>[]> {
+  return db.any(sql.type(unreadImage)`
+    WITH picked AS (
+      SELECT id FROM media_assets
+      WHERE dimensions_read_at IS NULL AND blob_state = 'Available' AND mime_type LIKE 'image/%' AND provider = ${provider}
+      ORDER BY created_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    UPDATE media_assets a SET dimensions_read_at = now()
+    FROM picked WHERE a.id = picked.id
+    RETURNING a.id, a.storage_key, a.mime_type`);
+}
+
+export async function recordDimensions(db: CommonQueryMethods, id: string, width: number, height: number): Promise<void> {
+  await db.query(sql.unsafe`UPDATE media_assets SET width = ${width}, height = ${height} WHERE id = ${id}`);
 }

@@ -13,6 +13,8 @@ import type {
   ContentVersionSummaryResponsePagedResponse,
 } from '../../generated/schemas.js';
 import { MAX_EXPANSION_DEPTH, presentServedTree, presentVersionDetails } from './content-expansion.js';
+import { withDeliveredAssets } from './delivered-assets.js';
+import type { AssetLinks } from '../media/media-assets.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
 import { asOfParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
@@ -87,6 +89,7 @@ async function detailOf(
 
 export async function getContentBySlug(
   db: DatabasePool,
+  links: AssetLinks,
   workspaceId: string,
   slug: string,
   query: ContentBySlugQuery,
@@ -97,7 +100,8 @@ export async function getContentBySlug(
   const tree = await findServedTreeBySlug(db, workspaceId, slug, asOf, expandChildren ? MAX_EXPANSION_DEPTH : 0);
   const served = await presentServedTree(db, tree, { workspaceId, expandChildren, asOf });
   if (!served) throw notFound('Content served under this slug');
-  return { body: served.body, etag: versionEtag(served.root) };
+  // Media/File values gain their asset and signed public URLs: one more query per response (issue #26).
+  return { body: await withDeliveredAssets(db, links, workspaceId, served.body), etag: versionEtag(served.root) };
 }
 
 export async function getContentVersion(

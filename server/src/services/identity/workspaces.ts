@@ -30,10 +30,11 @@ export function presentWorkspace(w: WorkspaceRow, actor: Actor): WorkspaceDto {
     createdAt: w.created_at,
     updatedAt: w.updated_at,
     canWrite: effectiveWorkspaceAccess(actor, w.id) === 'Write',
+    publicMedia: w.public_media,
   };
 }
 
-const auditView = (w: WorkspaceRow) => ({ name: w.name, slug: w.slug, description: w.description });
+const auditView = (w: WorkspaceRow) => ({ name: w.name, slug: w.slug, description: w.description, publicMedia: w.public_media });
 
 /**
  * The workspaces an actor can reach: null for all (host superadmin, unscoped credential), else the
@@ -68,7 +69,7 @@ export async function getWorkspace(db: Db, id: string): Promise<WorkspaceRow> {
 export async function createWorkspace(db: Db, actor: Actor, input: WorkspaceRequest): Promise<WorkspaceRow> {
   return db.transaction(async (tx) => {
     await checkSlug(tx, input.slug, null);
-    const w = await insertWorkspace(tx, { id: uuidv7(), name: input.name, slug: input.slug, description: input.description ?? null });
+    const w = await insertWorkspace(tx, { id: uuidv7(), name: input.name, slug: input.slug, description: input.description ?? null, publicMedia: input.publicMedia ?? true });
     await recordAudit(tx, { workspaceId: w.id, entityType: 'Workspace', entityId: w.id, action: 'Created', actor, after: auditView(w) });
     return w;
   });
@@ -80,7 +81,13 @@ export async function updateWorkspace(db: Db, actor: Actor, id: string, ifMatch:
     if (!current) throw notFound('The workspace');
     requireIfMatch(ifMatch, workspaceEtag(current));
     await checkSlug(tx, input.slug, id);
-    const updated = await updateRow(tx, id, { name: input.name, slug: input.slug, description: input.description ?? null });
+    const updated = await updateRow(tx, id, {
+      name: input.name,
+      slug: input.slug,
+      description: input.description ?? null,
+      // Absent keeps the setting: upstream's clients send name, slug and description only.
+      publicMedia: input.publicMedia ?? current.public_media,
+    });
     await recordAudit(tx, { workspaceId: id, entityType: 'Workspace', entityId: id, action: 'Updated', actor, before: auditView(current), after: auditView(updated) });
     await enqueueOutboxEvent(tx, {
       workspaceId: id,

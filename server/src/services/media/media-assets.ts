@@ -19,6 +19,15 @@ import type { MediaAssetResponse, MediaAssetResponsePagedResponse, UpdateMediaAs
 import { recordAudit } from '../platform/audit.js';
 import { etagOf, requireIfMatch } from '../platform/etag.js';
 import { pageRequest, toPage } from '../platform/paging.js';
+import type { PublicMediaConfig } from '../../config.js';
+import type { PublicUrlSigner } from './public-url-signer.js';
+import { publicUrlsOf } from './public-urls.js';
+
+/** What writing an asset's public URLs takes: the signer and Media__Public__*. */
+export interface AssetLinks {
+  readonly signer: PublicUrlSigner;
+  readonly config: PublicMediaConfig;
+}
 
 type MediaListQuery = NonNullable<operations['listMedia']['parameters']['query']>;
 
@@ -28,7 +37,15 @@ export function mediaFileUrl(workspaceId: string, id: string): string {
   return `/api/v1/workspaces/${workspaceId}/media/${id}/file`;
 }
 
-export function presentAsset(a: MediaAssetRow): MediaAssetResponse {
+export function presentAsset(a: MediaAssetRow, links: AssetLinks): MediaAssetResponse {
+  const urls = publicUrlsOf(links.signer, links.config, {
+    workspaceId: a.workspace_id,
+    id: a.id,
+    fileName: a.file_name,
+    mimeType: a.mime_type,
+    contentSha256: a.content_sha256,
+    publicMedia: a.public_media,
+  });
   return {
     id: a.id,
     fileName: a.file_name,
@@ -36,6 +53,10 @@ export function presentAsset(a: MediaAssetRow): MediaAssetResponse {
     sizeBytes: a.size_bytes,
     altText: a.alt_text,
     url: mediaFileUrl(a.workspace_id, a.id),
+    width: a.width,
+    height: a.height,
+    publicUrl: urls.url,
+    renditionUrl: urls.renditionUrl,
     createdAt: a.created_at,
     updatedAt: a.updated_at,
   };
@@ -59,7 +80,7 @@ function idsOf(ids: string | undefined): string[] | null {
   return [...new Set(ids.split(',').map((id) => id.toLowerCase()))];
 }
 
-export async function listWorkspaceMedia(db: DatabasePool, workspaceId: string, query: MediaListQuery): Promise<MediaAssetResponsePagedResponse> {
+export async function listWorkspaceMedia(db: DatabasePool, links: AssetLinks, workspaceId: string, query: MediaListQuery): Promise<MediaAssetResponsePagedResponse> {
   const page = pageRequest(query);
   const { rows, total } = await listVisibleAssets(
     db,
@@ -68,16 +89,17 @@ export async function listWorkspaceMedia(db: DatabasePool, workspaceId: string, 
     page.pageSize,
     page.offset,
   );
-  return toPage(rows.map(presentAsset), total, page);
+  return toPage(rows.map((r) => presentAsset(r, links)), total, page);
 }
 
-export async function getMediaAsset(db: DatabasePool, workspaceId: string, id: string): Promise<{ body: MediaAssetResponse; etag: string }> {
+export async function getMediaAsset(db: DatabasePool, links: AssetLinks, workspaceId: string, id: string): Promise<{ body: MediaAssetResponse; etag: string }> {
   const asset = await requireVisibleAsset(db, workspaceId, id);
-  return { body: presentAsset(asset), etag: mediaEtag(asset) };
+  return { body: presentAsset(asset, links), etag: mediaEtag(asset) };
 }
 
 export async function updateMediaAsset(
   db: DatabasePool,
+  links: AssetLinks,
   actor: Actor,
   workspaceId: string,
   id: string,
@@ -99,7 +121,7 @@ export async function updateMediaAsset(
       after: { altText },
     });
   });
-  return getMediaAsset(db, workspaceId, id);
+  return getMediaAsset(db, links, workspaceId, id);
 }
 
 /**

@@ -34,7 +34,8 @@ import { recordAudit } from '../platform/audit.js';
 import { displayFileName, nameForType } from './file-names.js';
 import { formTextViolation, partPointer } from './form-text.js';
 import { agreesWithDeclaredType, SNIFF_BYTES } from './magic-bytes.js';
-import { mediaEtag, presentAsset } from './media-assets.js';
+import { mediaEtag, presentAsset, type AssetLinks } from './media-assets.js';
+import { hasReadableDimensions, readStoredDimensions } from './image-dimensions.js';
 import { isActiveContentType, isAllowedMimeType, normaliseMimeType } from './mime-policy.js';
 import { mediaStorageKey } from './storage-keys.js';
 import { FileTooLargeError, UploadMeter } from './upload-meter.js';
@@ -52,6 +53,7 @@ export interface UploadDependencies {
   readonly storage: StorageProvider;
   readonly media: MediaConfig;
   readonly logger: Logger;
+  readonly links: AssetLinks;
 }
 
 const MAX_ALT_TEXT = 1000;
@@ -189,8 +191,16 @@ async function storeFile(
     meter.once('error', (err) => controller.abort(err));
     await written;
     const altText = await form.altText();
+    // Read back from the store's first bytes, so the upload's own stream stays a plain pipe.
+    const dimensions = hasReadableDimensions(file.declared)
+      ? await readStoredDimensions(deps.storage, storageKey, file.declared).catch((err: unknown) => {
+          deps.logger.warn('image dimensions could not be read at upload', { err, mediaAssetId: id });
+          return null;
+        })
+      : null;
     const stored = await deps.db.transaction(async (tx) => {
-      if (!(await markUploaded(tx, id, { sizeBytes: meter.bytes, sha256: meter.sha256, altText }))) return null;
+      const blob = { sizeBytes: meter.bytes, sha256: meter.sha256, altText, width: dimensions?.width ?? null, height: dimensions?.height ?? null };
+      if (!(await markUploaded(tx, id, blob))) return null;
       const row = (await findAssetById(tx, id))!;
       await recordAudit(tx, {
         workspaceId,
@@ -205,7 +215,7 @@ async function storeFile(
     // Only the stale-upload pass moves a row out of PendingUpload, and only after
     // AbandonedUploadMinutes: this upload outlived it, and its blob is already queued for deletion.
     if (!stored) throw new Error(`media asset ${id} left PendingUpload while its upload was running`);
-    return { body: presentAsset(stored), etag: mediaEtag(stored) };
+    return { body: presentAsset(stored, deps.links), etag: mediaEtag(stored) };
   } catch (err) {
     const aborted: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
     if (aborted instanceof FileTooLargeError || err instanceof FileTooLargeError) {

@@ -8,6 +8,28 @@ import { keySafeFileName } from './file-names.js';
 export { MANAGED_PREFIXES };
 export const MEDIA_PREFIX = MANAGED_PREFIXES[0];
 
+/**
+ * Cached renditions (issue #26): `verso/renditions/{workspaceId}/{assetId}/{contentVersion}/{name}.{revision}.{ext}`.
+ * Owned by their asset while it is not deleted (orphan discovery and the deletion worker read the
+ * asset id from the key); the deletion worker removes an asset's prefix when it purges the asset.
+ */
+export const RENDITION_PREFIX = MANAGED_PREFIXES[2];
+
+export function renditionAssetPrefix(workspaceId: string, assetId: string): string {
+  return `${RENDITION_PREFIX}${workspaceId.toLowerCase()}/${assetId.toLowerCase()}/`;
+}
+
+export function renditionKey(workspaceId: string, assetId: string, contentVersion: string, name: string): string {
+  return `${renditionAssetPrefix(workspaceId, assetId)}${contentVersion}/${name}`;
+}
+
+const RENDITION_KEY = /^verso\/renditions\/[0-9a-f-]{36}\/([0-9a-f-]{36})\//;
+
+/** The asset a rendition key belongs to, or null for a key that is not a rendition's. */
+export function renditionOwner(key: string): string | null {
+  return RENDITION_KEY.exec(key)?.[1] ?? null;
+}
+
 /** The storage-settings probe writes here (an orphan if a crash leaves it, and then cleaned up). */
 export const PROBE_PREFIX = `${MEDIA_PREFIX}_probe/`;
 

@@ -1,0 +1,150 @@
+// Public image renditions (issue #26), against the real API entry point in a child process (its
+// memory is its own, no client shares its event loop), local storage, embedded PostgreSQL. One run,
+// side by side:
+//   1. warm:  16 connections for --seconds on one cached rendition (1200 px WebP), next to
+//             GET /health/live (the HTTP pipeline's floor) and the authenticated original download
+//             of the same rendition-sized file. Target: ≥ 2,000 req/s, p99 < 10 ms.
+//   2. cold:  a 1200 px WebP from a 4000 × 3000 JPEG, --rounds times, one at a time, each from an
+//             asset not transformed before: p50/p95. Target: p95 < 400 ms.
+//   3. flood: 100 concurrent cold requests (100 distinct renditions of one 4000 × 3000 JPEG): the
+//             server's RSS growth (peak − before). Target: < 256 MiB; every answer 200 (or 503 when
+//             the queue is full, counted).
+// The machine is shared: read the ratios (warm vs the floor), not the absolute figures.
+// Run: node --import tsx bench/images.ts [--seconds 10] [--rounds 20]
+import sharp from 'sharp';
+import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { multipart } from '../test/media/media-world.js';
+import { startProcessWorld, type ProcessWorld } from '../test/media/process-world.js';
+import { peakDuring } from '../test/media/server-process.js';
+import { machine, percentile, runLoad, table } from './lib/load.js';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const SECONDS = Number(arg('seconds')) || 10;
+const ROUNDS = Number(arg('rounds')) || 20;
+const MiB = 1024 * 1024;
+const progress = (what: string) => process.stderr.write(`bench/images: ${what}\n`);
+const problems: string[] = [];
+
+/** A 4000 × 3000 photo-like JPEG (noise over a gradient, so the encoder has real work). */
+async function bigJpeg(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  for (let i = 0; i < raw.length; i += 3) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const x = (i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    raw[i] = ((x * 255) / width + (seed & 31)) & 255;
+    raw[i + 1] = ((y * 255) / height + ((seed >> 5) & 31)) & 255;
+    raw[i + 2] = (128 + ((seed >> 10) & 63)) & 255;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function upload(w: ProcessWorld, fileName: string, data: Buffer): Promise<{ id: string; publicUrl: string; renditionUrl: string }> {
+  const form = multipart({ fileName, contentType: 'image/jpeg', data });
+  const res = await fetch(`${w.server.url}${w.base}/media`, { method: 'POST', body: form.body, headers: { 'content-type': form.contentType, authorization: `Bearer ${w.editor}` } });
+  const body = (await res.json()) as { id: string; publicUrl: string; renditionUrl: string };
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+const rendition = (template: string, params: string) => template.replace('w_{width},f_{format}', params);
+
+async function timed(url: string): Promise<{ ms: number; status: number; bytes: number }> {
+  const started = performance.now();
+  const res = await fetch(url);
+  const bytes = (await res.arrayBuffer()).byteLength;
+  return { ms: performance.now() - started, status: res.status, bytes };
+}
+
+async function main(): Promise<void> {
+  await startTestPostgres();
+  // Rate limits off: the bench measures the route, not the limiter (the route is exempt anyway).
+  const w = await startProcessWorld('local', { Logging__Level: 'warn', RateLimit__Enabled: 'false' });
+  try {
+    progress('making a 4000 × 3000 JPEG');
+    const photo = await bigJpeg();
+    progress(`uploading it ${ROUNDS + 2} times (${(photo.length / MiB).toFixed(1)} MiB each)`);
+    const assets = [];
+    for (let i = 0; i < ROUNDS + 2; i++) assets.push(await upload(w, `photo-${i}.jpg`, photo));
+
+    // 2. cold, one at a time (the first one also loads sharp's code: discarded as warm-up).
+    progress(`cold: ${ROUNDS} renditions of 1200 px WebP`);
+    await timed(w.server.url + rendition(assets[ROUNDS]!.renditionUrl, 'w_1200,f_webp'));
+    const cold = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const r = await timed(w.server.url + rendition(assets[i]!.renditionUrl, 'w_1200,f_webp'));
+      if (r.status !== 200) problems.push(`cold rendition answered ${r.status}`);
+      cold.push(r.ms);
+    }
+    cold.sort((a, b) => a - b);
+
+    // 1. warm: one cached rendition (computed above), next to the pipeline's floor and an original download.
+    const warmPath = rendition(assets[0]!.renditionUrl, 'w_1200,f_webp');
+    const warmBytes = (await timed(w.server.url + warmPath)).bytes;
+    const small = await upload(w, 'small.jpg', await sharp(photo).resize(1200).webp().toBuffer().then((b) => sharp(b).jpeg().toBuffer()));
+    const run = (name: string, path: string, token?: string) => {
+      progress(`warm: ${name}, 16 connections for ${SECONDS} s`);
+      return runLoad({ url: w.server.url, token, requests: [{ path }], clients: 16, durationMs: SECONDS * 1000, workers: 2, expectStatus: 200 });
+    };
+    const floor = await run('GET /health/live', '/health/live');
+    const warm = await run('cached rendition', warmPath);
+    const original = await run('authenticated original download (same size)', `${w.base}/media/${small.id}/file`, w.editor);
+    if (warm.failures > 0) problems.push(`${warm.failures} warm requests failed`);
+
+    // 3. flood: 100 distinct cold renditions at once.
+    progress('flood: 100 concurrent cold renditions');
+    const widths = [160, 320, 480, 640, 800, 960, 1200, 1600, 2000, 2560];
+    const variants: string[] = [];
+    for (const f of ['webp', 'jpeg', 'png', 'avif']) for (const q of [50, 75, 90]) for (const wd of widths) variants.push(`w_${wd},f_${f},q_${q}`);
+    const target = assets[ROUNDS + 1]!;
+    const rssBefore = w.server.rss();
+    const started = performance.now();
+    const { result: flood, peak } = await peakDuring(w.server.rss, () =>
+      Promise.all(variants.slice(0, 100).map((p) => timed(w.server.url + rendition(target.renditionUrl, p)))),
+    );
+    const floodSeconds = (performance.now() - started) / 1000;
+    const ok = flood.filter((r) => r.status === 200).length;
+    const busy = flood.filter((r) => r.status === 503).length;
+    if (ok + busy !== flood.length) problems.push(`flood: ${flood.length - ok - busy} answers neither 200 nor 503`);
+    const growth = (peak - rssBefore) / MiB;
+
+    const m = machine();
+    console.log(`\nbench/images — ${m.cpus} cores, Node ${m.node}; local storage; ${SECONDS} s per warm run, ${ROUNDS} cold rounds\n`);
+    console.log(table([
+      ['warm (16 connections)', 'req/s', 'p50 ms', 'p99 ms', 'failures', 'vs /health/live req/s'],
+      ['GET /health/live (floor)', floor.perSecond.toFixed(0), floor.p50Ms.toFixed(2), floor.p99Ms.toFixed(2), floor.failures, '1.00'],
+      [`cached rendition (${(warmBytes / 1024).toFixed(0)} KiB WebP)`, warm.perSecond.toFixed(0), warm.p50Ms.toFixed(2), warm.p99Ms.toFixed(2), warm.failures, (warm.perSecond / floor.perSecond).toFixed(2)],
+      ['authenticated original download', original.perSecond.toFixed(0), original.p50Ms.toFixed(2), original.p99Ms.toFixed(2), original.failures, (original.perSecond / floor.perSecond).toFixed(2)],
+    ]));
+    console.log(`target: ≥ 2000 req/s and p99 < 10 ms → ${warm.perSecond >= 2000 && warm.p99Ms < 10 ? 'met' : 'NOT met'}\n`);
+    console.log(table([
+      ['cold 1200 px WebP from 4000 × 3000 JPEG', 'p50 ms', 'p95 ms', 'max ms'],
+      ['one at a time', percentile(cold, 50).toFixed(0), percentile(cold, 95).toFixed(0), cold[cold.length - 1]!.toFixed(0)],
+    ]));
+    console.log(`target: p95 < 400 ms → ${percentile(cold, 95) < 400 ? 'met' : 'NOT met'}\n`);
+    console.log(table([
+      ['100 concurrent cold renditions', '200', '503', 'seconds', 'RSS before MiB', 'RSS peak MiB', 'growth MiB'],
+      ['one 4000 × 3000 JPEG, 100 params', ok, busy, floodSeconds.toFixed(1), (rssBefore / MiB).toFixed(0), (peak / MiB).toFixed(0), growth.toFixed(0)],
+    ]));
+    console.log(`target: RSS growth < 256 MiB → ${growth < 256 ? 'met' : 'NOT met'}`);
+  } finally {
+    await w.close();
+    await stopTestPostgres();
+  }
+}
+
+main()
+  .then(() => {
+    if (problems.length) console.error(`problems:\n- ${problems.join('\n- ')}`);
+    process.exit(problems.length ? 1 : 0);
+  })
+  .catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -1,0 +1,24 @@
+// PublicMedia: signed image URLs for sites, served without a credential (services/media/public-media.ts).
+import type { Handler } from '../http/operation.js';
+import { publicMediaSettings, servePublicMedia } from '../services/media/public-media.js';
+
+export const getPublicRendition: Handler<'getPublicRendition'> = async ({ request, deps, reply }) => {
+  const p = request.params;
+  const answer = await servePublicMedia(
+    { db: deps.db, storage: deps.storage, logger: deps.logger, config: deps.config.media.public, signer: deps.publicUrls, engine: deps.renditions },
+    {
+      workspaceId: p.workspaceId,
+      assetId: p.assetId,
+      contentVersion: p.contentVersion,
+      signature: p.signature,
+      params: p.transformation,
+      ifNoneMatch: request.headers['if-none-match'],
+      accept: request.headers.accept,
+    },
+  );
+  if (answer.status === 304) return reply(304, undefined, answer.headers);
+  return reply(200, answer.body, answer.headers);
+};
+
+export const getPublicMediaSettings: Handler<'getPublicMediaSettings'> = async ({ deps, reply }) =>
+  reply(200, publicMediaSettings(deps.config.media.public));

@@ -1,0 +1,192 @@
+// GET /media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}: an image
+// rendition (or the original) for a site, without a credential (issue #26). In this order:
+//   1. the signature (403, before the database or storage is touched: a forger learns nothing and
+//      costs nothing);
+//   2. the transformation against the allowed set (400);
+//   3. one query: the asset served publicly right now, at this content version (404);
+//   4. If-None-Match (304, no storage read: the ETag follows from the key);
+//   5. the stored rendition streamed, or computed once (single flight, a bounded queue), stored
+//      under verso/renditions/ and returned.
+// SVG is never rasterised and only served as the original, as an attachment; every answer is
+// `nosniff` and sandboxed, so nothing uploaded runs as a page of this origin.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { PublicMediaConfig } from '../../config.js';
+import type { Db } from '../../db/pool.js';
+import { findPublicAsset, type PublicAssetRow } from '../../db/media/public-assets.js';
+import { ApiError, forbidden, notFound } from '../../errors.js';
+import type { Logger } from '../../logging/logger.js';
+import type { StorageProvider } from '../../storage/provider.js';
+import { contentDisposition, nameForType } from './file-names.js';
+import { fileEtag, noneMatch } from './media-download.js';
+import { canonicalRenditionName, parseRenditionParams, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
+import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
+import { OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
+import { renditionKey } from './storage-keys.js';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SANDBOX = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+export interface PublicMediaDeps {
+  readonly db: Db;
+  readonly storage: StorageProvider;
+  readonly logger: Logger;
+  readonly config: PublicMediaConfig;
+  readonly signer: PublicUrlSigner;
+  readonly engine: RenditionEngine;
+}
+
+export interface PublicMediaRequest {
+  readonly workspaceId: string;
+  readonly assetId: string;
+  readonly contentVersion: string;
+  readonly signature: string;
+  readonly params: string;
+  readonly ifNoneMatch?: string;
+  readonly accept?: string;
+}
+
+type CacheHeaders = { readonly ETag: string; readonly 'Cache-Control': string; readonly Vary?: string };
+
+export type PublicMediaAnswer =
+  | { readonly status: 304; readonly headers: CacheHeaders }
+  | {
+      readonly status: 200;
+      readonly body: Readable | Buffer;
+      readonly headers: CacheHeaders & {
+        readonly 'Content-Type': string;
+        readonly 'Content-Length': string;
+        readonly 'Content-Disposition': string;
+        readonly 'X-Content-Type-Options': 'nosniff';
+        readonly 'Content-Security-Policy': string;
+      };
+    };
+
+/** `f_auto`: the best format the browser says it takes (AVIF, then WebP), else JPEG or PNG. */
+export function negotiateFormat(accept: string | undefined, inputType: string): OutputFormat {
+  const takes = (type: string) => new RegExp(`(^|[\\s,])${type.replace('/', '\\/')}(\\s*;(?!\\s*q=0(\\.0*)?\\s*(,|$))[^,]*)?(,|$)`, 'i').test(accept ?? '');
+  if (takes('image/avif')) return 'avif';
+  if (takes('image/webp')) return 'webp';
+  return keepsAlpha(inputType) ? 'png' : 'jpeg';
+}
+
+function keepsAlpha(type: string): boolean {
+  return type === 'image/png' || type === 'image/gif' || type === 'image/webp' || type === 'image/avif';
+}
+
+/** Without `f_`: the input's own format where there is an encoder for it, PNG for GIF, JPEG for TIFF. */
+function sameFormat(type: string): OutputFormat {
+  switch (type) {
+    case 'image/webp':
+      return 'webp';
+    case 'image/avif':
+      return 'avif';
+    case 'image/png':
+    case 'image/gif':
+      return 'png';
+    default:
+      return 'jpeg';
+  }
+}
+
+const strongTag = (key: string) => `"r-${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+
+export async function servePublicMedia(deps: PublicMediaDeps, request: PublicMediaRequest): Promise<PublicMediaAnswer> {
+  const ref = { workspaceId: request.workspaceId, assetId: request.assetId, contentVersion: request.contentVersion };
+  if (!deps.signer.verify(ref, request.signature)) throw forbidden('The signature does not match this asset.');
+  const params = parseRenditionParams(request.params, deps.config);
+  if (!deps.config.enabled) throw notFound('The media asset');
+  const asset = await findPublicAsset(deps.db, ref.workspaceId, ref.assetId);
+  if (!asset || contentVersionOf(asset.content_sha256) !== ref.contentVersion) throw notFound('The media asset');
+  if (asset.provider !== deps.storage.name) {
+    deps.logger.warn('media asset stored with another provider than this replica uses', { mediaAssetId: asset.id, provider: asset.provider });
+    throw notFound('The media asset');
+  }
+  if (params.original) return serveOriginal(deps, asset, request.ifNoneMatch);
+  if (!TRANSFORMABLE_TYPES.has(asset.mime_type)) {
+    const detail =
+      asset.mime_type === 'image/svg+xml'
+        ? 'SVG images are never rasterised; use the original.'
+        : `A ${asset.mime_type} file cannot be transformed; use the original.`;
+    throw new ApiError('validation-failed', detail, { errors: { 'path.transformation': [detail] } });
+  }
+  return serveRendition(deps, asset, ref, params, request);
+}
+
+async function serveOriginal(deps: PublicMediaDeps, asset: PublicAssetRow, ifNoneMatch: string | undefined): Promise<PublicMediaAnswer> {
+  const cache: CacheHeaders = { ETag: fileEtag(asset.content_sha256), 'Cache-Control': IMMUTABLE };
+  if (noneMatch(ifNoneMatch, cache.ETag)) return { status: 304, headers: cache };
+  const object = await deps.storage.get(asset.storage_key);
+  if (!object) throw notFound('The media asset');
+  // Raster images inline; SVG (it may carry script) and every other type only as an attachment.
+  const inline = TRANSFORMABLE_TYPES.has(asset.mime_type);
+  return {
+    status: 200,
+    body: object.body,
+    headers: {
+      ...cache,
+      'Content-Type': asset.mime_type,
+      'Content-Length': String(object.contentLength),
+      'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', nameForType(asset.file_name, asset.mime_type)),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': SANDBOX,
+    },
+  };
+}
+
+async function serveRendition(
+  deps: PublicMediaDeps,
+  asset: PublicAssetRow,
+  ref: { workspaceId: string; assetId: string; contentVersion: string },
+  params: RenditionParams,
+  request: PublicMediaRequest,
+): Promise<PublicMediaAnswer> {
+  const format = params.format === 'auto' ? negotiateFormat(request.accept, asset.mime_type) : (params.format ?? sameFormat(asset.mime_type));
+  const key = renditionKey(ref.workspaceId, ref.assetId, ref.contentVersion, `${canonicalRenditionName(params)}.${RENDITION_REVISION}.${OUTPUT_EXTENSIONS[format]}`);
+  const cache: CacheHeaders = { ETag: strongTag(key), 'Cache-Control': IMMUTABLE, ...(params.format === 'auto' ? { Vary: 'Accept' } : {}) };
+  if (noneMatch(request.ifNoneMatch, cache.ETag)) return { status: 304, headers: cache };
+  const headers = (length: number) => ({
+    ...cache,
+    'Content-Type': OUTPUT_TYPES[format],
+    'Content-Length': String(length),
+    'Content-Disposition': contentDisposition('inline', nameForType(asset.file_name, OUTPUT_TYPES[format])),
+    'X-Content-Type-Options': 'nosniff' as const,
+    'Content-Security-Policy': SANDBOX,
+  });
+  const stored = await deps.storage.get(key);
+  if (stored) return { status: 200, body: stored.body, headers: headers(stored.contentLength) };
+  const bytes = await deps.engine.once(key, async () => {
+    // Another request may have stored it between our miss and this turn of the queue.
+    const late = await deps.storage.get(key);
+    if (late) return readAll(late.body);
+    const original = await deps.storage.get(asset.storage_key);
+    if (!original) throw notFound('The media asset');
+    const output = await deps.engine.transform(await readAll(original.body), params, format);
+    await deps.storage.put(key, Readable.from([output]), { contentType: OUTPUT_TYPES[format] });
+    return output;
+  });
+  return { status: 200, body: bytes, headers: headers(bytes.length) };
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** What a client needs to build rendition URLs (GET /media/v1/settings). */
+export function publicMediaSettings(config: PublicMediaConfig) {
+  return {
+    enabled: config.enabled,
+    widths: [...config.widths],
+    anyWidth: config.anyWidth,
+    maxWidth: config.maxWidth,
+    maxHeight: config.maxHeight,
+    qualities: [...config.qualities],
+    defaultQuality: config.defaultQuality,
+    formats: ['auto', 'webp', 'avif', 'jpeg', 'png'] as ('auto' | 'webp' | 'avif' | 'jpeg' | 'png')[],
+    fits: ['cover', 'contain', 'inside'] as ('cover' | 'contain' | 'inside')[],
+    dprs: [...config.dprs],
+    focalPointStep: 0.1,
+  };
+}

@@ -1,0 +1,63 @@
+// Signed public media URLs (issue #26). The signature proves the server handed this asset out: an
+// HMAC over workspace, asset and content version, under a key derived from a keyring key
+// (Secrets__EncryptionKeys__<id>). The URL names the key id, so any key still in the keyring
+// verifies: rotating Secrets__ActiveKeyId signs new URLs with the new key while old URLs keep
+// working until their key is removed.
+//
+// The transformation (`params`) is deliberately not signed: it must lie in the published allowed
+// set instead (public-rendition-params.ts), so a site can build any width without a secret while the
+// number of renditions per asset stays bounded.
+import crypto from 'node:crypto';
+
+const MAC_BYTES = 16; // 128 bits: forgery needs 2^128 guesses; the URL stays short.
+const KEY_INFO = 'verso media public url v1';
+
+/** The content version a URL names: the first 16 hex digits of the bytes' SHA-256. */
+export function contentVersionOf(sha256: string): string {
+  return sha256.slice(0, 16);
+}
+
+export interface SignedAssetRef {
+  readonly workspaceId: string;
+  readonly assetId: string;
+  readonly contentVersion: string;
+}
+
+export interface PublicUrlSigner {
+  /** `{keyId}.{mac}` under the signing key. */
+  sign(ref: SignedAssetRef): string;
+  /** True when `signature` is a valid signature of `ref` under any keyring key; constant time in the MAC. */
+  verify(ref: SignedAssetRef, signature: string): boolean;
+}
+
+function message(ref: SignedAssetRef): Buffer {
+  // Lower-cased UUIDs: the path's UUID format accepts either case, the signature must not care.
+  return Buffer.from(`${ref.workspaceId.toLowerCase()}\n${ref.assetId.toLowerCase()}\n${ref.contentVersion}`, 'utf8');
+}
+
+/**
+ * `keys` are the keyring's 32-byte keys by id. The HMAC key is derived (HKDF) rather than the
+ * encryption key itself, so the same secret is never used for two algorithms.
+ */
+export function createPublicUrlSigner(keys: ReadonlyMap<string, Buffer>, signingKeyId: string): PublicUrlSigner {
+  const derived = new Map<string, Buffer>();
+  for (const [id, key] of keys) derived.set(id, Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), KEY_INFO, 32)));
+  const signingKey = derived.get(signingKeyId);
+  if (!signingKey) throw new Error(`the keyring has no key "${signingKeyId}" to sign public media URLs with`);
+  const mac = (key: Buffer, ref: SignedAssetRef) => crypto.createHmac('sha256', key).update(message(ref)).digest().subarray(0, MAC_BYTES);
+  return {
+    sign(ref) {
+      return `${signingKeyId}.${mac(signingKey, ref).toString('base64url')}`;
+    },
+    verify(ref, signature) {
+      const dot = signature.lastIndexOf('.');
+      if (dot < 1) return false;
+      const key = derived.get(signature.slice(0, dot));
+      if (!key) return false;
+      const given = Buffer.from(signature.slice(dot + 1), 'base64url');
+      // base64url decoding is lenient; re-encoding must give back exactly what was sent.
+      if (given.length !== MAC_BYTES || given.toString('base64url') !== signature.slice(dot + 1)) return false;
+      return crypto.timingSafeEqual(given, mac(key, ref));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// Public media URLs across replicas and keys (issue #26): a workspace turning public media off is a
+// 404 for all its URLs on every replica at once; rotating the keyring's active key signs new URLs
+// with the new key while old URLs keep working for as long as their key stays in the keyring.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+import { createActor, createWorkspace } from '../helpers/actors.js';
+import { multipart } from './media-world.js';
+import { fetchPublic, makeImage, urlsFrom, withParams } from './public-images.js';
+
+const key = () => crypto.randomBytes(32).toString('base64');
+
+describe('public media across replicas and key rotation', function () {
+  this.timeout(120_000);
+  const keys = { one: key(), two: key() };
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-public-media-'));
+  const shared = { Workers__Enabled: 'false', Storage__Local__BasePath: storageDir, Delivery__CacheSeconds: '60' };
+  const withKeys = (active: string, list: Partial<typeof keys>) => ({
+    ...shared,
+    Secrets__ActiveKeyId: active,
+    ...Object.fromEntries(Object.entries(list).map(([id, k]) => [`Secrets__EncryptionKeys__${id}`, k])),
+  });
+  let a: TestApi;
+  let b: TestApi;
+  let workspaceId: string;
+  let admin: string;
+  let url: string;
+  let assetId: string;
+
+  before(async () => {
+    a = await startTestApi({ env: withKeys('one', keys) });
+    b = await startTestApi({ env: withKeys('one', keys), databaseUrl: a.databaseUrl });
+    workspaceId = (await createWorkspace(a)).id;
+    admin = (await createActor(a, { role: 'Admin', superadmin: true })).token;
+    const form = multipart({ fileName: 'p.jpg', contentType: 'image/jpeg', data: await makeImage('jpeg', 640, 480) });
+    const res = await a.request('POST', `/api/v1/workspaces/${workspaceId}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: admin });
+    expect(res.status, res.text).to.equal(201);
+    assetId = res.body.id;
+    url = (await urlsFrom(a, assetId)).url;
+  });
+
+  after(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('turning public media off is 404 on every replica at once, and on again serves again', async () => {
+    const rendition = withParams(url, 'w_160,f_webp');
+    for (const api of [a, b]) expect((await fetchPublic(api.url, rendition)).status).to.equal(200);
+    const wsPath = `/api/v1/workspaces/${workspaceId}`;
+    const current = await a.get(wsPath, { token: admin });
+    expect(current.body.publicMedia).to.equal(true);
+    const off = await a.put(wsPath, { name: current.body.name, slug: current.body.slug, publicMedia: false }, { token: admin, headers: { 'if-match': current.headers.get('etag')! } });
+    expect(off.status, off.text).to.equal(200);
+    expect(off.body.publicMedia).to.equal(false);
+    // No waiting: the very next request on the other replica is refused.
+    for (const api of [b, a]) {
+      expect((await fetchPublic(api.url, rendition)).status).to.equal(404);
+      expect((await fetchPublic(api.url, url)).status).to.equal(404);
+    }
+    // An upstream client's update (no publicMedia) keeps the setting.
+    const kept = await a.put(wsPath, { name: 'Renamed', slug: current.body.slug }, { token: admin, headers: { 'if-match': off.headers.get('etag')! } });
+    expect(kept.body.publicMedia).to.equal(false);
+    const on = await b.put(wsPath, { name: 'Renamed', slug: current.body.slug, publicMedia: true }, { token: admin, headers: { 'if-match': kept.headers.get('etag')! } });
+    expect(on.body.publicMedia).to.equal(true);
+    for (const api of [a, b]) expect((await fetchPublic(api.url, rendition)).status).to.equal(200);
+  });
+
+  it('key rotation: new URLs use the new key, old URLs work while the old key is kept, and are 403 once it is removed', async () => {
+    expect(url.split('/')[6]).to.match(/^one\./);
+    const rotated = await startTestApi({ env: withKeys('two', keys), databaseUrl: a.databaseUrl });
+    try {
+      const newUrl = (await urlsFrom(rotated, assetId)).url;
+      expect(newUrl.split('/')[6]).to.match(/^two\./);
+      expect((await fetchPublic(rotated.url, url)).status).to.equal(200);
+      expect((await fetchPublic(rotated.url, newUrl)).status).to.equal(200);
+      // A replica not rotated yet knows the new key too: both URLs work there.
+      expect((await fetchPublic(a.url, newUrl)).status).to.equal(200);
+    } finally {
+      await rotated.close();
+    }
+    const retired = await startTestApi({ env: withKeys('two', { two: keys.two }), databaseUrl: a.databaseUrl });
+    try {
+      expect((await fetchPublic(retired.url, url)).status).to.equal(403);
+    } finally {
+      await retired.close();
+    }
+  });
+});

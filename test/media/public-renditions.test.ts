@@ -1,0 +1,270 @@
+// GET /media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{params}/{fileName} (issue #26)
+// on both providers: signed public URLs, transformations in the allowed set, renditions stored once
+// under verso/renditions/ and streamed afterwards, immutable caching, SVG never rasterised, bombs
+// refused from the header.
+import { expect } from 'chai';
+import sharp from 'sharp';
+import { dbQuery } from '../helpers/actors.js';
+import { forEachProvider, storeContents, type MediaWorld } from './media-world.js';
+import { fetchPublic, makeImage, pngBomb, TYPES, uploadImage, urlsOf, withParams, type InputFormat } from './public-images.js';
+
+/** Counts the storage reads of `w` while `body` runs. */
+async function countingReads<T>(w: MediaWorld, body: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  const storage = w.storage as unknown as { get: (...args: unknown[]) => Promise<unknown> };
+  const original = storage.get;
+  let reads = 0;
+  storage.get = function (...args: unknown[]) {
+    reads += 1;
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await body(), reads };
+  } finally {
+    storage.get = original;
+  }
+}
+
+forEachProvider('GET /media/v1/… (public renditions)', (world) => {
+  let photo: string;
+  let urls: { url: string; renditionUrl: string | null };
+  before(async () => {
+    photo = await uploadImage(world(), 'Hero shot.jpg', 'image/jpeg', await makeImage('jpeg', 1600, 1200));
+    urls = await urlsOf(world(), photo);
+  });
+
+  it('GET /media/v1/settings publishes the allowed set without a credential', async () => {
+    const res = await fetchPublic(world().api.url, '/media/v1/settings');
+    expect(res.status).to.equal(200);
+    const body = JSON.parse(res.bytes.toString('utf8'));
+    expect(body).to.deep.equal({
+      enabled: true,
+      widths: [160, 320, 480, 640, 800, 960, 1200, 1600, 2000, 2560],
+      anyWidth: false,
+      maxWidth: 2560,
+      maxHeight: 2560,
+      qualities: [50, 75, 90],
+      defaultQuality: 75,
+      formats: ['auto', 'webp', 'avif', 'jpeg', 'png'],
+      fits: ['cover', 'contain', 'inside'],
+      dprs: [1, 2, 3],
+      focalPointStep: 0.1,
+    });
+  });
+
+  it('the original: the bytes, inline, immutable, nosniff, a strong ETag and 304', async () => {
+    const w = world();
+    const res = await fetchPublic(w.api.url, urls.url);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.equal('image/jpeg');
+    expect(res.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
+    expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
+    expect(res.headers.get('content-disposition')).to.match(/^inline; filename="Hero shot.jpg"/);
+    const etag = res.headers.get('etag')!;
+    expect(etag).to.match(/^"sha256-/);
+    const again = await fetchPublic(w.api.url, urls.url, { 'if-none-match': etag });
+    expect(again.status).to.equal(304);
+    expect(again.bytes.length).to.equal(0);
+  });
+
+  it('a rendition is computed once, stored under verso/renditions/, then streamed; ETag and 304 without a storage read', async () => {
+    const w = world();
+    const url = urls.renditionUrl!.replace('{width}', '800').replace('{format}', 'webp');
+    const before = w.api.running.deps.renditions.transforms;
+    const first = await fetchPublic(w.api.url, url);
+    expect(first.status).to.equal(200);
+    expect(first.headers.get('content-type')).to.equal('image/webp');
+    expect(first.headers.get('vary')).to.equal(null);
+    const meta = await sharp(first.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).to.deep.equal(['webp', 800, 600]);
+    const stored = (await storeContents(w)).filter((k) => k.startsWith('verso/renditions/'));
+    expect(stored.some((k) => k.startsWith(`verso/renditions/${w.workspaceId}/${photo}/`) && k.includes('w800-q75.') && /\.webp:\d+$/.test(k))).to.equal(true, stored.join('\n'));
+    const second = await fetchPublic(w.api.url, url);
+    expect(second.bytes.equals(first.bytes)).to.equal(true);
+    expect(second.headers.get('etag')).to.equal(first.headers.get('etag'));
+    expect(w.api.running.deps.renditions.transforms - before).to.equal(1);
+    const { result: notModified, reads } = await countingReads(w, () => fetchPublic(w.api.url, url, { 'if-none-match': first.headers.get('etag')! }));
+    expect(notModified.status).to.equal(304);
+    expect(reads).to.equal(0);
+  });
+
+  it('tampering with any character of workspace, asset, version or signature is 403 with no storage read', async () => {
+    const w = world();
+    const parts = urls.url.split('/'); // ['', 'media', 'v1', ws, asset, version, signature, 'original', name]
+    // Always a different character: hex stays hex (the path pattern accepts it), base64url stays base64url.
+    const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === '0' ? '1' : s[i] === 'a' ? 'b' : /[0-9a-f]/.test(s[i]!) ? '0' : s[i] === 'A' ? 'Q' : 'A') + s.slice(i + 1);
+    const cases: string[] = [];
+    for (const segment of [3, 4, 5]) {
+      for (let i = 0; i < parts[segment]!.length; i++) {
+        if (parts[segment]![i] === '-') continue;
+        const tampered = [...parts];
+        tampered[segment] = flip(parts[segment]!, i);
+        cases.push(tampered.join('/'));
+      }
+    }
+    const sig = parts[6]!;
+    const mac = sig.slice(sig.indexOf('.') + 1);
+    for (const i of [0, 10, mac.length - 1]) {
+      const tampered = [...parts];
+      tampered[6] = sig.slice(0, sig.indexOf('.') + 1) + flip(mac, i);
+      cases.push(tampered.join('/'));
+    }
+    const unknownKey = [...parts];
+    unknownKey[6] = `nokey.${mac}`;
+    cases.push(unknownKey.join('/'));
+    const { result, reads } = await countingReads(w, async () => Promise.all(cases.map((c) => fetchPublic(w.api.url, c))));
+    expect(result.map((r) => r.status)).to.deep.equal(cases.map(() => 403));
+    expect(reads).to.equal(0);
+  });
+
+  it('transformations outside the allowed set are 400 before anything is read', async () => {
+    const w = world();
+    const bad = ['w_801', 'w_800,q_51', 'f_gif', 'w_2560,dpr_2', 'dpr_4', 'w_800,w_800', 'x_1', 'fit_fill', 'fp_0.35_0.5', 'w_0800', 'w_'];
+    const { result, reads } = await countingReads(w, async () => Promise.all(bad.map((p) => fetchPublic(w.api.url, withParams(urls.url, p)))));
+    expect(result.map((r) => r.status)).to.deep.equal(bad.map(() => 400));
+    expect(JSON.parse(result[0]!.bytes.toString()).errors['path.transformation'][0]).to.match(/width must be one of 160, 320/);
+    expect(reads).to.equal(0);
+  });
+
+  it('f_auto picks AVIF, WebP or JPEG from Accept and says Vary: Accept', async () => {
+    const w = world();
+    const url = withParams(urls.url, 'w_320,f_auto');
+    const cases: [string, string][] = [
+      ['image/avif,image/webp,*/*', 'image/avif'],
+      ['image/webp,*/*', 'image/webp'],
+      ['image/avif;q=0,image/webp', 'image/webp'],
+      ['*/*', 'image/jpeg'],
+    ];
+    for (const [accept, type] of cases) {
+      const res = await fetchPublic(w.api.url, url, { accept });
+      expect(res.status, accept).to.equal(200);
+      expect(res.headers.get('content-type'), accept).to.equal(type);
+      expect(res.headers.get('vary')).to.equal('Accept');
+    }
+  });
+
+  it('a deleted asset is 404; so is another content version', async () => {
+    const w = world();
+    const id = await uploadImage(w, 'gone.png', 'image/png', await makeImage('png', 400, 300));
+    const u = await urlsOf(w, id);
+    expect((await fetchPublic(w.api.url, withParams(u.url, 'w_160'))).status).to.equal(200);
+    const del = await w.api.delete(`${w.base}/media/${id}`, { token: w.editor, headers: await w.api.ifMatch(`${w.base}/media/${id}`, w.editor) });
+    expect(del.status).to.equal(204);
+    expect((await fetchPublic(w.api.url, u.url)).status).to.equal(404);
+    expect((await fetchPublic(w.api.url, withParams(u.url, 'w_160'))).status).to.equal(404);
+    // A URL for other bytes of this asset (a content version it does not have) is validly signed but 404.
+    const parts = urls.url.split('/');
+    const version = '0123456789abcdef';
+    const signature = w.api.running.deps.publicUrls.sign({ workspaceId: parts[3]!, assetId: parts[4]!, contentVersion: version });
+    parts[5] = version;
+    parts[6] = signature;
+    expect((await fetchPublic(w.api.url, parts.join('/'))).status).to.equal(404);
+  });
+
+  it('100 concurrent cold requests for one rendition compute it once', async () => {
+    const w = world();
+    const url = withParams(urls.url, 'w_480,h_480,fit_cover,f_png');
+    const before = w.api.running.deps.renditions.transforms;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => fetchPublic(w.api.url, url)));
+    expect(answers.map((a) => a.status)).to.deep.equal(answers.map(() => 200));
+    expect(new Set(answers.map((a) => a.bytes.toString('base64'))).size).to.equal(1);
+    expect(w.api.running.deps.renditions.transforms - before).to.equal(1);
+    const meta = await sharp(answers[0]!.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).to.deep.equal(['png', 480, 480]);
+  });
+});
+
+forEachProvider('public renditions: formats, fits, orientation, SVG, bombs', (world) => {
+  const inputs: InputFormat[] = ['jpeg', 'png', 'webp', 'gif', 'avif'];
+  const ids: Partial<Record<InputFormat, { url: string }>> = {};
+  before(async function () {
+    this.timeout(120_000);
+    for (const f of inputs) {
+      const id = await uploadImage(world(), `in.${f === 'jpeg' ? 'jpg' : f}`, TYPES[f], await makeImage(f, 800, 600));
+      ids[f] = await urlsOf(world(), id);
+    }
+  });
+
+  it('every output format from every input format, with the expected dimensions', async function () {
+    this.timeout(120_000);
+    const w = world();
+    for (const input of inputs) {
+      for (const [format, expected] of [['webp', 'webp'], ['avif', 'heif'], ['jpeg', 'jpeg'], ['png', 'png']] as const) {
+        const res = await fetchPublic(w.api.url, withParams(ids[input]!.url, `w_320,f_${format}`));
+        expect(res.status, `${input} → ${format}`).to.equal(200);
+        const meta = await sharp(res.bytes).metadata();
+        expect([meta.format, meta.width, meta.height], `${input} → ${format}`).to.deep.equal([expected, 320, 240]);
+      }
+      // Without f_: the input's own format (GIF becomes PNG: the first frame, see the README).
+      const same = await fetchPublic(w.api.url, withParams(ids[input]!.url, 'w_160'));
+      expect(same.headers.get('content-type')).to.equal(input === 'gif' ? 'image/png' : TYPES[input]);
+    }
+  });
+
+  it('fits: cover crops to the box, contain pads to it, inside keeps the ratio within it; a focal point moves the crop', async () => {
+    const w = world();
+    const url = ids.png!.url;
+    const dims = async (params: string) => {
+      const res = await fetchPublic(w.api.url, withParams(url, params));
+      expect(res.status, params).to.equal(200);
+      const meta = await sharp(res.bytes).metadata();
+      return [meta.width, meta.height];
+    };
+    expect(await dims('w_320,h_320,fit_cover,f_png')).to.deep.equal([320, 320]);
+    expect(await dims('w_320,h_320,fit_contain,f_png')).to.deep.equal([320, 320]);
+    expect(await dims('w_320,h_320,fit_inside,f_png')).to.deep.equal([320, 240]);
+    expect(await dims('w_160,dpr_2,f_png')).to.deep.equal([320, 240]);
+    // No upscaling: wider than the original gives the original's size.
+    expect(await dims('w_1600,f_png')).to.deep.equal([800, 600]);
+    // The gradient's red channel grows to the right: a focal point on the right gives a redder crop.
+    const red = async (params: string) => {
+      const res = await fetchPublic(w.api.url, withParams(url, params));
+      const { dominant } = await sharp(res.bytes).stats();
+      return dominant.r;
+    };
+    expect(await red('w_160,h_480,fit_cover,fp_1_0.5,f_png')).to.be.greaterThan(await red('w_160,h_480,fit_cover,fp_0_0.5,f_png'));
+  });
+
+  it('EXIF orientation is applied and the metadata stripped', async () => {
+    const w = world();
+    const id = await uploadImage(w, 'rotated.jpg', 'image/jpeg', await makeImage('jpeg', 600, 400, { orientation: 6 }));
+    const { url } = await urlsOf(w, id);
+    const res = await fetchPublic(w.api.url, withParams(url, 'w_160,f_jpeg'));
+    const meta = await sharp(res.bytes).metadata();
+    expect([meta.width, meta.height]).to.deep.equal([160, 240]);
+    expect(meta.orientation).to.equal(undefined);
+    expect(meta.exif).to.equal(undefined);
+  });
+
+  it('an SVG with script is never rasterised and only served as an attachment, sandboxed', async () => {
+    const w = world();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+    const id = await uploadImage(w, 'evil.svg', 'image/svg+xml', svg);
+    const { url, renditionUrl } = await urlsOf(w, id);
+    expect(renditionUrl).to.equal(null);
+    const original = await fetchPublic(w.api.url, url);
+    expect(original.status).to.equal(200);
+    expect(original.headers.get('content-disposition')).to.match(/^attachment;/);
+    expect(original.headers.get('content-security-policy')).to.include('sandbox');
+    expect(original.headers.get('x-content-type-options')).to.equal('nosniff');
+    const transformed = await fetchPublic(w.api.url, withParams(url, 'w_160,f_png'));
+    expect(transformed.status).to.equal(422);
+    expect(JSON.parse(transformed.bytes.toString()).detail).to.equal('SVG images are never rasterised; use the original.');
+  });
+
+  it('a decompression bomb (a tiny PNG declaring 50,000 × 50,000) is refused fast with bounded memory', async () => {
+    const w = world();
+    const bomb = pngBomb(50_000);
+    expect(bomb.length).to.be.lessThan(2_000);
+    const id = await uploadImage(w, 'bomb.png', 'image/png', bomb);
+    const { url } = await urlsOf(w, id);
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const res = await fetchPublic(w.api.url, withParams(url, 'w_160,f_webp'));
+    const took = performance.now() - started;
+    expect(res.status).to.equal(422);
+    expect(JSON.parse(res.bytes.toString()).detail).to.match(/more than 50000000 pixels/);
+    expect(took).to.be.lessThan(2_000);
+    expect(process.memoryUsage().rss - rssBefore).to.be.lessThan(64 * 1024 * 1024);
+    expect((await dbQuery(w.api, `SELECT count(*)::int AS n FROM media_assets WHERE id = $1`, [id]))[0]!.n).to.equal(1);
+  });
+});
