@@ -200,7 +200,7 @@ describe('admin: the editor keeps the user’s work (leave warning, Ctrl+S, auto
       await signIn(page, stack.adminUrl, editor.email, editor.password);
       await page.goto(`${stack.adminUrl}/workspaces/${ws}/content/${itemId}/versions/1/edit`);
       const body = page.getByRole('textbox', { name: 'Body (Markdown)' });
-      const toolbar = page.getByRole('toolbar', { name: 'Formatting of Body' });
+      const toolbar = page.getByRole('toolbar', { name: 'Markdown formatting' });
       const preview = page.getByRole('region', { name: 'Preview' });
       await body.fill('word');
       await body.selectText();

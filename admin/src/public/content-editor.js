@@ -198,11 +198,11 @@
   function markdownTools(area) {
     if (area.disabled || area.readOnly) return;
     var row = area.parentNode;
-    var label = row.querySelector('label[for="' + area.id + '"]');
     var bar = document.createElement('div');
     bar.className = 'cf-md-toolbar';
     bar.setAttribute('role', 'toolbar');
-    bar.setAttribute('aria-label', 'Formatting' + (label ? ' of ' + label.textContent.replace(/\s*\(Markdown\)\s*$/, '') : ''));
+    // Named without the field's label, so the label names the input alone (getByLabel, screen readers).
+    bar.setAttribute('aria-label', 'Markdown formatting');
     bar.setAttribute('aria-controls', area.id);
     FORMATS.forEach(function (f) {
       var b = document.createElement('button');
@@ -249,7 +249,7 @@
     var saveButton = form.querySelector('.cf-actions button[type="submit"]');
     var saved = snapshot(form);
     var dirty = false, leaving = false, inFlight = false, stopped = false;
-    var lastWrite = -Infinity, timer = null;
+    var lastWrite = -Infinity, timer = null, flight = null;
 
     function say(text, kind) {
       if (!status) return;
@@ -283,7 +283,7 @@
       inFlight = true;
       lastWrite = Date.now();
       say('Saving…', 'saving');
-      return fetch(form.action, { method: 'POST', body: body, credentials: 'same-origin', headers: { 'X-Verso-Autosave': '1', 'X-CSRF-Token': csrfOf(form), Accept: 'application/json' } })
+      flight = fetch(form.action, { method: 'POST', body: body, credentials: 'same-origin', headers: { 'X-Verso-Autosave': '1', 'X-CSRF-Token': csrfOf(form), Accept: 'application/json' } })
         .then(function (r) { return r.json().then(function (answer) { return { status: r.status, answer: answer }; }, function () { return { status: r.status, answer: null }; }); })
         .then(function (r) {
           inFlight = false;
@@ -317,6 +317,7 @@
           schedule();
           return false;
         });
+      return flight;
     }
 
     function offerConflict() {
@@ -367,8 +368,24 @@
       if (event.target && event.target.matches && event.target.matches('input, textarea, select') && check()) autosave();
     });
     window.addEventListener('blur', function () { if (check()) autosave(); });
-    form.addEventListener('submit', function () { leaving = true; clearTimeout(timer); });
-    window.addEventListener('pageshow', function () { leaving = false; });
+    form.addEventListener('submit', function (event) {
+      clearTimeout(timer);
+      timer = null;
+      if (inFlight && flight) {
+        // A background save is on its way: post once it is back, with the ETag it returns (posting
+        // now would carry the tag it is replacing and meet our own write as a conflict).
+        event.preventDefault();
+        var submitter = event.submitter;
+        flight.then(function () {
+          if (form.requestSubmit) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+          else form.submit();
+        });
+        return;
+      }
+      leaving = true;
+      stopped = true;
+    });
+    window.addEventListener('pageshow', function (event) { if (event.persisted) { leaving = false; stopped = false; } });
     window.addEventListener('beforeunload', function (event) {
       if (leaving || !check()) return;
       event.preventDefault();
