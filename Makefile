@@ -50,7 +50,7 @@ node_modules/.install-stamp: $(NODE_STAMP) package.json package-lock.json server
 	# native builds) out of the lock file it writes, and `npm ci` then refuses that very lock file.
 	# With the lock present, `npm install` still installs the locked versions.
 	npm install --no-audit --no-fund
-	touch $@
+	touch $(CURDIR)/$@
 
 install: node_modules/.install-stamp
 
@@ -103,7 +103,7 @@ screenshots: sdk chromium
 SDK_BUNDLE_STAMP := sdk-ts/dist/.bundle-stamp
 $(SDK_BUNDLE_STAMP): node_modules/.install-stamp $(shell find sdk-ts/src -type f 2>/dev/null) sdk-ts/package.json sdk-ts/tsup.config.ts sdk-ts/tsconfig.json
 	cd sdk-ts && tsc -b && tsup --silent
-	touch $@
+	touch $(CURDIR)/$@
 
 run: node_modules/.install-stamp $(SDK_BUNDLE_STAMP)
 	tsc -b server admin sdk-ts

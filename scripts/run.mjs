@@ -73,9 +73,9 @@ await Promise.all(
   children.map(
     (child) =>
       new Promise((resolve) =>
-        child.once('exit', (code) => {
+        child.once('close', (code) => {
           if (code) exitCode = code;
-          stop('SIGTERM'); // one process gone means the stack is down: stop the other too
+          stop('SIGTERM'); // one process gone means the stack is down: stop the other too ('close': after its output is all through)
           resolve();
         }),
       ),
