@@ -193,6 +193,27 @@ describe('admin: the editor keeps the user’s work (leave warning, Ctrl+S, auto
     }
   });
 
+  it('saves and leaves from the leave dialog of the editor', async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(10_000);
+    try {
+      await signIn(page, stack.adminUrl, editor.email, editor.password);
+      await page.goto(`${stack.adminUrl}/workspaces/${ws}/content/${itemId}/versions/1/edit`);
+      // Typing without leaving the input: nothing saved yet, so the link asks.
+      const title = page.getByLabel('Title', { exact: true });
+      await title.focus();
+      await title.press('End');
+      await title.pressSequentially(' again');
+      await page.getByRole('link', { name: 'Back to the item' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await dialog.waitFor();
+      await Promise.all([page.waitForURL(new RegExp(`/content/${itemId}$`)), dialog.getByRole('button', { name: 'Save and leave' }).click()]);
+      expect(await valueOf(fields.title)).to.equal('Saved by keyboard again');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('formats Markdown from the toolbar and previews it beside the input as the user types', async () => {
     const { page, context } = await newPage(browser);
     page.setDefaultTimeout(10_000);
@@ -244,6 +265,9 @@ describe('admin: the editor keeps the user’s work (leave warning, Ctrl+S, auto
       expect(await preview.locator('img').count()).to.equal(0);
       expect(await page.evaluate('window.__pwned')).to.equal(undefined);
       await expectAccessible(page, 'the Markdown toolbar and live preview');
+      await body.fill('## Night train\n\nThe **night train** left at _ten_, on time.\n\n- Vienna\n- Munich\n\nSee [the timetable](https://example.com/timetable) and `platform 9`.');
+      await preview.locator('h2', { hasText: 'Night train' }).waitFor();
+      await page.evaluate("document.querySelector('.cf-md-toolbar').scrollIntoView({ block: 'start' }); window.scrollBy(0, -160)");
       await screenshot(page, 'content-editor-markdown');
     } finally {
       await context.close();

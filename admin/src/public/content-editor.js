@@ -272,7 +272,9 @@
     }
 
     function autosave(force) {
-      if (!period || stopped || inFlight || !check()) return Promise.resolve(!dirty);
+      // "Save and leave" while a background save is on its way: after it, save what is left.
+      if (inFlight && flight) return force ? flight.then(function () { return autosave(true); }) : Promise.resolve(false);
+      if (!period || stopped || !check()) return Promise.resolve(!dirty);
       // At most one write per period: an early call (a blur) waits for the period to end.
       if (!force && Date.now() - lastWrite < period) { schedule(lastWrite + period - Date.now()); return Promise.resolve(false); }
       clearTimeout(timer);
