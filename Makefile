@@ -23,13 +23,14 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run test build generate check bench fuzz install sdk pack chromium nginx screenshots clean-data help verify-deployment start backup restore
+.PHONY: run admin-password test build generate check bench fuzz install sdk pack chromium nginx screenshots clean-data help verify-deployment start backup restore
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
 	@echo "make start     start the built API and admin with NODE_ENV=production (no build: make build once)"
 	@echo "make backup DEST=<dir>   database + media + manifest, while Verso runs (same settings as make run)"
 	@echo "make restore FROM=<dir>  [FORCE=1] with Verso stopped: database and media together, then verified"
+	@echo "make admin-password EMAIL=…  print a new one-time password for that user (a forgotten password)"
 	@echo "make test      install what is needed and run every test suite"
 	@echo "make build     compile the server, admin and TypeScript SDK"
 	@echo "make pack      build both SDK packages as users install them: dist/packages/verso-sdk-<version>.tgz,"
@@ -54,7 +55,7 @@ node_modules/.install-stamp: $(NODE_STAMP) package.json package-lock.json server
 	# native builds) out of the lock file it writes, and `npm ci` then refuses that very lock file.
 	# With the lock present, `npm install` still installs the locked versions.
 	npm install --no-audit --no-fund
-	touch $@
+	touch $(CURDIR)/$@
 
 install: node_modules/.install-stamp
 
@@ -121,8 +122,23 @@ test: sdk chromium nginx
 screenshots: sdk chromium
 	VERSO_SCREENSHOTS=1 mocha 'admin/test/**/*.test.ts'
 
-run: build
+# `make run` rebuilds only what changed, so a second start takes seconds: tsc -b is incremental by
+# itself, and the SDK's bundles (tsup, the slow step: it rebuilds every time) are redone only when
+# the SDK's sources or build settings are newer than the stamp written after the last bundle.
+SDK_BUNDLE_STAMP := sdk-ts/dist/.bundle-stamp
+$(SDK_BUNDLE_STAMP): node_modules/.install-stamp $(shell find sdk-ts/src -type f 2>/dev/null) sdk-ts/package.json sdk-ts/tsup.config.ts sdk-ts/tsconfig.json
+	cd sdk-ts && tsc -b && tsup --silent
+	touch $(CURDIR)/$@
+
+run: node_modules/.install-stamp $(SDK_BUNDLE_STAMP)
+	tsc -b server admin sdk-ts
 	node scripts/run.mjs
+
+# A forgotten password: a new one-time password for EMAIL, printed once (README: First steps).
+admin-password: node_modules/.install-stamp
+	if [ -z "$(EMAIL)" ]; then echo "usage: make admin-password EMAIL=admin@localhost"; exit 64; fi
+	tsc -b server
+	node server/dist/admin-password.js "$(EMAIL)"
 
 bench: build
 	node scripts/bench.mjs

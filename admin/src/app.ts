@@ -1,5 +1,5 @@
 // The admin web app: server-rendered pages that call the API only through @verso/sdk.
-// Order: security headers → static /assets → form bodies → session cookie → CSRF → public routes
+// Order: security headers → static /assets → "Verso is starting" until the API answers → form bodies → session cookie → CSRF → public routes
 // (sign-in, admin-auth, health) → sign-in gate → forced password change → page modules → 404 → errors.
 import express from 'express';
 import { loadOrCreateCookieKey } from './auth/cookie-key.js';
@@ -9,6 +9,7 @@ import { requireSignIn, SessionCodec, sessionMiddleware } from './auth/session.j
 import type { AdminConfig } from './config.js';
 import type { AdminContext } from './context.js';
 import { notFoundHandler, pageErrorHandler } from './http/page-errors.js';
+import { startupGate } from './http/startup.js';
 import { createAdminLogger, type AdminLogger } from './log.js';
 import { PATHS } from './nav.js';
 import { pageModules } from './pages/index.js';
@@ -75,6 +76,9 @@ export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'Healthy', version: config.version });
   });
+  // Browsers ask for /favicon.ico whatever the page links; the icon is the layout's SVG.
+  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/assets/favicon.svg'));
+  app.use(startupGate(context));
   // The content editor posts a whole version: up to 2,000 values, a Markdown value may be 1,000,000
   // characters and a component value 256 KiB (the API's own limits).
   app.use(express.urlencoded({ extended: false, limit: '8mb', parameterLimit: 20_000 }));

@@ -222,6 +222,67 @@ describe('admin: media library and picker (browser)', function () {
     expect(await assetsNamed('page.html')).to.have.length(0);
   });
 
+  it('uploads several dropped files at once, each with its own progress and outcome; no stray bar, a full-width filter', async () => {
+    const { page, close } = await signedIn(editor);
+    try {
+      await page.goto(library());
+      // Nothing of the upload shows before an upload (the "hidden" bar used to show), and the
+      // file-name filter takes the row instead of 16rem.
+      expect(await page.locator('progress:visible').count()).to.equal(0);
+      expect(await page.getByText('Uploading', { exact: true }).count()).to.equal(0);
+      const search = (await page.locator('#media-search').boundingBox())!;
+      expect(search.width).to.be.greaterThan(400);
+      expect(search.height, 'an input’s height, not 16rem').to.be.lessThan(60);
+      await page.getByText('drop them anywhere on this box').waitFor();
+
+      const files = [
+        { name: 'drop-one.png', type: 'image/png', b64: PNG.toString('base64') },
+        { name: 'drop-two.pdf', type: 'application/pdf', b64: PDF.toString('base64') },
+        { name: 'drop-three.html', type: 'text/html', b64: HTML.toString('base64') },
+      ];
+      // A DataTransfer with real File objects, as the browser builds for a drop from the desktop.
+      const dataTransfer = await page.evaluateHandle(`(() => {
+        const dt = new DataTransfer();
+        for (const f of ${JSON.stringify(files)}) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+        return dt;
+      })()`);
+      const zone = page.locator('[data-upload-zone]');
+      await zone.dispatchEvent('dragenter', { dataTransfer });
+      await zone.dispatchEvent('dragover', { dataTransfer });
+      expect(await zone.getAttribute('class')).to.contain('media-dragging');
+      await zone.dispatchEvent('drop', { dataTransfer });
+
+      const rows = page.locator('[data-upload-list] li');
+      await page.locator('[data-upload-summary]', { hasText: '2 of 3 uploaded' }).waitFor();
+      expect(await rows.count()).to.equal(3);
+      for (const name of ['drop-one.png', 'drop-two.pdf']) {
+        const row = page.locator(`[data-upload-file="${name}"]`);
+        expect(await row.getAttribute('data-upload-state')).to.equal('done');
+        expect(await row.locator('progress').evaluate((el) => (el as unknown as { value: number }).value)).to.equal(100);
+        expect(await row.getByRole('link', { name: `Uploaded — open ${name}` }).getAttribute('href')).to.match(/\/media\/[0-9a-f-]{36}$/);
+        expect(await assetsNamed(name)).to.have.length(1);
+      }
+      const refused = page.locator('[data-upload-file="drop-three.html"]');
+      expect(await refused.getAttribute('data-upload-state')).to.equal('failed');
+      expect(await refused.textContent()).to.match(/Not uploaded: .*text\/html/);
+      expect(await assetsNamed('drop-three.html')).to.have.length(0);
+      expect(await zone.getAttribute('class')).to.not.contain('media-dragging');
+      await expectAccessible(page, 'the library after a multi-file drop');
+      await screenshot(page, 'media-upload-several');
+
+      // Several files chosen in the file input start at once, the same way.
+      fs.writeFileSync(file('pick-a.pdf'), PDF);
+      fs.writeFileSync(file('pick-b.pdf'), PDF);
+      await page.goto(library());
+      await page.setInputFiles('#upload-file', [file('pick-a.pdf'), file('pick-b.pdf')]);
+      await page.locator('[data-upload-summary]', { hasText: '2 of 2 uploaded.' }).waitFor();
+      expect(await assetsNamed('pick-a.pdf')).to.have.length(1);
+      expect(await assetsNamed('pick-b.pdf')).to.have.length(1);
+    } finally {
+      await close();
+    }
+  });
+
   it('picks the assets in the editor’s Media (JavaScript) and File (no JavaScript) inputs; the published by-slug read carries the ids and the file downloads through the admin', async () => {
     const item = await ok(stack.api.post(`${base}/content`, { templateVersionId: gallery.versionId, slug: 'summer', tags: [], fields: [{ fieldId: gallery.title, order: 0, valueKind: 'Text', textValue: 'Summer' }] }, { token: editor.token }));
     itemId = item.id;

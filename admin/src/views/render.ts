@@ -113,7 +113,9 @@ export async function shellData(res: express.Response, title: string, workspaceI
       workspaces = [];
     }
   }
-  const selected = workspaceId ?? res.locals.workspaceId;
+  // A user who can see exactly one workspace is in it: its screens are in the navigation from the
+  // first page on, without a trip through the switcher.
+  const selected = workspaceId ?? res.locals.workspaceId ?? (workspaces.length === 1 ? workspaces[0]!.id : undefined);
   return {
     title,
     session,

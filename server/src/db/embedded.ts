@@ -136,6 +136,37 @@ async function startPostmaster(
   return { child, stderr };
 }
 
+/**
+ * The URL of `database` on the embedded cluster of `dataDir` when its postmaster is running (the API
+ * is up), read from the cluster's pid file and password file; undefined when it is not running or was
+ * never created. For command-line tools that must not start (or stop) a second postmaster.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string, log: (m: string) => void): string | undefined {
+  const passwordFile = path.join(path.dirname(dataDir), 'postgres.password');
+  if (!fs.existsSync(passwordFile)) return undefined;
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  const clusterDir = clusterDirectory(dataDir, postgresOsUser(), password, log);
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  // postmaster.pid: pid, data directory, start time, port, …
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port)) return undefined;
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** Whether the embedded cluster of `dataDir` was ever created (initdb ran). */
+export function embeddedClusterExists(dataDir: string, log: (m: string) => void): boolean {
+  const passwordFile = path.join(path.dirname(dataDir), 'postgres.password');
+  if (!fs.existsSync(passwordFile)) return false;
+  const clusterDir = clusterDirectory(dataDir, postgresOsUser(), fs.readFileSync(passwordFile, 'utf8').trim(), log);
+  return fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+}
+
 export async function startEmbeddedDatabase(options: {
   dataDir: string;
   port: number;

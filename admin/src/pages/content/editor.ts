@@ -4,6 +4,8 @@
 // opened from (If-Match): a 412 shows "changed by someone else" with the current values and a
 // re-apply button; a 422 is shown at the inputs it concerns with every value kept. A version the
 // user may not change (status, role, grant) renders read-only with the reason.
+// The same post with `X-Verso-Autosave: 1` (public/content-editor.js, Drafts only) is answered with
+// JSON instead of a page (editor-autosave.ts): the new ETag, or why nothing was saved.
 import type express from 'express';
 import { apiFor } from '../../api.js';
 import { field, formFailure, submitWithETag, type FieldErrors, type FormFailure, type Conflict } from '../../http/forms.js';
@@ -19,6 +21,7 @@ import { runOp, type OpResult } from './editor-form.js';
 import { loadVersion, type LoadedVersion } from './editor-load.js';
 import { conflictValues, writeInlineChildren } from './editor-save.js';
 import { fieldViews, idValuesOf, sectioned, type ViewContext } from './field-views.js';
+import { autosaveReply, isAutosave, savedChildren } from './editor-autosave.js';
 import * as markdownPreview from './markdown-preview.js';
 import * as referenceSearch from './reference-search.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, stateFromValues, type FieldsState } from './value-form.js';
@@ -92,6 +95,9 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
       problem: page.failure?.problem,
       errors,
       readOnlyReason: canEdit.allowed ? null : canEdit.reason,
+      // Autosave writes Drafts only: a save of a version in Review or Approved is a decision (it may
+      // send the version back to Draft), so it stays with the Save button.
+      autosave: canEdit.allowed && version.status === 'Draft',
       bar: workflowBar(version.status, abilities),
       barAction: links.workflow(version.contentItemId, version.versionNumber),
     },
@@ -175,31 +181,37 @@ export function register(router: express.Router): void {
     const etag = field(req, '_etag');
     const page = { state, window, etag };
 
+    const auto = isAutosave(req);
     const op = opOf(field(req, '_op'));
+    if (auto && op) return autosaveReply(res, { kind: 'refused', reason: 'this change needs the Save button' });
     if (op) return void (await editorPage(res, workspaceId, loaded, { ...page, op: await runOp(res, workspaceId, schema, fields, state, op) }));
 
     const times = windowBody(window, zone);
     if (Object.keys(times.errors).length > 0) {
+      if (auto) return autosaveReply(res, { kind: 'refused', reason: Object.values(times.errors).flat()[0] ?? 'the effective window could not be read' });
       return void (await editorPage(res, workspaceId, loaded, { ...page, errors: times.errors, failure: { problem: { status: 422, title: 'The effective window could not be read', detail: null }, errors: times.errors } }, 422));
     }
     const children = await writeInlineChildren(res, { workspaceId, schema, fields, state, loaded: loaded.children, editable: (s) => editable(s as ContentStatus, loaded.abilities), parentEtag: etag, zone });
     if (!children.ok) {
+      if (auto) return autosaveReply(res, 'conflict' in children ? { kind: 'conflict' } : { kind: 'refused', reason: children.failure.problem.title });
       if ('conflict' in children) return void (await editorPage(res, workspaceId, loaded, { ...page, conflict: children.conflict }, 409));
       return void (await editorPage(res, workspaceId, loaded, { ...page, failure: children.failure, errors: children.failure.errors }, 422));
     }
     const encoded = encodeValues(fields, state);
     if (Object.keys(encoded.errors).length > 0) {
+      if (auto) return autosaveReply(res, { kind: 'refused', reason: Object.values(encoded.errors).flat()[0] ?? 'some values could not be read' });
       return void (await editorPage(res, workspaceId, loaded, { ...page, errors: encoded.errors, failure: { problem: { status: 422, title: 'Some values could not be read', detail: 'Correct the marked inputs and save again.' }, errors: encoded.errors } }, 422));
     }
     try {
       const outcome = await submitWithETag({
         etag,
-        write: (ifMatch) => apiFor(res).updateContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: false }, body: { fields: encoded.values, effectiveStartAt: times.start, effectiveEndAt: times.end } }, { ifMatch }),
+        write: (ifMatch) => apiFor(res).call('updateContentVersion', { path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: false }, body: { fields: encoded.values, effectiveStartAt: times.start, effectiveEndAt: times.end } }, { ifMatch }),
         readCurrent: async () => {
           const now = await apiFor(res).call('getContentVersion', { path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: false } });
           return { etag: now.etag ?? '', current: conflictValues(schema, now.data, zone) };
         },
       });
+      if (auto) return autosaveReply(res, outcome.ok ? { kind: 'saved', etag: outcome.result.etag ?? '', zone, inputs: savedChildren(fields, state) } : { kind: 'conflict' });
       if (!outcome.ok) return void (await editorPage(res, workspaceId, loaded, { ...page, conflict: outcome.conflict }, 409));
       // The API sends an edited Review or Approved version back to Draft (its approval covered what was approved).
       const from = outcome.result.returnedToDraftFrom;
@@ -209,6 +221,7 @@ export function register(router: express.Router): void {
       const failure = formFailure(err);
       if (!failure) throw err;
       const errors = errorsByPath(failure.errors, encoded, fields);
+      if (auto) return autosaveReply(res, { kind: 'refused', reason: Object.values(errors).flat()[0] ?? failure.problem.title });
       await editorPage(res, workspaceId, loaded, { ...page, failure, errors }, 422);
     }
   });
