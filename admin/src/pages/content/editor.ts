@@ -214,7 +214,7 @@ export function register(router: express.Router): void {
       if (auto) return autosaveReply(res, outcome.ok ? { kind: 'saved', etag: outcome.result.etag ?? '', zone, inputs: savedChildren(fields, state) } : { kind: 'conflict' });
       if (!outcome.ok) return void (await editorPage(res, workspaceId, loaded, { ...page, conflict: outcome.conflict }, 409));
       // The API sends an edited Review or Approved version back to Draft (its approval covered what was approved).
-      const from = outcome.result.returnedToDraftFrom;
+      const from = outcome.result.data.returnedToDraftFrom;
       setFlash(res, 'success', from ? `Version ${versionNumber} saved. It was ${from === 'Approved' ? 'approved' : 'in review'}, so it is a Draft again: submit it for review.` : `Version ${versionNumber} saved.`);
       res.redirect(303, contentLinks(workspaceId).editor(itemId, versionNumber));
     } catch (err) {
