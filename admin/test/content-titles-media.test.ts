@@ -114,7 +114,7 @@ describe('admin: titles and media values', function () {
   it('shows the image’s thumbnail and the file’s name, type and size in the viewer', async () => {
     await page.goto(`${stack.adminUrl}/workspaces/${ws}/content/${article}/view`);
     const image = page.locator(`.cf-asset[data-asset="${imageId}"]`);
-    expect(await image.locator('img').getAttribute('src')).to.equal(`/workspaces/${ws}/media/${imageId}/file`);
+    expect(await image.locator('img').getAttribute('src')).to.match(new RegExp(`^/media/v1/${ws}/${imageId}/[^/]+/[^/]+/w_160,f_webp/harbour\\.png$`));
     expect(await image.locator('img').getAttribute('alt')).to.equal('harbour.png');
     expect(await imageDrawn(`.cf-asset[data-asset="${imageId}"] img`)).to.equal(2);
     const file = page.locator(`.cf-asset[data-asset="${pdfId}"]`);
@@ -127,7 +127,8 @@ describe('admin: titles and media values', function () {
   it('shows the chosen asset in the editor, and a newly picked one at once', async () => {
     await page.goto(`${stack.adminUrl}/workspaces/${ws}/content/${article}/versions/1/edit`);
     const current = page.locator('[data-asset-current]').first();
-    expect(await current.locator('img').getAttribute('src')).to.equal(`/workspaces/${ws}/media/${imageId}/file`);
+    // A small WebP rendition on the admin's origin (issue #26), not the original.
+    expect(await current.locator('img').getAttribute('src')).to.match(new RegExp(`^/media/v1/${ws}/${imageId}/[^/]+/[^/]+/w_160,f_webp/`));
     expect(await imageDrawn('[data-asset-current] img')).to.equal(2);
     await expectAccessible(page);
 
@@ -138,7 +139,7 @@ describe('admin: titles and media values', function () {
     await hit.getByRole('button', { name: /^Pick lighthouse\.png/ }).click();
     const picked = page.locator('[data-asset-current]').first();
     await picked.locator('.cf-asset-facts', { hasText: 'lighthouse.png' }).waitFor();
-    expect(await picked.locator('img').getAttribute('src')).to.match(new RegExp(`/workspaces/${ws}/media/[0-9a-f-]{36}/file$`));
+    expect(await picked.locator('img').getAttribute('src')).to.match(new RegExp(`^/media/v1/${ws}/[0-9a-f-]{36}/[^/]+/[^/]+/w_160,f_webp/`));
     expect(await picked.textContent()).to.contain('image/png');
     await expectAccessible(page);
     await screenshot(page, 'content-editor-media-picked', { fullPage: true });

@@ -42,7 +42,8 @@ describe('admin: first minutes (starting page, one workspace, navigation at 1280
     try {
       // First the page as it stands, held still for axe: admin.js (which schedules the reload) is
       // left out here, and with JavaScript on the <noscript> meta refresh does nothing.
-      await page.route('**/assets/admin.js*', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+      // no-store: the reload below must fetch the real script, not reuse this empty one from the cache.
+      await page.route('**/assets/admin.js*', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'Cache-Control': 'no-store' }, body: '' }));
       const first = await page.goto(`${admin.url}/login`);
       expect(first!.status()).to.equal(503);
       expect(first!.headers()['retry-after']).to.equal('2');

@@ -1,11 +1,13 @@
 // What a screen shows for the Media and File values it holds (#25, "images, not ids"): each asset's
-// file name, type and size, and for images a thumbnail through the admin's authenticated file route
+// file name, type and size, and for images a thumbnail: a small WebP rendition when public media is on
+// (issue #26), else the original through the admin's authenticated file route
 // (`/workspaces/<ws>/media/<id>/file`). One listMedia call with the `ids` filter for every asset a
 // page names — never a call per value.
 import type express from 'express';
 import { apiFor } from '../../api.js';
 import type { MediaHit } from '../content/field-views.js';
 import { isImage, mediaPaths, sizeText } from './media-scope.js';
+import { thumbnailPath } from './public-image.js';
 
 /** An asset as a value shows it: MediaHit's facts and the asset's page in the library. */
 export interface AssetFacts extends MediaHit {
@@ -31,7 +33,7 @@ export async function assetFacts(res: express.Response, workspaceId: string, ids
         fileName: a.fileName,
         mimeType: a.mimeType,
         size: sizeText(a.sizeBytes),
-        thumbnail: isImage(a) ? mediaPaths(workspaceId, a.id).file : null,
+        thumbnail: isImage(a) ? (thumbnailPath(a.renditionUrl, 160) ?? mediaPaths(workspaceId, a.id).file) : null,
         href: mediaPaths(workspaceId, a.id).asset,
       },
     ]),
