@@ -127,6 +127,7 @@ async function roundTrip(storage: { source: Record<string, string>; target: Reco
     const { manifest } = await runBackup(sourceConfig, backupDir, () => {});
     expect(await busy.stop()).to.be.greaterThan(0);
     expect(manifest.keyring.keyIdsReferenced).to.deep.equal(['prod']);
+    expect(manifest.database.serverVersion, 'the source server version').to.match(/^\d+(\.\d+)?/);
     expect(JSON.stringify(manifest)).not.to.include(keyring.Secrets__EncryptionKeys__prod!);
     expect(manifest.assets.map((a) => a.id).sort()).to.deep.equal(src.media.map((m) => m.id).sort());
     expect(manifest.counts.contentItems).to.be.at.least(4);

@@ -80,7 +80,7 @@ export async function runBackup(config: Config, dest: string, log: (m: string) =
     let snapshot: Omit<BackupManifest, 'storage' | 'assets' | 'createdAt' | 'format' | 'versoVersion'> & { assets: { id: string; key: string; mimeType: string; sizeBytes: number }[] };
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const serverVersion = (await client.query<{ v: string }>('SHOW server_version')).rows[0]!.v;
+      const serverVersion = (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
       const migrations = (await client.query<{ version: number; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations ORDER BY version')).rows;
       const tables: BackupManifest['database']['tables'][number][] = [];
       for (const name of await listTables(client)) {
