@@ -7,8 +7,7 @@
 import type { Db } from '../../db/pool.js';
 import { findDeliveredAssets, type DeliveredAssetRow } from '../../db/media/public-assets.js';
 import type { ContentVersionDetailResponse, ContentVersionFieldValueResponse, DeliveredAsset } from '../../generated/schemas.js';
-import type { AssetLinks } from '../media/media-assets.js';
-import { publicUrlsOf } from '../media/public-urls.js';
+import { assetPublicUrls, type AssetLinks } from '../media/media-assets.js';
 
 function assetIdOf(v: ContentVersionFieldValueResponse): string | null {
   if (v.valueKind === 'Media') return v.mediaAssetId;
@@ -25,14 +24,7 @@ function collect(detail: ContentVersionDetailResponse, into: Set<string>): void 
 }
 
 function present(a: DeliveredAssetRow, links: AssetLinks): DeliveredAsset {
-  const urls = publicUrlsOf(links.signer, links.config, {
-    workspaceId: a.workspace_id,
-    id: a.id,
-    fileName: a.file_name,
-    mimeType: a.mime_type,
-    contentSha256: a.content_sha256,
-    publicMedia: a.public_media,
-  });
+  const urls = assetPublicUrls(a, links);
   return {
     id: a.id,
     fileName: a.file_name,

@@ -37,8 +37,11 @@ export function mediaFileUrl(workspaceId: string, id: string): string {
   return `/api/v1/workspaces/${workspaceId}/media/${id}/file`;
 }
 
-export function presentAsset(a: MediaAssetRow, links: AssetLinks): MediaAssetResponse {
-  const urls = publicUrlsOf(links.signer, links.config, {
+type PublicUrlRow = Pick<MediaAssetRow, 'workspace_id' | 'id' | 'file_name' | 'mime_type' | 'content_sha256' | 'public_media'>;
+
+/** An asset row's signed public URL and rendition template (both null when public media is off). */
+export function assetPublicUrls(a: PublicUrlRow, links: AssetLinks): ReturnType<typeof publicUrlsOf> {
+  return publicUrlsOf(links.signer, links.config, {
     workspaceId: a.workspace_id,
     id: a.id,
     fileName: a.file_name,
@@ -46,6 +49,10 @@ export function presentAsset(a: MediaAssetRow, links: AssetLinks): MediaAssetRes
     contentSha256: a.content_sha256,
     publicMedia: a.public_media,
   });
+}
+
+export function presentAsset(a: MediaAssetRow, links: AssetLinks): MediaAssetResponse {
+  const urls = assetPublicUrls(a, links);
   return {
     id: a.id,
     fileName: a.file_name,
