@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { parsePrivateDestination } from './webhooks/egress/private-destinations.js';
 import { DEFAULT_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH_RANGE, passwordViolations, type PasswordPolicy } from './services/identity/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
@@ -71,6 +72,11 @@ export interface Config {
 export interface WebhookConfig {
   /** Plain http:// endpoints; only for controlled development (spec, Egress rules 5). */
   readonly allowHttp: boolean;
+  /**
+   * Webhook__AllowedPrivateDestinations__N: `host|port` keys (webhooks/egress/private-destinations.ts)
+   * of a developer's own receivers, exempt from the address rules; always empty in production.
+   */
+  readonly allowedPrivateDestinations: readonly string[];
   /** Failed attempts after which a delivery is a dead letter. */
   readonly maxAttempts: number;
   readonly requestTimeoutMs: number;
@@ -291,7 +297,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       webhookDelivery: r.bool('Workers__WebhookDelivery__Enabled', true),
       webhookRetention: r.bool('Workers__WebhookRetention__Enabled', true),
     },
-    webhooks: loadWebhookConfig(r, environment),
+    webhooks: loadWebhookConfig(r, env, environment),
     secretsEnvironment: Object.fromEntries(
       Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('Secrets__') && e[1] !== undefined),
     ),
@@ -314,13 +320,26 @@ function readProcessCount(r: Reader): number {
   return r.int('Api__Processes', 1, 1, MAX_PROCESSES);
 }
 
-function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {
+function loadWebhookConfig(r: Reader, env: Env, environment: Environment): WebhookConfig {
   const allowHttp = r.bool('Webhook__AllowHttp', false);
   // Spec, Egress rules 5: plain http is for controlled development only; in production it would
   // send signed payloads (and whatever the URL carries) in clear text.
   if (allowHttp && environment === 'production') {
     throw new ConfigError('Webhook__AllowHttp', 'must not be true in production (plain http webhook endpoints are for development only)');
   }
+  // Issue #27 §3: a developer receives webhooks on their own machine. In production a listed
+  // loopback or private destination would reopen the SSRF hole the egress rules close, so the
+  // setting stops start-up there rather than being ignored (an operator would believe it worked).
+  const privateEntries = indexedValues(env, 'Webhook__AllowedPrivateDestinations');
+  const firstPrivate = privateEntries[0];
+  if (firstPrivate && environment === 'production') {
+    throw new ConfigError(firstPrivate.key, 'must not be set in production (private webhook destinations are for development and test only)');
+  }
+  const allowedPrivateDestinations = privateEntries.map((e) => {
+    const parsed = parsePrivateDestination(e.value);
+    if ('problem' in parsed) throw new ConfigError(e.key, parsed.problem);
+    return parsed.key;
+  });
   const requestTimeoutMs = r.int('Webhook__RequestTimeoutSeconds', 15, 1, 120) * 1000;
   const deliveryLeaseMs = r.int('Webhook__DeliveryLeaseSeconds', 300, 1, 1800) * 1000;
   // The lease is renewed at half its length while attempts run, but an attempt that outlives a
@@ -330,6 +349,7 @@ function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {
   }
   return {
     allowHttp,
+    allowedPrivateDestinations,
     maxAttempts: r.int('Webhook__MaxAttempts', 10, 1, 100),
     requestTimeoutMs,
     dns: {

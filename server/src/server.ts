@@ -27,7 +27,7 @@ import { createWorkers, type WorkerWakeups } from './workers/index.js';
 import { Wakeup } from './workers/wakeup.js';
 import { WorkerHost } from './workers/worker-host.js';
 import { createSecretBox, readSecretsSettings, type SecretsSettings } from './secrets/keyring.js';
-import { createWebhookSender } from './webhooks/egress/index.js';
+import { createWebhookSender, privateDestinations } from './webhooks/egress/index.js';
 import { OUTBOX_CHANNEL } from './db/webhooks/outbox-dispatch.js';
 import { DELIVERY_CHANNEL as WEBHOOK_DELIVERY_CHANNEL } from './db/webhooks/deliveries.js';
 
@@ -121,7 +121,11 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       metrics,
       secretBox,
       secretRotation: secrets.rotation,
-      webhookSender: createWebhookSender({ allowHttp: config.webhooks.allowHttp, dns: config.webhooks.dns }),
+      webhookSender: createWebhookSender({
+        allowHttp: config.webhooks.allowHttp,
+        dns: config.webhooks.dns,
+        privateDestinations: privateDestinations(config.webhooks.allowedPrivateDestinations),
+      }),
       document,
       processIdentity: { index: options.cluster?.index ?? 0, pid: process.pid, runsWorkers: config.workers.enabled },
       ...options.overrides,
