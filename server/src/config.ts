@@ -5,7 +5,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { parsePrivateDestination } from './webhooks/egress/private-destinations.js';
 import { DEFAULT_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH_RANGE, passwordViolations, type PasswordPolicy } from './services/identity/password-rules.js';
 
 export type Environment = 'development' | 'test' | 'production';
@@ -42,6 +41,8 @@ export interface Config {
   readonly media: MediaConfig;
   /** Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off. */
   readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number };
+  /** Draft preview (issue #27): the longest a preview token may live. */
+  readonly preview: { readonly maxLifetimeMinutes: number };
   /** Operational metrics (telemetry/metrics.ts): always recorded, served on their own port only when enabled. */
   readonly metrics: { readonly enabled: boolean; readonly host: string; readonly port: number };
   readonly workers: {
@@ -279,6 +280,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       cacheMs: r.int('Delivery__CacheSeconds', 60, 0, 3600) * 1000,
       cacheBytes: r.int('Delivery__CacheMegabytes', 64, 1, 16_384) * 1024 * 1024,
     },
+    preview: { maxLifetimeMinutes: r.int('Preview__MaxLifetimeMinutes', 1440, 1, 1440) },
     metrics: {
       enabled: r.bool('Metrics__Enabled', false),
       // Loopback by default: the endpoint has no authentication, so exposing it is a deliberate choice.
@@ -551,6 +553,34 @@ export interface EdgeConfig {
     /** Addresses the ban table may hold, watched and banned each (oldest dropped first): its memory bound. */
     readonly maxAddresses: number;
   };
+}
+
+// Webhook__AllowedPrivateDestinations__N entries (issue #27 §3; webhooks/egress/private-destinations.ts
+// uses them): `host:port`, kept as `host|port` keys in one spelling.
+/** A host spelled one way: IP addresses canonical (no brackets), names lower-case without a trailing dot. */
+export function canonicalDestinationHost(host: string): string {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (ipaddr.isValid(bare)) return ipaddr.parse(bare).toString();
+  return bare.toLowerCase().replace(/\.$/, '');
+}
+
+const NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+/**
+ * One configured entry as `host:port` in canonical spelling, or a plain-words reason it is not one.
+ * IPv6 addresses are written in brackets (`[::1]:4000`), as in a URL.
+ */
+export function parsePrivateDestination(text: string): { key: string } | { problem: string } {
+  const m = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(text.trim());
+  if (!m) return { problem: `must be host:port (e.g. 127.0.0.1:4000 or [::1]:4000), got "${text}"` };
+  const port = Number(m[2]);
+  if (port < 1 || port > 65535) return { problem: `has a port outside 1–65535: "${text}"` };
+  const raw = m[1]!;
+  const bracketed = raw.startsWith('[');
+  const host = canonicalDestinationHost(raw);
+  if (bracketed && !ipaddr.IPv6.isValid(host)) return { problem: `has something in brackets that is not an IPv6 address: "${text}"` };
+  if (!ipaddr.isValid(host) && !NAME.test(host)) return { problem: `has a host that is neither an IP address nor a host name: "${text}"` };
+  return { key: `${host}|${port}` };
 }
 
 /** The values of `Prefix__N` settings in index order, empty ones skipped. */

@@ -1154,6 +1154,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/preview-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The workspace's live preview tokens (not revoked, not expired), newest first; never a token itself. */
+        get: operations["listPreviewTokens"];
+        put?: never;
+        /**
+         * Mint a preview token for the workspace, or for one content item; the token is returned this once.
+         * @description Lives `expiresInMinutes` (default 60, at most `Preview__MaxLifetimeMinutes`, 1440 unless configured lower: 422 beyond it). A site sends it as a bearer token to `getContentBySlug`, `listContent` and `getContentVersion` and gets each item's newest version that is not Archived, marked `isPreview: true`. Every other operation answers 403; an expired or revoked token 401. Audited.
+         */
+        post: operations["createPreviewToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/preview-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview token; it answers 401 from the next request on, on every replica. */
+        delete: operations["revokePreviewToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/tags": {
         parameters: {
             query?: never;
@@ -2132,6 +2175,8 @@ export interface components {
             currentlyServingVersion: components["schemas"]["ContentVersionSummaryResponse"] | null;
             /** Format: uuid */
             id: string;
+            /** @description Present and true only on an answer to a preview token (issue #27): the version is the item's newest one that is not Archived (Draft, Review, Approved or Published; see `status`), its children resolved the same way, and it may never be published as it is. Sent with `Cache-Control: private, no-store`: never keep it in a shared cache. */
+            isPreview?: boolean;
             /**
              * @description The item's highest-numbered version, whatever its status (what an editor works on next), or null for an item
              *     without versions. Sent by the editing list (`resolve=false`); absent from the delivery list (`resolve=true`),
@@ -2185,6 +2230,8 @@ export interface components {
             fields: components["schemas"]["ContentVersionFieldValueResponse"][];
             /** Format: uuid */
             id: string;
+            /** @description Present and true only on an answer to a preview token (issue #27): the version is the item's newest one that is not Archived (Draft, Review, Approved or Published; see `status`), its children resolved the same way, and it may never be published as it is. Sent with `Cache-Control: private, no-store`: never keep it in a shared cache. */
+            isPreview?: boolean;
             localeCode: string | null;
             /**
              * Format: date-time
@@ -2332,6 +2379,22 @@ export interface components {
             /** Format: date-time */
             effectiveStartAt?: string | null;
             fields?: components["schemas"]["FieldValueList"] | null;
+        };
+        CreatePreviewTokenRequest: {
+            /**
+             * Format: uuid
+             * @description Only this item (and the children it embeds) may be read with the token; omitted or null, every item of the workspace.
+             */
+            contentItemId?: string | null;
+            /** @description Default 60; at most `Preview__MaxLifetimeMinutes` (422 beyond it). */
+            expiresInMinutes?: number;
+        };
+        CreatePreviewTokenResponse: {
+            /** Format: date-time */
+            expiresAt: string;
+            previewToken: components["schemas"]["PreviewTokenResponse"];
+            /** @description `verso_preview_<identifier>_<secret>`; shown this once, only its digest is stored. */
+            token: string;
         };
         CreateTemplateRequest: {
             description?: string | null;
@@ -2860,6 +2923,30 @@ export interface components {
             /** Format: int32 */
             totalCount: number;
             /** Format: int32 */
+            totalPages: number;
+        };
+        PreviewTokenResponse: {
+            /**
+             * Format: uuid
+             * @description The one item the token may read, or null for the whole workspace.
+             */
+            contentItemId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who minted it (null when an API client or an external principal did). */
+            createdByUserId: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        PreviewTokenResponsePagedResponse: {
+            items: components["schemas"]["PreviewTokenResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
             totalPages: number;
         };
         /**
@@ -3442,6 +3529,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /** @description Where the admin's Preview button sends an editor (issue #27): a URL template whose `{slug}`, `{locale}` and `{token}` are replaced (URL-encoded) by the item's slug, its locale and a fresh item-scoped preview token. Null: the admin shows the preview itself. */
+            previewUrl: string | null;
             slug: string;
             /** Format: date-time */
             updatedAt: string;
@@ -3456,6 +3545,8 @@ export interface components {
         WorkspaceRequest: {
             description?: string | null;
             name: string;
+            /** @description The preview URL template (see WorkspaceDto.previewUrl): an absolute https URL (http also outside production) containing `{token}`; null clears it, omitted keeps it (422 at /previewUrl otherwise). */
+            previewUrl?: string | null;
             /** @description Lower-case ASCII letters and digits in segments joined by one `-` or `_`, at most 100 characters, unique among live workspaces (422 when invalid, 409 when taken). */
             slug: string;
         };
@@ -3672,7 +3763,7 @@ export interface components {
         ContentRange: string;
         /** @description The request's correlation id (taken from the request when well-formed, else generated). */
         CorrelationId: string;
-        /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable). */
+        /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable), and always for a preview token's read, which never enters or reads the cache. */
         DeliveryCache: "hit" | "miss" | "bypass";
         /** @description Opaque version tag of the returned resource; send it back in `If-Match` on writes. */
         ETag: string;
@@ -3723,6 +3814,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3761,6 +3853,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
@@ -3835,6 +3928,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3892,6 +3986,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3918,6 +4013,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3953,6 +4049,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4136,6 +4233,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4456,6 +4554,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4520,6 +4619,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4673,6 +4773,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4739,6 +4840,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4857,6 +4959,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4999,6 +5102,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5066,6 +5170,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5209,6 +5314,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5242,6 +5348,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5316,6 +5423,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5673,6 +5781,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5710,6 +5819,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5777,6 +5887,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5916,6 +6027,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The range starts past the end of the file. */
             416: {
@@ -6141,6 +6253,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6208,6 +6321,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6311,6 +6425,104 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listPreviewTokens: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of live preview tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewTokenResponsePagedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createPreviewToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePreviewTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token (shown this once) and its record. */
+            201: {
+                headers: {
+                    /** @description no-store: the token must not be kept by any cache. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatePreviewTokenResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    revokePreviewToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (also when it had already expired). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6343,6 +6555,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6407,6 +6620,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6473,6 +6687,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6578,6 +6793,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6647,6 +6863,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6995,6 +7212,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

@@ -10,7 +10,9 @@ import * as publishing from '../services/content/content-publishing.js';
 import { upgradeTemplateVersion } from '../services/content/content-upgrade.js';
 import type { VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
+import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
 import { deliveryRead } from './delivery-read.js';
+import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
 import { withEtag } from './response-headers.js';
 
 const base = (ws: string) => `/api/v1/workspaces/${ws}/content`;
@@ -28,7 +30,9 @@ const versionOf = (params: VersionPath): VersionAddress => ({
   versionNumber: params.versionNumber,
 });
 
-export const listContent: Handler<'listContent'> = async ({ request, deps, reply }) => {
+export const listContent: Handler<'listContent'> = async ({ request, actor, deps, reply }) => {
+  const preview = previewScopeOf(actor);
+  if (preview) return reply(200, await previewList(deps.db, preview, request.query), PREVIEW_DELIVERY_HEADERS);
   const { body, headers } = await deliveryRead(deps, request, async () => ({
     body: await reads.listContent(deps.db, request.params.workspaceId, request.query),
     headers: {},
@@ -58,7 +62,12 @@ export const deleteContent: Handler<'deleteContent'> = async ({ request, actor, 
   return reply(204);
 };
 
-export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, deps, reply }) => {
+export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, actor, deps, reply }) => {
+  const preview = previewScopeOf(actor);
+  if (preview) {
+    const { body, etag } = await previewBySlug(deps.db, preview, request.params.slug, request.query);
+    return reply(200, body, withEtag(etag, PREVIEW_DELIVERY_HEADERS));
+  }
   const { body, headers } = await deliveryRead(deps, request, async () => {
     const { body, etag } = await reads.getContentBySlug(deps.db, request.params.workspaceId, request.params.slug, request.query);
     return { body, headers: withEtag(etag) };
@@ -81,8 +90,13 @@ export const createContentVersion: Handler<'createContentVersion'> = async ({ re
   return reply(201, body, withEtag(etag, { Location: `${base(workspaceId)}/${id}/versions/${body.versionNumber}` }));
 };
 
-export const getContentVersion: Handler<'getContentVersion'> = async ({ request, deps, reply }) => {
+export const getContentVersion: Handler<'getContentVersion'> = async ({ request, actor, deps, reply }) => {
   const { workspaceId, itemId, versionNumber } = versionOf(request.params);
+  const preview = previewScopeOf(actor);
+  if (preview) {
+    const { body, etag } = await previewVersion(deps.db, preview, itemId, versionNumber, request.query);
+    return reply(200, body, withEtag(etag, PREVIEW_HEADERS));
+  }
   const { body, etag } = await reads.getContentVersion(deps.db, workspaceId, itemId, versionNumber, request.query);
   return reply(200, body, withEtag(etag));
 };

@@ -13,6 +13,7 @@ import * as health from './health.js';
 import * as media from './media.js';
 import * as packages from './packages.js';
 import * as picklists from './picklists.js';
+import * as previewTokens from './preview-tokens.js';
 import * as security from './security.js';
 import * as settings from './settings.js';
 import * as tags from './tags.js';
@@ -35,6 +36,7 @@ export const handlers = {
   ...media,
   ...packages,
   ...picklists,
+  ...previewTokens,
   ...security,
   ...settings,
   ...tags,

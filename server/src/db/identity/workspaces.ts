@@ -7,13 +7,14 @@ const workspaceRow = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string().nullable(),
+  preview_url: z.string().nullable(),
   row_version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type WorkspaceRow = z.infer<typeof workspaceRow>;
 
-const COLUMNS = sql.fragment`w.id, w.name, w.slug, w.description, w.row_version, w.created_at, w.updated_at`;
+const COLUMNS = sql.fragment`w.id, w.name, w.slug, w.description, w.preview_url, w.row_version, w.created_at, w.updated_at`;
 
 export async function workspaceExists(db: CommonQueryMethods, id: string): Promise<boolean> {
   return db.exists(sql.unsafe`SELECT 1 FROM workspaces WHERE id = ${id} AND deleted_at IS NULL`);
@@ -53,22 +54,22 @@ export async function slugTaken(db: CommonQueryMethods, slug: string, exceptId: 
 
 export async function insertWorkspace(
   db: CommonQueryMethods,
-  w: { id: string; name: string; slug: string; description: string | null },
+  w: { id: string; name: string; slug: string; description: string | null; previewUrl: string | null },
 ): Promise<WorkspaceRow> {
   return db.one(sql.type(workspaceRow)`
-    INSERT INTO workspaces AS w (id, name, slug, description)
-    VALUES (${w.id}, ${w.name}, ${w.slug}, ${w.description})
+    INSERT INTO workspaces AS w (id, name, slug, description, preview_url)
+    VALUES (${w.id}, ${w.name}, ${w.slug}, ${w.description}, ${w.previewUrl})
     RETURNING ${COLUMNS}`);
 }
 
 export async function updateWorkspace(
   db: CommonQueryMethods,
   id: string,
-  w: { name: string; slug: string; description: string | null },
+  w: { name: string; slug: string; description: string | null; previewUrl: string | null },
 ): Promise<WorkspaceRow> {
   return db.one(sql.type(workspaceRow)`
     UPDATE workspaces AS w
-    SET name = ${w.name}, slug = ${w.slug}, description = ${w.description},
+    SET name = ${w.name}, slug = ${w.slug}, description = ${w.description}, preview_url = ${w.previewUrl},
         row_version = w.row_version + 1, updated_at = now()
     WHERE w.id = ${id}
     RETURNING ${COLUMNS}`);

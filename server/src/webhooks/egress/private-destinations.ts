@@ -9,7 +9,9 @@
 // private and that it may use http:// (a local receiver rarely has a certificate). A listed IP
 // address also exempts a name that resolves to it on that port; a listed name exempts whatever it
 // resolves to, since the developer named the host on purpose.
-import ipaddr from 'ipaddr.js';
+// The entries are parsed and spelled canonically where every setting is read (config.ts, which
+// may not import this layer); this module only answers whether a destination is listed.
+import { canonicalDestinationHost as canonicalHost } from '../../config.js';
 
 export interface PrivateDestinations {
   /** Whether `host` (an IP address or an ASCII name without a trailing dot) on `port` is listed. */
@@ -17,32 +19,6 @@ export interface PrivateDestinations {
 }
 
 export const NO_PRIVATE_DESTINATIONS: PrivateDestinations = Object.freeze({ allows: () => false });
-
-/** A host spelled one way: IP addresses canonical (no brackets), names lower-case without a trailing dot. */
-function canonicalHost(host: string): string {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  if (ipaddr.isValid(bare)) return ipaddr.parse(bare).toString();
-  return bare.toLowerCase().replace(/\.$/, '');
-}
-
-const NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
-
-/**
- * One configured entry as `host:port` in canonical spelling, or a plain-words reason it is not one.
- * IPv6 addresses are written in brackets (`[::1]:4000`), as in a URL.
- */
-export function parsePrivateDestination(text: string): { key: string } | { problem: string } {
-  const m = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(text.trim());
-  if (!m) return { problem: `must be host:port (e.g. 127.0.0.1:4000 or [::1]:4000), got "${text}"` };
-  const port = Number(m[2]);
-  if (port < 1 || port > 65535) return { problem: `has a port outside 1–65535: "${text}"` };
-  const raw = m[1]!;
-  const bracketed = raw.startsWith('[');
-  const host = canonicalHost(raw);
-  if (bracketed && !ipaddr.IPv6.isValid(host)) return { problem: `has something in brackets that is not an IPv6 address: "${text}"` };
-  if (!ipaddr.isValid(host) && !NAME.test(host)) return { problem: `has a host that is neither an IP address nor a host name: "${text}"` };
-  return { key: `${host}|${port}` };
-}
 
 /** The set built from entries parsed by parsePrivateDestination (config.ts keeps only the keys). */
 export function privateDestinations(keys: readonly string[]): PrivateDestinations {
