@@ -4,7 +4,9 @@
 // - "Preview" of a Markdown value asks the admin's preview route for the sanitised HTML instead of
 //   re-rendering the whole form;
 // - "Find" of a Reference value fetches the matches in place, and "Pick" fills the item id;
-// - on the create form the slug follows the title until the user edits the slug.
+// - on the create form the slug follows the title until the user edits the slug;
+// - "Save and preview" saves in the new tab it opens; this tab reloads when the user comes back to
+//   it, so its form carries the saved values and their new ETag (a later save is then no conflict).
 (function () {
   'use strict';
 
@@ -111,6 +113,9 @@
       if (button.hasAttribute('data-preview-for')) handled = preview(button);
       else if (button.hasAttribute('data-find-for')) handled = find(button);
       else if (button.hasAttribute('data-pick-id')) handled = pick(button);
+      else if (button.hasAttribute('data-save-and-preview')) {
+        window.addEventListener('focus', function () { window.location.reload(); }, { once: true });
+      }
       if (handled) event.preventDefault();
     });
     document.addEventListener('keydown', function (event) {

@@ -19,6 +19,7 @@ import { loadVersion, type LoadedVersion } from './editor-load.js';
 import { conflictValues, writeInlineChildren } from './editor-save.js';
 import { fieldViews, sectioned, type ViewContext } from './field-views.js';
 import * as markdownPreview from './markdown-preview.js';
+import { openPreview } from './preview.js';
 import * as referenceSearch from './reference-search.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, stateFromValues, type FieldsState } from './value-form.js';
 
@@ -199,6 +200,8 @@ export function register(router: express.Router): void {
         },
       });
       if (!outcome.ok) return void (await editorPage(res, workspaceId, loaded, { ...page, conflict: outcome.conflict }, 409));
+      // "Save and preview" (its form targets a new tab): saved, now the preview of what was saved.
+      if (field(req, '_then') === 'preview') return void (await openPreview(res, { workspaceId, itemId }));
       setFlash(res, 'success', `Version ${versionNumber} saved.`);
       res.redirect(303, contentLinks(workspaceId).editor(itemId, versionNumber));
     } catch (err) {
