@@ -8,10 +8,13 @@
 //               depth and width (they must grow with depth only) and latency, cache on and off;
 //   3. publish: publish throughput with 16 clients publishing different items;
 //   4. race:    8 clients racing to publish versions of one item (each race must end with one
-//               default version).
+//               default version);
+//   5. preview: by-slug of the same 3-level tree read with a preview token (issue #27: newest
+//               non-Archived versions, never cached) against the published read with the cache
+//               off, side by side on one server, rounds interleaved (target: ≤ 1.2× the CPU).
 // Every loop is bounded (by time, by a request count, and a timeout per request); the process exits
 // 0 when every request succeeded and every invariant held, else 1. A summary table goes to stdout.
-// Run: node --import tsx bench/content.ts [--seconds 10] [--explain] [--only list,slug,publish,race]
+// Run: node --import tsx bench/content.ts [--seconds 10] [--explain] [--only list,slug,publish,race,preview]
 //      [--workers 1] [--pool 20] [--fresh] [--json]
 // --fresh skips the VACUUM after each bulk load (see bench/lib/content-dataset.ts).
 import type { Interceptor } from 'slonik';
@@ -28,7 +31,7 @@ const arg = (name: string) => {
 const SECONDS = Number(arg('seconds')) || 10;
 const WORKERS = Number(arg('workers')) || 1;
 const POOL = arg('pool') ?? '20';
-const ONLY = new Set((arg('only') ?? 'list,slug,publish,race').split(','));
+const ONLY = new Set((arg('only') ?? 'list,slug,publish,race,preview').split(','));
 const EXPLAIN = process.argv.includes('--explain');
 const JSON_OUT = process.argv.includes('--json');
 DatasetWriter.fresh = process.argv.includes('--fresh');
@@ -196,6 +199,33 @@ async function main(api: TestApi, cold: TestApi) {
     await measure('by-slug depth 3 x 10, cache off', 1, cold, reader, tree);
   }
 
+  if (ONLY.has('preview')) {
+    const tree = await buildTree(api, ws, templates[4]!, 10, 3, 'tree-preview', at);
+    const minted = await fetch(`${api.url}${base}/preview-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresInMinutes: 60 }),
+    });
+    if (minted.status !== 201) throw new Error(`minting a preview token answered ${minted.status}`);
+    const previewToken = ((await minted.json()) as { token: string }).token;
+    const read = [{ path: `${base}/content/by-slug/${tree}` }];
+    report.previewStatementsPerRequest = { published: await probe(cold, reader, read[0]!.path), preview: await probe(cold, previewToken, read[0]!.path) };
+    for (const token of [reader, previewToken]) await runLoad({ url: cold.url, token, requests: read, clients: 16, durationMs: 1000, workers: WORKERS }); // warm-up
+    // Interleaved rounds on the cache-off server, so drift in the machine's other load hits both alike.
+    const cpu = { published: 0, preview: 0 };
+    const rate = { published: 0, preview: 0 };
+    for (let round = 1; round <= 2; round++) {
+      const pub = await measure(`by-slug 3 x 10, cache off, published (round ${round})`, 16, cold, reader, read);
+      const pre = await measure(`by-slug 3 x 10, preview token (round ${round})`, 16, cold, previewToken, read);
+      cpu.published += pub.cpuMsPerRequest.server + pub.cpuMsPerRequest.postgres;
+      cpu.preview += pre.cpuMsPerRequest.server + pre.cpuMsPerRequest.postgres;
+      rate.published += pub.perSecond;
+      rate.preview += pre.perSecond;
+    }
+    const ratio = Math.round((cpu.preview / cpu.published) * 100) / 100;
+    report.preview = { cpuRatio: ratio, throughputRatio: Math.round((rate.preview / rate.published) * 100) / 100, target: '≤ 1.2', met: ratio <= 1.2 };
+  }
+
   const publishPath = (itemId: string, n: number) => `${base}/content/${itemId}/versions/${n}/publish`;
   if (ONLY.has('publish')) {
     const targets = await publishTargets(api, ws, templates[0]!, 'pub', 1600, at);
@@ -254,7 +284,7 @@ function printSummary() {
     const met = list.summary.p99Ms < TARGET_P99_MS ? 'met' : 'NOT met';
     console.log(`target, resolved list page 100 at 16 clients: p99 < ${TARGET_P99_MS} ms — ${met} (p99 ${list.summary.p99Ms} ms)`);
   }
-  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'underWrites', 'race'] as const) {
+  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'underWrites', 'race', 'previewStatementsPerRequest', 'preview'] as const) {
     if (report[key]) console.log(`${key}: ${JSON.stringify(report[key])}`);
   }
   console.log(problems.length ? `\nPROBLEMS:\n  ${problems.join('\n  ')}` : '\nall requests succeeded, all invariants held');
