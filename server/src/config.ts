@@ -43,6 +43,11 @@ export interface Config {
   readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number };
   /** Draft preview (issue #27): the longest a preview token may live. */
   readonly preview: { readonly maxLifetimeMinutes: number };
+  /**
+   * What a CDN in front of the delivery reads is told (issue #27 §2): `Cache-Control` of published
+   * delivery reads, and the header names that carry their purge keys (empty: none sent).
+   */
+  readonly cdn: { readonly cacheControl: string; readonly purgeKeyHeaders: readonly string[] };
   /** Operational metrics (telemetry/metrics.ts): always recorded, served on their own port only when enabled. */
   readonly metrics: { readonly enabled: boolean; readonly host: string; readonly port: number };
   readonly workers: {
@@ -281,6 +286,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       cacheBytes: r.int('Delivery__CacheMegabytes', 64, 1, 16_384) * 1024 * 1024,
     },
     preview: { maxLifetimeMinutes: r.int('Preview__MaxLifetimeMinutes', 1440, 1, 1440) },
+    cdn: loadCdnConfig(r),
     metrics: {
       enabled: r.bool('Metrics__Enabled', false),
       // Loopback by default: the endpoint has no authentication, so exposing it is a deliberate choice.
@@ -309,6 +315,23 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
     edge: loadEdgeConfig(r, env, environment),
   };
   return deepFreeze(config);
+}
+
+// A header field value without control characters (RFC 9110 field-value, visible ASCII and spaces),
+// and header names as RFC 9110 tokens: a setting can never split or forge a response header.
+const FIELD_VALUE = /^[\x20-\x7e]{1,512}$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
+
+function loadCdnConfig(r: Reader): Config['cdn'] {
+  // no-cache: a cache may keep a read but must revalidate it (If-None-Match) every time; a CDN
+  // deployment purges by key instead and sets e.g. `public, s-maxage=300, stale-while-revalidate=60`.
+  const cacheControl = r.string('Delivery__CacheControl', 'no-cache');
+  if (!FIELD_VALUE.test(cacheControl)) throw new ConfigError('Delivery__CacheControl', 'must be a header value: printable ASCII, at most 512 characters');
+  const names = r.untrimmed('Delivery__PurgeKeyHeaders');
+  const purgeKeyHeaders = (names === undefined ? 'Surrogate-Key,Cache-Tag' : names).split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const bad = purgeKeyHeaders.find((n) => !HEADER_NAME.test(n));
+  if (bad !== undefined) throw new ConfigError('Delivery__PurgeKeyHeaders', `has a name that is not a header name: "${bad}"`);
+  return { cacheControl, purgeKeyHeaders };
 }
 
 /** The most API processes one machine runs; beyond it the connections, not the cores, are the limit. */

@@ -3765,6 +3765,8 @@ export interface components {
         CorrelationId: string;
         /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable), and always for a preview token's read, which never enters or reads the cache. */
         DeliveryCache: "hit" | "miss" | "bypass";
+        /** @description How long a cache may keep a published delivery read: `Delivery__CacheControl` (default `no-cache`: keep it but revalidate with If-None-Match every time). A preview token's read is always `private, no-store`. Published reads also carry their purge keys in the headers named by `Delivery__PurgeKeyHeaders` (default `Surrogate-Key`, space-separated, and `Cache-Tag`, comma-separated; the names are configuration, so they are not declared here): `ws-<workspaceId>`, `item-<id>` for every item in the body (children included, expanded or not) and, on the content list, `list-<workspaceId>`. */
+        DeliveryCacheControl: string;
         /** @description Opaque version tag of the returned resource; send it back in `If-Match` on writes. */
         ETag: string;
         /** @description A strong tag of the file's bytes; send it as `If-None-Match` to revalidate (304). */
@@ -5093,6 +5095,7 @@ export interface operations {
             /** @description One page of items. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["DeliveryCacheControl"];
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
                 };
@@ -5771,6 +5774,7 @@ export interface operations {
             /** @description The served version. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["DeliveryCacheControl"];
                     ETag: components["headers"]["ETag"];
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;

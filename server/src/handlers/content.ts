@@ -11,6 +11,7 @@ import { upgradeTemplateVersion } from '../services/content/content-upgrade.js';
 import type { VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
+import { purgeKeyHeaders, purgeKeysOfDetail, purgeKeysOfList } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
 import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
 import { withEtag } from './response-headers.js';
@@ -33,11 +34,11 @@ const versionOf = (params: VersionPath): VersionAddress => ({
 export const listContent: Handler<'listContent'> = async ({ request, actor, deps, reply }) => {
   const preview = previewScopeOf(actor);
   if (preview) return reply(200, await previewList(deps.db, preview, request.query), PREVIEW_DELIVERY_HEADERS);
-  const { body, headers } = await deliveryRead(deps, request, async () => ({
-    body: await reads.listContent(deps.db, request.params.workspaceId, request.query),
-    headers: {},
-  }));
-  return reply(200, body, headers);
+  const { body, headers } = await deliveryRead(deps, request, async () => {
+    const page = await reads.listContent(deps.db, request.params.workspaceId, request.query);
+    return { body: page, headers: purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfList(request.params.workspaceId, page)) };
+  });
+  return reply(200, body, { ...headers, 'Cache-Control': deps.config.cdn.cacheControl });
 };
 
 export const createContent: Handler<'createContent'> = async ({ request, actor, deps, reply }) => {
@@ -70,9 +71,9 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
   }
   const { body, headers } = await deliveryRead(deps, request, async () => {
     const { body, etag } = await reads.getContentBySlug(deps.db, request.params.workspaceId, request.params.slug, request.query);
-    return { body, headers: withEtag(etag) };
+    return { body, headers: withEtag(etag, purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfDetail(request.params.workspaceId, body))) };
   });
-  return reply(200, body, headers);
+  return reply(200, body, { ...headers, 'Cache-Control': deps.config.cdn.cacheControl });
 };
 
 export const linkContentTranslation: Handler<'linkContentTranslation'> = async ({ request, actor, deps, reply }) =>
