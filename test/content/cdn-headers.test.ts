@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../server/src/config.js';
 import { startTestApi } from '../helpers/api.js';
-import { createPerson, expectStatus, publishNow, startContentWorld, type ContentWorld } from './content-fixture.js';
+import { createPerson, dbQuery, expectStatus, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
 
 const load = (env: Record<string, string>) => loadConfig(env, { version: '1', cwd: '/srv/verso' });
 
@@ -80,5 +80,37 @@ describe('delivery reads: Cache-Control and purge keys', function () {
     expect(load({}).cdn).to.deep.equal({ cacheControl: 'no-cache', purgeKeyHeaders: ['Surrogate-Key', 'Cache-Tag'] });
     expect(() => load({ Delivery__CacheControl: 'no-cache\u0007' })).to.throw(ConfigError, /Delivery__CacheControl must be a header value/);
     expect(() => load({ Delivery__PurgeKeyHeaders: 'Surrogate Key' })).to.throw(ConfigError, /Delivery__PurgeKeyHeaders has a name that is not a header name: "Surrogate Key"/);
+  });
+});
+
+describe('content webhook payloads: purgeKeys', function () {
+  this.timeout(60_000);
+  let w: ContentWorld;
+  after(() => w?.api.close());
+
+  it('publishing a grandchild names it, its parent and grandparent (any depth) and the list: exactly what the reads were tagged with', async () => {
+    w = await startContentWorld();
+    const grandchild = await createPerson(w, 'Grandchild');
+    await publishNow(w, grandchild.id, 1);
+    const childItem = await createPerson(w, 'Child', [grandchild.id]);
+    await publishNow(w, childItem.id, 1);
+    const parent = await createPerson(w, 'Parent', [childItem.id]);
+    await publishNow(w, parent.id, 1);
+    const bystander = await createPerson(w, 'Unrelated');
+    await publishNow(w, bystander.id, 1);
+    const read = await w.api.get(`${w.base}/content/by-slug/${parent.slug}`, { token: w.reader });
+    // A new version of the grandchild, published: the event names every page that shows it.
+    const v2 = await w.api.post(`${w.base}/content/${grandchild.id}/versions`, { fields: [text(w.model.person.fields.name!, 'Grandchild v2')] }, { token: w.editor });
+    expectStatus(v2, 201);
+    await publishNow(w, grandchild.id, 2);
+    const [event] = await dbQuery(w.api, `SELECT payload FROM outbox_events WHERE event_type = 'content.version_published' AND payload->>'contentItemId' = $1 AND payload->>'versionNumber' = '2'`, [grandchild.id]);
+    const keys: string[] = event.payload.purgeKeys;
+    expect(keys[0]).to.equal(`list-${w.ws}`);
+    expect(keys[1]).to.equal(`item-${grandchild.id}`);
+    expect([...keys].sort()).to.deep.equal([`list-${w.ws}`, `item-${grandchild.id}`, `item-${childItem.id}`, `item-${parent.id}`].sort());
+    expect(keys).not.to.include(`item-${bystander.id}`);
+    // Every item key of the parent's page is purged by this event.
+    const tagged = read.headers.get('surrogate-key')!.split(' ').filter((k) => k.startsWith('item-'));
+    expect(tagged.every((k) => keys.includes(k))).to.equal(true);
   });
 });

@@ -3363,6 +3363,8 @@ export interface components {
              * @description The event id, signed with the body; `X-Verso-Event-Id` and `webhook-id` repeat it. The same on every attempt.
              */
             id: string;
+            /** @description What a CDN in front of the delivery reads must purge (README, Behind a CDN): `list-<workspaceId>`, `item-<id>` of this item and of every item that embeds it (at any depth up to the expansion limit, found when the event is written), matching the keys the reads send in Surrogate-Key and Cache-Tag. When more than 1000 items embed it, `ws-<workspaceId>` and `list-<workspaceId>` instead. Absent on events written before the server knew purge keys. */
+            purgeKeys?: string[];
             /** @description The version's workflow status (`Draft`, `Published`, …); null for item-level events. */
             status: string | null;
             /** Format: uuid */

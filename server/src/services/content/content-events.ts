@@ -3,6 +3,7 @@
 // {contentItemId, workspaceId, templateVersionId, contentVersionId, versionNumber, status}, with
 // null version members on item events) and audit entity types stay uniform.
 import type { CommonQueryMethods } from 'slonik';
+import { purgeKeysJson } from '../../db/delivery/purge-targets.js';
 import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
 import type { Actor } from '../../access/actor.js';
 import { recordAudit, type AuditAction } from '../platform/audit.js';
@@ -59,6 +60,8 @@ export async function recordContentChange(tx: CommonQueryMethods, actor: Actor |
       versionNumber: version?.versionNumber ?? null,
       status: version?.status ?? null,
     },
+    // What a CDN must purge (README, Behind a CDN): the lists, the item and every item embedding it.
+    computedPayload: purgeKeysJson(change.workspaceId, change.itemId),
   });
   await recordAudit(tx, {
     workspaceId: change.workspaceId,
