@@ -8,10 +8,17 @@
 //               depth and width (they must grow with depth only) and latency, cache on and off;
 //   3. publish: publish throughput with 16 clients publishing different items;
 //   4. race:    8 clients racing to publish versions of one item (each race must end with one
-//               default version).
+//               default version);
+//   5. preview: by-slug of the same 3-level tree read with a preview token (issue #27: newest
+//               non-Archived versions, never cached) against the published read with the cache
+//               off, side by side on one server, rounds interleaved (target: ≤ 1.2× the CPU);
+//   6. purge:   what the purge keys of a content event cost: the reverse-composition walk for a leaf
+//               of a 3-level, 10-wide tree, which runs inside the statement that writes the event
+//               (its execution time), against one client's publish latency (target: < 5 % of a
+//               publish); the same walk as a statement of its own is shown for comparison.
 // Every loop is bounded (by time, by a request count, and a timeout per request); the process exits
 // 0 when every request succeeded and every invariant held, else 1. A summary table goes to stdout.
-// Run: node --import tsx bench/content.ts [--seconds 10] [--explain] [--only list,slug,publish,race]
+// Run: node --import tsx bench/content.ts [--seconds 10] [--explain] [--only list,slug,publish,race,preview]
 //      [--workers 1] [--pool 20] [--fresh] [--json]
 // --fresh skips the VACUUM after each bulk load (see bench/lib/content-dataset.ts).
 import type { Interceptor } from 'slonik';
@@ -28,7 +35,7 @@ const arg = (name: string) => {
 const SECONDS = Number(arg('seconds')) || 10;
 const WORKERS = Number(arg('workers')) || 1;
 const POOL = arg('pool') ?? '20';
-const ONLY = new Set((arg('only') ?? 'list,slug,publish,race').split(','));
+const ONLY = new Set((arg('only') ?? 'list,slug,publish,race,preview,purge').split(','));
 const EXPLAIN = process.argv.includes('--explain');
 const JSON_OUT = process.argv.includes('--json');
 DatasetWriter.fresh = process.argv.includes('--fresh');
@@ -196,6 +203,65 @@ async function main(api: TestApi, cold: TestApi) {
     await measure('by-slug depth 3 x 10, cache off', 1, cold, reader, tree);
   }
 
+  if (ONLY.has('preview')) {
+    const tree = await buildTree(api, ws, templates[4]!, 10, 3, 'tree-preview', at);
+    const minted = await fetch(`${api.url}${base}/preview-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresInMinutes: 60 }),
+    });
+    if (minted.status !== 201) throw new Error(`minting a preview token answered ${minted.status}`);
+    const previewToken = ((await minted.json()) as { token: string }).token;
+    const read = [{ path: `${base}/content/by-slug/${tree}` }];
+    report.previewStatementsPerRequest = { published: await probe(cold, reader, read[0]!.path), preview: await probe(cold, previewToken, read[0]!.path) };
+    for (const token of [reader, previewToken]) await runLoad({ url: cold.url, token, requests: read, clients: 16, durationMs: 1000, workers: WORKERS }); // warm-up
+    // Interleaved rounds on the cache-off server, so drift in the machine's other load hits both alike.
+    const cpu = { published: 0, preview: 0 };
+    const rate = { published: 0, preview: 0 };
+    for (let round = 1; round <= 2; round++) {
+      const pub = await measure(`by-slug 3 x 10, cache off, published (round ${round})`, 16, cold, reader, read);
+      const pre = await measure(`by-slug 3 x 10, preview token (round ${round})`, 16, cold, previewToken, read);
+      cpu.published += pub.cpuMsPerRequest.server + pub.cpuMsPerRequest.postgres;
+      cpu.preview += pre.cpuMsPerRequest.server + pre.cpuMsPerRequest.postgres;
+      rate.published += pub.perSecond;
+      rate.preview += pre.perSecond;
+    }
+    const ratio = Math.round((cpu.preview / cpu.published) * 100) / 100;
+    report.preview = { cpuRatio: ratio, throughputRatio: Math.round((rate.preview / rate.published) * 100) / 100, target: '≤ 1.2', met: ratio <= 1.2 };
+  }
+
+  if (ONLY.has('purge')) {
+    const root = await buildTree(api, ws, templates[4]!, 10, 3, 'tree-purge', at);
+    const [leaf] = await dbQuery(api, `SELECT id FROM content_items WHERE workspace_id = $1 AND slug = $2`, [ws, `${root}-0-0-0`]);
+    if (!leaf) throw new Error('purge: the tree has no leaf');
+    const targets = await publishTargets(api, ws, templates[0]!, 'purge-pub', 200, at);
+    const ms = (n: number) => Math.round(n * 1000) / 1000;
+    // Alternating, so both see the same machine: one publish (which runs the walk in its event's INSERT), then the walk alone.
+    let publishMs = 0;
+    let walkMs = 0;
+    let named = 0;
+    for (const id of targets) {
+      let t = performance.now();
+      const status = await publishVersion(api, admin, `${base}/content/${id}/versions/2/publish`);
+      publishMs += performance.now() - t;
+      if (status !== 200) problems.push(`purge: publish answered ${status}`);
+      t = performance.now();
+      const rows = await dbQuery(api, `SELECT d FROM verso_delivery_dependents(ARRAY[$1]::uuid[]) d LIMIT 1001`, [leaf.id]);
+      walkMs += performance.now() - t;
+      named = rows.length;
+    }
+    // The statement's own execution time in PostgreSQL (no round trip), for comparison.
+    let executionMs = 0;
+    for (let i = 0; i < 20; i++) {
+      const plan = await dbQuery(api, `EXPLAIN (ANALYZE, BUFFERS OFF) SELECT d FROM verso_delivery_dependents(ARRAY[$1]::uuid[]) d LIMIT 1001`, [leaf.id]);
+      const line = plan.map((r: Record<string, string>) => r['QUERY PLAN']!).find((l: string) => l.startsWith('Execution Time'));
+      executionMs += Number(/([\d.]+) ms/.exec(line ?? '')?.[1] ?? 0);
+    }
+    const share = executionMs / 20 / (publishMs / targets.length);
+    report.purge = { publishes: targets.length, publishMsMean: ms(publishMs / targets.length), walkAsOwnStatementMsMean: ms(walkMs / targets.length), walkExecutionMsMean: ms(executionMs / 20), itemsNamed: named, share: `${Math.round(share * 1000) / 10} %`, target: '< 5 %', met: share < 0.05 };
+    if (named !== 4) problems.push(`purge: a leaf at depth 3 should name itself and 3 ancestors, named ${named}`);
+  }
+
   const publishPath = (itemId: string, n: number) => `${base}/content/${itemId}/versions/${n}/publish`;
   if (ONLY.has('publish')) {
     const targets = await publishTargets(api, ws, templates[0]!, 'pub', 1600, at);
@@ -254,7 +320,7 @@ function printSummary() {
     const met = list.summary.p99Ms < TARGET_P99_MS ? 'met' : 'NOT met';
     console.log(`target, resolved list page 100 at 16 clients: p99 < ${TARGET_P99_MS} ms — ${met} (p99 ${list.summary.p99Ms} ms)`);
   }
-  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'underWrites', 'race'] as const) {
+  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'underWrites', 'race', 'previewStatementsPerRequest', 'preview', 'purge'] as const) {
     if (report[key]) console.log(`${key}: ${JSON.stringify(report[key])}`);
   }
   console.log(problems.length ? `\nPROBLEMS:\n  ${problems.join('\n  ')}` : '\nall requests succeeded, all invariants held');

@@ -5,8 +5,9 @@
 //   400 BadRequest            every operation: parameters and bodies are validated, an undeclared
 //                             query parameter is refused, and the string rule covers every query
 //   401 Unauthorized          every operation that is not public
-//   403 Forbidden             the access rule can refuse a role or grant: superadmin, a role above
-//                             Reader, or Write access to the workspace
+//   403 Forbidden             every operation that is not public: the access rule can refuse a
+//                             role or grant, and a preview token (issue #27) may call only the
+//                             operations marked `preview: true` in their rule
 //   404 NotFound              the rule checks workspace access and the path names `{workspaceId}`
 //   412 PreconditionFailed    the operation declares `If-Match` (missing or stale → 412)
 //   413 PayloadTooLarge       the operation takes a body
@@ -39,7 +40,7 @@ export function pipelineResponses(doc, route, pathItem, operation) {
   const out = { 400: 'BadRequest' };
   if (access.public !== true) {
     out[401] = 'Unauthorized';
-    if (access.superadmin === true || (access.role && access.role !== 'Reader') || access.workspace === 'Write') out[403] = 'Forbidden';
+    out[403] = 'Forbidden';
     if ((access.workspace === 'Read' || access.workspace === 'Write') && route.includes('{workspaceId}')) out[404] = 'NotFound';
   }
   if (parameters.some((p) => p?.in === 'header' && String(p.name).toLowerCase() === 'if-match')) out[412] = 'PreconditionFailed';

@@ -80,6 +80,14 @@ export function apiFor(res: express.Response): VersoClient {
   return (res.locals.api ??= build(res, res.locals.session.token));
 }
 
+/**
+ * A client that reads with a preview token (issue #27): the admin's own preview viewer reads what a
+ * site would read with the token it hands the site, nothing more.
+ */
+export function previewApi(res: express.Response, previewToken: string): VersoClient {
+  return build(res, previewToken);
+}
+
 /** A client that sends no token at all (sign-in, health). */
 export function anonymousApi(res: express.Response): VersoClient {
   if (res.locals.anonymousApi) return res.locals.anonymousApi;

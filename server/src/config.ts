@@ -41,6 +41,13 @@ export interface Config {
   readonly media: MediaConfig;
   /** Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off. */
   readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number };
+  /** Draft preview (issue #27): the longest a preview token may live. */
+  readonly preview: { readonly maxLifetimeMinutes: number };
+  /**
+   * What a CDN in front of the delivery reads is told (issue #27 §2): `Cache-Control` of published
+   * delivery reads, and the header names that carry their purge keys (empty: none sent).
+   */
+  readonly cdn: { readonly cacheControl: string; readonly purgeKeyHeaders: readonly string[] };
   /** Operational metrics (telemetry/metrics.ts): always recorded, served on their own port only when enabled. */
   readonly metrics: { readonly enabled: boolean; readonly host: string; readonly port: number };
   readonly workers: {
@@ -71,6 +78,11 @@ export interface Config {
 export interface WebhookConfig {
   /** Plain http:// endpoints; only for controlled development (spec, Egress rules 5). */
   readonly allowHttp: boolean;
+  /**
+   * Webhook__AllowedPrivateDestinations__N: `host|port` keys (webhooks/egress/private-destinations.ts)
+   * of a developer's own receivers, exempt from the address rules; always empty in production.
+   */
+  readonly allowedPrivateDestinations: readonly string[];
   /** Failed attempts after which a delivery is a dead letter. */
   readonly maxAttempts: number;
   readonly requestTimeoutMs: number;
@@ -308,6 +320,8 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       cacheMs: r.int('Delivery__CacheSeconds', 60, 0, 3600) * 1000,
       cacheBytes: r.int('Delivery__CacheMegabytes', 64, 1, 16_384) * 1024 * 1024,
     },
+    preview: { maxLifetimeMinutes: r.int('Preview__MaxLifetimeMinutes', 1440, 1, 1440) },
+    cdn: loadCdnConfig(r),
     metrics: {
       enabled: r.bool('Metrics__Enabled', false),
       // Loopback by default: the endpoint has no authentication, so exposing it is a deliberate choice.
@@ -326,7 +340,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       webhookDelivery: r.bool('Workers__WebhookDelivery__Enabled', true),
       webhookRetention: r.bool('Workers__WebhookRetention__Enabled', true),
     },
-    webhooks: loadWebhookConfig(r, environment),
+    webhooks: loadWebhookConfig(r, env, environment),
     secretsEnvironment: Object.fromEntries(
       Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('Secrets__') && e[1] !== undefined),
     ),
@@ -336,6 +350,23 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
     edge: loadEdgeConfig(r, env, environment),
   };
   return deepFreeze(config);
+}
+
+// A header field value without control characters (RFC 9110 field-value, visible ASCII and spaces),
+// and header names as RFC 9110 tokens: a setting can never split or forge a response header.
+const FIELD_VALUE = /^[\x20-\x7e]{1,512}$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
+
+function loadCdnConfig(r: Reader): Config['cdn'] {
+  // no-cache: a cache may keep a read but must revalidate it (If-None-Match) every time; a CDN
+  // deployment purges by key instead and sets e.g. `public, s-maxage=300, stale-while-revalidate=60`.
+  const cacheControl = r.string('Delivery__CacheControl', 'no-cache');
+  if (!FIELD_VALUE.test(cacheControl)) throw new ConfigError('Delivery__CacheControl', 'must be a header value: printable ASCII, at most 512 characters');
+  const names = r.untrimmed('Delivery__PurgeKeyHeaders');
+  const purgeKeyHeaders = (names === undefined ? 'Surrogate-Key,Cache-Tag' : names).split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const bad = purgeKeyHeaders.find((n) => !HEADER_NAME.test(n));
+  if (bad !== undefined) throw new ConfigError('Delivery__PurgeKeyHeaders', `has a name that is not a header name: "${bad}"`);
+  return { cacheControl, purgeKeyHeaders };
 }
 
 /** The most API processes one machine runs; beyond it the connections, not the cores, are the limit. */
@@ -349,13 +380,26 @@ function readProcessCount(r: Reader): number {
   return r.int('Api__Processes', 1, 1, MAX_PROCESSES);
 }
 
-function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {
+function loadWebhookConfig(r: Reader, env: Env, environment: Environment): WebhookConfig {
   const allowHttp = r.bool('Webhook__AllowHttp', false);
   // Spec, Egress rules 5: plain http is for controlled development only; in production it would
   // send signed payloads (and whatever the URL carries) in clear text.
   if (allowHttp && environment === 'production') {
     throw new ConfigError('Webhook__AllowHttp', 'must not be true in production (plain http webhook endpoints are for development only)');
   }
+  // Issue #27 §3: a developer receives webhooks on their own machine. In production a listed
+  // loopback or private destination would reopen the SSRF hole the egress rules close, so the
+  // setting stops start-up there rather than being ignored (an operator would believe it worked).
+  const privateEntries = indexedValues(env, 'Webhook__AllowedPrivateDestinations');
+  const firstPrivate = privateEntries[0];
+  if (firstPrivate && environment === 'production') {
+    throw new ConfigError(firstPrivate.key, 'must not be set in production (private webhook destinations are for development and test only)');
+  }
+  const allowedPrivateDestinations = privateEntries.map((e) => {
+    const parsed = parsePrivateDestination(e.value);
+    if ('problem' in parsed) throw new ConfigError(e.key, parsed.problem);
+    return parsed.key;
+  });
   const requestTimeoutMs = r.int('Webhook__RequestTimeoutSeconds', 15, 1, 120) * 1000;
   const deliveryLeaseMs = r.int('Webhook__DeliveryLeaseSeconds', 300, 1, 1800) * 1000;
   // The lease is renewed at half its length while attempts run, but an attempt that outlives a
@@ -365,6 +409,7 @@ function loadWebhookConfig(r: Reader, environment: Environment): WebhookConfig {
   }
   return {
     allowHttp,
+    allowedPrivateDestinations,
     maxAttempts: r.int('Webhook__MaxAttempts', 10, 1, 100),
     requestTimeoutMs,
     dns: {
@@ -614,6 +659,34 @@ export interface EdgeConfig {
     /** Addresses the ban table may hold, watched and banned each (oldest dropped first): its memory bound. */
     readonly maxAddresses: number;
   };
+}
+
+// Webhook__AllowedPrivateDestinations__N entries (issue #27 §3; webhooks/egress/private-destinations.ts
+// uses them): `host:port`, kept as `host|port` keys in one spelling.
+/** A host spelled one way: IP addresses canonical (no brackets), names lower-case without a trailing dot. */
+export function canonicalDestinationHost(host: string): string {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (ipaddr.isValid(bare)) return ipaddr.parse(bare).toString();
+  return bare.toLowerCase().replace(/\.$/, '');
+}
+
+const NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+/**
+ * One configured entry as `host:port` in canonical spelling, or a plain-words reason it is not one.
+ * IPv6 addresses are written in brackets (`[::1]:4000`), as in a URL.
+ */
+export function parsePrivateDestination(text: string): { key: string } | { problem: string } {
+  const m = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(text.trim());
+  if (!m) return { problem: `must be host:port (e.g. 127.0.0.1:4000 or [::1]:4000), got "${text}"` };
+  const port = Number(m[2]);
+  if (port < 1 || port > 65535) return { problem: `has a port outside 1–65535: "${text}"` };
+  const raw = m[1]!;
+  const bracketed = raw.startsWith('[');
+  const host = canonicalDestinationHost(raw);
+  if (bracketed && !ipaddr.IPv6.isValid(host)) return { problem: `has something in brackets that is not an IPv6 address: "${text}"` };
+  if (!ipaddr.isValid(host) && !NAME.test(host)) return { problem: `has a host that is neither an IP address nor a host name: "${text}"` };
+  return { key: `${host}|${port}` };
 }
 
 /** The values of `Prefix__N` settings in index order, empty ones skipped. */

@@ -27,7 +27,7 @@ import { createWorkers, type WorkerWakeups } from './workers/index.js';
 import { Wakeup } from './workers/wakeup.js';
 import { WorkerHost } from './workers/worker-host.js';
 import { createSecretBox, readSecretsSettings, type SecretsSettings } from './secrets/keyring.js';
-import { createWebhookSender } from './webhooks/egress/index.js';
+import { createWebhookSender, privateDestinations } from './webhooks/egress/index.js';
 import { createPublicUrlSigner } from './services/media/public-url-signer.js';
 import { createRenditionEngine } from './services/media/rendition-engine.js';
 import { OUTBOX_CHANNEL } from './db/webhooks/outbox-dispatch.js';
@@ -128,7 +128,11 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       metrics,
       secretBox,
       secretRotation: secrets.rotation,
-      webhookSender: createWebhookSender({ allowHttp: config.webhooks.allowHttp, dns: config.webhooks.dns }),
+      webhookSender: createWebhookSender({
+        allowHttp: config.webhooks.allowHttp,
+        dns: config.webhooks.dns,
+        privateDestinations: privateDestinations(config.webhooks.allowedPrivateDestinations),
+      }),
       document,
       publicUrls,
       renditions: createRenditionEngine(config.media.public),

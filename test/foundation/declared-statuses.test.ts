@@ -17,8 +17,8 @@ function pipelineStatuses(op: ContractOperation): number[] {
   const rule = op.rule;
   const statuses = [400, 500];
   if (!rule.public) {
-    statuses.push(401);
-    if (rule.superadmin || rule.role !== 'Reader' || rule.workspace === 'Write') statuses.push(403);
+    // 403 on every one: a preview token (issue #27) is refused everywhere but the delivery reads.
+    statuses.push(401, 403);
     if ((rule.workspace === 'Read' || rule.workspace === 'Write') && op.path.includes('{workspaceId}')) statuses.push(404);
   }
   if (declaresIfMatch(op)) statuses.push(412);

@@ -41,12 +41,15 @@ interface MatrixActor {
   superadmin: boolean;
   /** Access to the target workspace (superadmin reach not included). */
   access: Access;
+  /** A preview token (issue #27): only operations whose rule says `preview: true`, else 403. */
+  preview?: boolean;
 }
 
 /** What the access step must answer, or 'allowed'. Mirrors the spec's order of decisions. */
 function expected(rule: Json, actor: MatrixActor, hasWorkspaceParam: boolean): 401 | 403 | 404 | 'allowed' {
   if (rule.public) return 'allowed';
   if (!actor.role) return 401;
+  if (actor.preview && !rule.preview) return 403;
   const role = RANK[actor.role]!;
   if (rule.workspace && rule.workspace !== 'None' && hasWorkspaceParam) {
     const access: Access = actor.superadmin ? 'Write' : actor.access;
@@ -92,6 +95,18 @@ describe('access matrix: every operation × every kind of caller', function () {
       const outside = await createApiClientToken(api, { workspaceId: elsewhere.id, role });
       actors.push({ name: `${role} API client scoped elsewhere`, token: async () => outside.token, role, superadmin: false, access: 'None' });
     }
+    // Preview tokens, minted as the admin's Preview button does (an Editor with Write).
+    const mintPreview = async (ws: string) => {
+      const editor = await createActor(api, { role: 'Editor', grants: { [ws]: 'Write' } });
+      const res = await api.post(`/api/v1/workspaces/${ws}/preview-tokens`, {}, { token: editor.token });
+      expect(res.status).to.equal(201);
+      return res.body.token as string;
+    };
+    const previewInside = await mintPreview(target.id);
+    const previewOutside = await mintPreview(elsewhere.id);
+    actors.push({ name: 'preview token of the workspace', token: async () => previewInside, role: 'Reader', superadmin: false, access: 'Read', preview: true });
+    actors.push({ name: 'preview token of another workspace', token: async () => previewOutside, role: 'Reader', superadmin: false, access: 'None', preview: true });
+    actors.push({ name: 'unknown preview token', token: async () => `verso_preview_${'ab'.repeat(12)}_${'x'.repeat(43)}`, superadmin: false, access: 'None' });
     actors.push({ name: 'anonymous', token: async () => undefined, superadmin: false, access: 'None' });
     actors.push({ name: 'unknown bearer token', token: async () => 'not-a-real-session-token', superadmin: false, access: 'None' });
     actors.push({ name: 'unknown API-client token', token: async () => `verso_${'ab'.repeat(12)}_${'x'.repeat(43)}`, superadmin: false, access: 'None' });

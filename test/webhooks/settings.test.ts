@@ -15,6 +15,7 @@ describe('webhook settings', () => {
   it('defaults to upstream\'s values', () => {
     expect(load({}).webhooks).to.deep.equal({
       allowHttp: false,
+      allowedPrivateDestinations: [],
       maxAttempts: 10,
       requestTimeoutMs: 15_000,
       dns: { timeoutMs: 5_000, tries: 2 },
@@ -50,6 +51,7 @@ describe('webhook settings', () => {
     });
     expect(c.webhooks).to.deep.equal({
       allowHttp: true,
+      allowedPrivateDestinations: [],
       maxAttempts: 3,
       requestTimeoutMs: 5_000,
       dns: { timeoutMs: 60_000, tries: 1 },

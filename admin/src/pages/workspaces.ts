@@ -17,14 +17,20 @@ interface Values {
   name: string;
   slug: string;
   description: string;
+  previewUrl: string;
 }
 
 const PAGE_SIZE = 20;
 const base = PATHS.workspaces;
 
-const valuesOf = (req: express.Request): Values => ({ name: field(req, 'name').trim(), slug: field(req, 'slug').trim(), description: field(req, 'description').trim() });
-const valuesFrom = (w: Workspace): Values => ({ name: w.name, slug: w.slug, description: w.description ?? '' });
-const bodyOf = (v: Values) => ({ name: v.name, slug: v.slug, description: v.description === '' ? null : v.description });
+const valuesOf = (req: express.Request): Values => ({
+  name: field(req, 'name').trim(),
+  slug: field(req, 'slug').trim(),
+  description: field(req, 'description').trim(),
+  previewUrl: field(req, 'previewUrl').trim(),
+});
+const valuesFrom = (w: Workspace): Values => ({ name: w.name, slug: w.slug, description: w.description ?? '', previewUrl: w.previewUrl ?? '' });
+const bodyOf = (v: Values) => ({ name: v.name, slug: v.slug, description: v.description === '' ? null : v.description, previewUrl: v.previewUrl === '' ? null : v.previewUrl });
 
 /** What the conflict box shows: the workspace as it is now. */
 const conflictOf = (w: Workspace, etag: string | undefined, zone: string): Conflict => ({
@@ -33,6 +39,7 @@ const conflictOf = (w: Workspace, etag: string | undefined, zone: string): Confl
     { label: 'Name', value: w.name },
     { label: 'Slug', value: w.slug },
     { label: 'Description', value: w.description ?? '' },
+    { label: 'Preview URL', value: w.previewUrl ?? '' },
     { label: 'Last changed', value: when(w.updatedAt, zone) },
   ],
 });
@@ -49,7 +56,18 @@ interface FormPage {
   conflict?: Conflict;
 }
 
-function formPage(res: express.Response, page: FormPage, status?: number) {
+/** The workspace's live preview tokens (issue #27), for the Admin who edits it: who minted which, until when. */
+async function livePreviewTokens(res: express.Response, workspaceId: string) {
+  const page = await apiFor(res).listPreviewTokens({ path: { workspaceId }, query: { page: 1, pageSize: 100 } });
+  const zone = zoneOf(res);
+  return {
+    totalCount: page.totalCount,
+    items: page.items.map((t) => ({ ...t, created: when(t.createdAt, zone), expires: when(t.expiresAt, zone), revoke: `${base}/${workspaceId}/preview-tokens/${t.id}/revoke` })),
+  };
+}
+
+async function formPage(res: express.Response, page: FormPage, status?: number) {
+  const previewTokens = page.mode === 'edit' && page.workspace ? await livePreviewTokens(res, page.workspace.id) : null;
   const title = page.mode === 'create' ? 'New workspace' : `Edit workspace ${page.workspace?.name ?? ''}`.trim();
   return render(
     res,
@@ -64,6 +82,7 @@ function formPage(res: express.Response, page: FormPage, status?: number) {
       problem: page.failure?.problem,
       errors: page.failure?.errors ?? {},
       conflict: page.conflict,
+      previewTokens,
     },
     status,
   );
@@ -94,7 +113,7 @@ export function register(router: express.Router): void {
     // Creating needs Admin + host superadmin and no read says "may create"; listUsers has exactly
     // that access rule, so its answer is the API's own refusal for this page (403).
     await apiFor(res).listUsers({ query: { page: 1, pageSize: 1 } });
-    await formPage(res, { mode: 'create', values: { name: '', slug: '', description: '' } });
+    await formPage(res, { mode: 'create', values: { name: '', slug: '', description: '', previewUrl: '' } });
   });
 
   router.post(`${base}/new`, async (req, res) => {
@@ -141,6 +160,15 @@ export function register(router: express.Router): void {
       const { workspace } = await readWorkspace(res, workspaceId);
       await formPage(res, { mode: 'edit', values, workspace, etag: field(req, '_etag'), failure }, 422);
     }
+  });
+
+  // Revoking a preview token: it answers 401 from the next request on, on every API replica.
+  router.post(`${base}/:id/preview-tokens/:tokenId/revoke`, async (req, res, next) => {
+    const { id: workspaceId, tokenId } = req.params;
+    if (!isUuid(workspaceId) || !isUuid(tokenId)) return next();
+    await apiFor(res).revokePreviewToken({ path: { workspaceId, id: tokenId } });
+    setFlash(res, 'success', 'Preview token revoked.');
+    res.redirect(303, `${base}/${workspaceId}/edit#preview-tokens-title`);
   });
 
   router.get(`${base}/:id/delete`, async (req, res, next) => {

@@ -12,6 +12,8 @@
 //   Cmd+S saves; a Draft (data-autosave-ms) saves itself in the background after that long of
 //   changes and when an input loses focus, never more than one write per that period, with the
 //   version's ETag (a 412 is never overwritten: the page offers the "changed by someone else" flow).
+// - "Save and preview" saves in the new tab it opens; this tab reloads when the user comes back to
+//   it, so its form carries the saved values and their new ETag (a later save is then no conflict).
 (function () {
   'use strict';
 
@@ -464,6 +466,9 @@
       if (button.hasAttribute('data-preview-for')) handled = preview(button);
       else if (button.hasAttribute('data-find-for')) handled = find(button);
       else if (button.hasAttribute('data-pick-id')) handled = pick(button);
+      else if (button.hasAttribute('data-save-and-preview')) {
+        window.addEventListener('focus', function () { window.location.reload(); }, { once: true });
+      }
       if (handled) event.preventDefault();
     });
     document.addEventListener('keydown', function (event) {

@@ -92,6 +92,19 @@ function checkTtl(ttlMs: number, name: string): number {
 }
 
 /** Every content item id in a response: the item itself and, in a version, each child (expanded or not). */
+/**
+ * Whether the server answered as a preview (a preview token, issue #27): `isPreview` on the body or
+ * on any list item. Such an answer is a draft meant for one editor: it is never stored.
+ */
+export function isPreviewAnswer(data: unknown): boolean {
+  if (data === null || typeof data !== 'object') return false;
+  if ((data as { isPreview?: unknown }).isPreview === true) return true;
+  const items = (data as { items?: unknown }).items;
+  return Array.isArray(items) && items.some((i) => (i as { isPreview?: unknown } | null)?.isPreview === true);
+}
+
+const PREVIEW_TOKEN_PREFIX = 'verso_preview_';
+
 function carriedItems(operation: CachedOperation, data: unknown): string[] {
   const ids = new Set<string>();
   if (operation === 'getContent') {
@@ -235,6 +248,13 @@ export class ContentCache {
     // still bounds the shared read.
     const { signal, ...shared } = options ?? {};
     signal?.throwIfAborted();
+    // A client holding a preview token reads past the cache: a stored published answer is not
+    // what it asked for, and its own answers are never stored (#load).
+    const token = this.#client.options.token;
+    if (typeof token === 'string' && token.startsWith(PREVIEW_TOKEN_PREFIX)) {
+      const { ttlMs: _ttl, ...callOptions } = shared;
+      return (await this.#client.call(operation, input as never, { ...callOptions, ...(signal ? { signal } : {}) })).data;
+    }
     let flight = this.#inFlight.get(key);
     if (!flight) {
       flight = this.#load(operation, input, key, ttlMs, shared).finally(() => this.#inFlight.delete(key));
@@ -254,8 +274,9 @@ export class ContentCache {
     const { ttlMs: _ttl, ...callOptions } = options ?? {};
     const data = (await this.#client.call(operation, input as never, callOptions)).data;
     const read: StoredRead = { startedAt, items: carriedItems(operation, data), data };
-    // An invalidation that landed while the read was in flight keeps its result out.
-    if (await this.#fresh(read, workspaceId, lists)) await this.#storeSet(key, { value: read, expiresAt: startedAt + ttlMs });
+    // An invalidation that landed while the read was in flight keeps its result out; a preview
+    // answer (a token from a provider function, say) never goes in.
+    if (!isPreviewAnswer(data) && (await this.#fresh(read, workspaceId, lists))) await this.#storeSet(key, { value: read, expiresAt: startedAt + ttlMs });
     return data;
   }
 

@@ -14,6 +14,7 @@ export const operationSpecs = {
   createContent: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createPickList: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createPreviewToken: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/preview-tokens","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createTemplate: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createTemplateField: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   createTemplateSection: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
@@ -76,6 +77,7 @@ export const operationSpecs = {
   listMedia: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/media","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize","mimeType","search","ids"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listOfficialPackages: {"method":"GET","path":"/api/v1/packages/official","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listPickLists: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listPreviewTokens: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/preview-tokens","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTags: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/tags","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTemplateVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTemplates: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","isSystem","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
@@ -99,6 +101,7 @@ export const operationSpecs = {
   restoreContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   retryWebhookDelivery: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries/{deliveryId}/retry","pathParams":["workspaceId","id","deliveryId"],"uuidPathParams":["workspaceId","id","deliveryId"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   revokeApiClient: {"method":"POST","path":"/api/v1/clients/{id}/revoke","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  revokePreviewToken: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/preview-tokens/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   rollbackContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/rollback","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateApiClient: {"method":"POST","path":"/api/v1/clients/{id}/rotate","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateWebhookSecret: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -122,7 +125,7 @@ export const operationSpecs = {
 } as const satisfies { readonly [Id in OperationId]: OperationSpec };
 
 /** Operations whose response is the `{items,totalCount,page,pageSize,totalPages}` envelope with `page`/`pageSize` query parameters. */
-export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listIpBans' | 'listMedia' | 'listOfficialPackages' | 'listPickLists' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaces';
+export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listIpBans' | 'listMedia' | 'listOfficialPackages' | 'listPickLists' | 'listPreviewTokens' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaces';
 
 /** One method per operation in the contract; VersoClient supplies `invoke` (the resilient transport). */
 export abstract class VersoOperations {
@@ -207,6 +210,15 @@ export abstract class VersoOperations {
    */
   createPickList(input: OperationInput<'createPickList'>, options?: CallOptions): Promise<OperationResult<'createPickList'>> {
     return this.invoke('createPickList', input, options);
+  }
+
+  /**
+   * Mint a preview token for the workspace, or for one content item; the token is returned this once.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/preview-tokens` — access: role Editor, workspace Write.
+   */
+  createPreviewToken(input: OperationInput<'createPreviewToken'>, options?: CallOptions): Promise<OperationResult<'createPreviewToken'>> {
+    return this.invoke('createPreviewToken', input, options);
   }
 
   /**
@@ -768,6 +780,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * The workspace's live preview tokens (not revoked, not expired), newest first; never a token itself.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/preview-tokens` — access: role Admin, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listPreviewTokens(input: OperationInput<'listPreviewTokens'>, options?: CallOptions): Promise<OperationResult<'listPreviewTokens'>> {
+    return this.invoke('listPreviewTokens', input, options);
+  }
+
+  /**
    * List the workspace's tags, ordered by name, with how many content items carry each.
    *
    * `GET /api/v1/workspaces/{workspaceId}/tags` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
@@ -972,6 +993,15 @@ export abstract class VersoOperations {
    */
   revokeApiClient(input: OperationInput<'revokeApiClient'>, options?: CallOptions): Promise<OperationResult<'revokeApiClient'>> {
     return this.invoke('revokeApiClient', input, options);
+  }
+
+  /**
+   * Revoke a preview token; it answers 401 from the next request on, on every replica.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/preview-tokens/{id}` — access: role Admin, workspace Write.
+   */
+  revokePreviewToken(input: OperationInput<'revokePreviewToken'>, options?: CallOptions): Promise<OperationResult<'revokePreviewToken'>> {
+    return this.invoke('revokePreviewToken', input, options);
   }
 
   /**

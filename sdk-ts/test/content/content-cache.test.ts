@@ -87,6 +87,32 @@ describe('Content cache: cached reads of the real API', function () {
 
   const slugInput = (slug: string, query?: { expandChildren?: boolean; asOf?: string }) => ({ path: { workspaceId: w.workspaceId, slug }, ...(query ? { query } : {}) });
 
+  it('never stores a preview answer (isPreview); a client holding a preview token reads past the cache', async () => {
+    const minted = await api.post(`/api/v1/workspaces/${w.workspaceId}/preview-tokens`, {}, { token: w.token });
+    expect(minted.status).to.equal(201);
+    const previewToken: string = minted.body.token;
+    // A published answer already cached in the same partition is not what a preview asks for.
+    const store = new RecordingStore();
+    const published = createContentCache(countingClient(api, w.token).client, { partition: () => 'site', store });
+    expect((await published.getContentBySlug(slugInput(a.slug))).isPreview).to.equal(undefined);
+    const stored = store.keys.size;
+    const c = countingClient(api, previewToken);
+    const preview = createContentCache(c.client, { partition: () => 'site', store });
+    const first = await preview.getContentBySlug(slugInput(a.slug));
+    expect(first.isPreview).to.equal(true);
+    await preview.getContentBySlug(slugInput(a.slug));
+    expect((await preview.listContent({ path: { workspaceId: w.workspaceId }, query: { pageSize: 5 } })).items.every((i) => i.isPreview === true)).to.equal(true);
+    expect(c.count('getContentBySlug')).to.equal(2);
+    // A token from a provider function is only known per request: the answer says it is a preview, and is not stored.
+    const seen: ObservedResponse[] = [];
+    const viaProvider = new VersoClient({ baseUrl: api.url, token: () => previewToken, onResponse: (r) => void seen.push(r) });
+    const other = createContentCache(viaProvider, { partition: () => 'drafts', store });
+    expect((await other.getContentBySlug(slugInput(b.slug))).isPreview).to.equal(true);
+    expect((await other.getContentBySlug(slugInput(b.slug))).isPreview).to.equal(true);
+    expect(seen.filter((r) => r.operationId === 'getContentBySlug')).to.have.length(2);
+    expect(store.keys.size).to.equal(stored);
+  });
+
   it('is opt-in with a mandatory partition provider and a sane TTL', () => {
     const { client } = countingClient(api, w.token);
     expect(() => createContentCache(client, {} as never)).to.throw(TypeError, /partition provider/);

@@ -2,7 +2,7 @@
 // read it. Filled in by the identity layer: users (sessions), API clients and OIDC principals.
 import type { RoleName, WorkspaceAccess } from './roles.js';
 
-export type ActorKind = 'User' | 'ApiClient' | 'External';
+export type ActorKind = 'User' | 'ApiClient' | 'External' | 'Preview';
 
 export interface Actor {
   readonly kind: ActorKind;
@@ -18,4 +18,4 @@ export interface Actor {
 }
 
 /** How the caller presented credentials, for the 401 log line (never the token itself). */
-export type BearerKind = 'none' | 'opaque' | 'api-client' | 'jwt';
+export type BearerKind = 'none' | 'opaque' | 'api-client' | 'preview' | 'jwt';

@@ -15,6 +15,7 @@ export function bearerKindOf(authorization: string | undefined): BearerKind {
   if (!authorization) return 'none';
   const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   if (!token) return 'opaque';
+  if (token.startsWith('verso_preview_')) return 'preview';
   if (token.startsWith('verso_')) return 'api-client';
   if (token.split('.').length === 3) return 'jwt';
   return 'opaque';

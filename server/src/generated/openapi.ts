@@ -1219,6 +1219,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/preview-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The workspace's live preview tokens (not revoked, not expired), newest first; never a token itself. */
+        get: operations["listPreviewTokens"];
+        put?: never;
+        /**
+         * Mint a preview token for the workspace, or for one content item; the token is returned this once.
+         * @description Lives `expiresInMinutes` (default 60, at most `Preview__MaxLifetimeMinutes`, 1440 unless configured lower: 422 beyond it). A site sends it as a bearer token to `getContentBySlug`, `listContent` and `getContentVersion` and gets each item's newest version that is not Archived, marked `isPreview: true`. Every other operation answers 403; an expired or revoked token 401. Audited.
+         */
+        post: operations["createPreviewToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/preview-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview token; it answers 401 from the next request on, on every replica. */
+        delete: operations["revokePreviewToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/tags": {
         parameters: {
             query?: never;
@@ -2281,6 +2324,8 @@ export interface components {
             currentlyServingVersion: components["schemas"]["ContentVersionSummaryResponse"] | null;
             /** Format: uuid */
             id: string;
+            /** @description Present and true only on an answer to a preview token (issue #27): the version is the item's newest one that is not Archived (Draft, Review, Approved or Published; see `status`), its children resolved the same way, and it may never be published as it is. Sent with `Cache-Control: private, no-store`: never keep it in a shared cache. */
+            isPreview?: boolean;
             /**
              * @description The item's highest-numbered version, whatever its status (what an editor works on next), or null for an item
              *     without versions. Sent by the editing list (`resolve=false`); absent from the delivery list (`resolve=true`),
@@ -2339,6 +2384,8 @@ export interface components {
             fields: components["schemas"]["ContentVersionFieldValueResponse"][];
             /** Format: uuid */
             id: string;
+            /** @description Present and true only on an answer to a preview token (issue #27): the version is the item's newest one that is not Archived (Draft, Review, Approved or Published; see `status`), its children resolved the same way, and it may never be published as it is. Sent with `Cache-Control: private, no-store`: never keep it in a shared cache. */
+            isPreview?: boolean;
             localeCode: string | null;
             /**
              * Format: date-time
@@ -2493,6 +2540,22 @@ export interface components {
             /** Format: date-time */
             effectiveStartAt?: string | null;
             fields?: components["schemas"]["FieldValueList"] | null;
+        };
+        CreatePreviewTokenRequest: {
+            /**
+             * Format: uuid
+             * @description Only this item (and the children it embeds) may be read with the token; omitted or null, every item of the workspace.
+             */
+            contentItemId?: string | null;
+            /** @description Default 60; at most `Preview__MaxLifetimeMinutes` (422 beyond it). */
+            expiresInMinutes?: number;
+        };
+        CreatePreviewTokenResponse: {
+            /** Format: date-time */
+            expiresAt: string;
+            previewToken: components["schemas"]["PreviewTokenResponse"];
+            /** @description `verso_preview_<identifier>_<secret>`; shown this once, only its digest is stored. */
+            token: string;
         };
         CreateTemplateRequest: {
             description?: string | null;
@@ -3049,6 +3112,30 @@ export interface components {
             /** Format: int32 */
             totalPages: number;
         };
+        PreviewTokenResponse: {
+            /**
+             * Format: uuid
+             * @description The one item the token may read, or null for the whole workspace.
+             */
+            contentItemId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who minted it (null when an API client or an external principal did). */
+            createdByUserId: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        PreviewTokenResponsePagedResponse: {
+            items: components["schemas"]["PreviewTokenResponse"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
         /**
          * @description The value type of a primitive field.
          * @enum {string}
@@ -3493,6 +3580,8 @@ export interface components {
              * @description The event id, signed with the body; `X-Verso-Event-Id` and `webhook-id` repeat it. The same on every attempt.
              */
             id: string;
+            /** @description What a CDN in front of the delivery reads must purge (README, Behind a CDN): `list-<workspaceId>`, `item-<id>` of this item and of every item that embeds it (at any depth up to the expansion limit, found when the event is written), matching the keys the reads send in Surrogate-Key and Cache-Tag. When more than 1000 items embed it, `ws-<workspaceId>` and `list-<workspaceId>` instead. Absent on events written before the server knew purge keys. */
+            purgeKeys?: string[];
             /** @description The version's workflow status (`Draft`, `Published`, …); null for item-level events. */
             status: string | null;
             /** Format: uuid */
@@ -3659,6 +3748,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /** @description Where the admin's Preview button sends an editor (issue #27): a URL template whose `{slug}`, `{locale}` and `{token}` are replaced (URL-encoded) by the item's slug, its locale and a fresh item-scoped preview token. Null: the admin shows the preview itself. */
+            previewUrl: string | null;
             /** @description Whether the workspace's signed public media URLs (`/media/v1/…`) are served; when false every one is 404, at once on every replica. */
             publicMedia: boolean;
             slug: string;
@@ -3675,6 +3766,8 @@ export interface components {
         WorkspaceRequest: {
             description?: string | null;
             name: string;
+            /** @description The preview URL template (see WorkspaceDto.previewUrl): an absolute https URL (http also outside production) containing `{token}`; null clears it, omitted keeps it (422 at /previewUrl otherwise). */
+            previewUrl?: string | null;
             /** @description Turns the workspace's public media URLs on or off; absent keeps the current setting (on for a new workspace). */
             publicMedia?: boolean;
             /** @description Lower-case ASCII letters and digits in segments joined by one `-` or `_`, at most 100 characters, unique among live workspaces (422 when invalid, 409 when taken). */
@@ -3895,8 +3988,10 @@ export interface components {
         ContentRange: string;
         /** @description The request's correlation id (taken from the request when well-formed, else generated). */
         CorrelationId: string;
-        /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable). */
+        /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable), and always for a preview token's read, which never enters or reads the cache. */
         DeliveryCache: "hit" | "miss" | "bypass";
+        /** @description How long a cache may keep a published delivery read: `Delivery__CacheControl` (default `no-cache`: keep it but revalidate with If-None-Match every time). A preview token's read is always `private, no-store`. Published reads also carry their purge keys in the headers named by `Delivery__PurgeKeyHeaders` (default `Surrogate-Key`, space-separated, and `Cache-Tag`, comma-separated; the names are configuration, so they are not declared here): `ws-<workspaceId>`, `item-<id>` for every item in the body (children included, expanded or not) and, on the content list, `list-<workspaceId>`. */
+        DeliveryCacheControl: string;
         /** @description Opaque version tag of the returned resource; send it back in `If-Match` on writes. */
         ETag: string;
         /** @description A strong tag of the file's bytes; send it as `If-None-Match` to revalidate (304). */
@@ -3950,6 +4045,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3988,6 +4084,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
@@ -4062,6 +4159,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -4119,6 +4217,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4145,6 +4244,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4180,6 +4280,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4363,6 +4464,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4683,6 +4785,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -4747,6 +4850,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4900,6 +5004,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -4966,6 +5071,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5084,6 +5190,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5217,6 +5324,7 @@ export interface operations {
             /** @description One page of items. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["DeliveryCacheControl"];
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
                 };
@@ -5226,6 +5334,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5293,6 +5402,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5475,6 +5585,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5508,6 +5619,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5582,6 +5694,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5965,6 +6078,7 @@ export interface operations {
             /** @description The served version. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["DeliveryCacheControl"];
                     ETag: components["headers"]["ETag"];
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
@@ -5975,6 +6089,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6014,6 +6129,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6081,6 +6197,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6220,6 +6337,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The range starts past the end of the file. */
             416: {
@@ -6445,6 +6563,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6512,6 +6631,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6615,6 +6735,104 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listPreviewTokens: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of live preview tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewTokenResponsePagedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createPreviewToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePreviewTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token (shown this once) and its record. */
+            201: {
+                headers: {
+                    /** @description no-store: the token must not be kept by any cache. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatePreviewTokenResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    revokePreviewToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (also when it had already expired). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6647,6 +6865,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6711,6 +6930,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6777,6 +6997,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6882,6 +7103,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -6951,6 +7173,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -7342,6 +7565,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

@@ -39,6 +39,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/picklists"
   },
+  "createPreviewToken": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/preview-tokens"
+  },
   "createTemplate": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/templates"
@@ -287,6 +291,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/picklists"
   },
+  "listPreviewTokens": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/preview-tokens"
+  },
   "listTags": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/tags"
@@ -378,6 +386,10 @@ export const operations = {
   "revokeApiClient": {
     "method": "POST",
     "path": "/api/v1/clients/{id}/revoke"
+  },
+  "revokePreviewToken": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/preview-tokens/{id}"
   },
   "rollbackContentVersion": {
     "method": "POST",

@@ -1,4 +1,5 @@
 // Auth: local sign-in, sign-out, refresh, password change, and who the caller is.
+import { forbidden } from '../errors.js';
 import type { Handler } from '../http/operation.js';
 import { actorScope, UserActor } from '../services/identity/actors.js';
 import { changePassword as changeOwnPassword, login as signIn, logout as signOut, refreshSession as refresh } from '../services/identity/sessions.js';
@@ -23,8 +24,10 @@ export const changePassword: Handler<'changePassword'> = async ({ request, actor
   return reply(204);
 };
 
-export const getCurrentUser: Handler<'getCurrentUser'> = ({ actor, reply }) =>
-  reply(200, {
+export const getCurrentUser: Handler<'getCurrentUser'> = ({ actor, reply }) => {
+  // The access step refuses a preview token here already (it is not a `preview: true` operation).
+  if (actor.kind === 'Preview') throw forbidden();
+  return reply(200, {
     kind: actor.kind,
     id: actor.id,
     email: actor.email,
@@ -34,3 +37,4 @@ export const getCurrentUser: Handler<'getCurrentUser'> = ({ actor, reply }) =>
     workspaceId: actorScope(actor) ?? null,
     ...(actor instanceof UserActor ? { mustChangePassword: actor.mustChangePassword } : {}),
   });
+};

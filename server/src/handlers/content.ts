@@ -11,7 +11,10 @@ import { upgradeTemplateVersion } from '../services/content/content-upgrade.js';
 import { duplicateContentItem } from '../services/content/content-duplicate.js';
 import type { VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
+import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
+import { purgeKeyHeaders, purgeKeysOfDetail, purgeKeysOfList } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
+import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
 import { withEtag } from './response-headers.js';
 
 const base = (ws: string) => `/api/v1/workspaces/${ws}/content`;
@@ -29,12 +32,14 @@ const versionOf = (params: VersionPath): VersionAddress => ({
   versionNumber: params.versionNumber,
 });
 
-export const listContent: Handler<'listContent'> = async ({ request, deps, reply }) => {
-  const { body, headers } = await deliveryRead(deps, request, async () => ({
-    body: await reads.listContent(deps.db, request.params.workspaceId, request.query),
-    headers: {},
-  }));
-  return reply(200, body, headers);
+export const listContent: Handler<'listContent'> = async ({ request, actor, deps, reply }) => {
+  const preview = previewScopeOf(actor);
+  if (preview) return reply(200, await previewList(deps.db, preview, request.query), PREVIEW_DELIVERY_HEADERS);
+  const { body, headers } = await deliveryRead(deps, request, async () => {
+    const page = await reads.listContent(deps.db, request.params.workspaceId, request.query);
+    return { body: page, headers: purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfList(request.params.workspaceId, page)) };
+  });
+  return reply(200, body, { ...headers, 'Cache-Control': deps.config.cdn.cacheControl });
 };
 
 export const createContent: Handler<'createContent'> = async ({ request, actor, deps, reply }) => {
@@ -59,13 +64,18 @@ export const deleteContent: Handler<'deleteContent'> = async ({ request, actor, 
   return reply(204);
 };
 
-export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, deps, reply }) => {
+export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, actor, deps, reply }) => {
+  const preview = previewScopeOf(actor);
+  if (preview) {
+    const { body, etag } = await previewBySlug(deps.db, preview, request.params.slug, request.query);
+    return reply(200, body, withEtag(etag, PREVIEW_DELIVERY_HEADERS));
+  }
   const { body, headers } = await deliveryRead(deps, request, async () => {
     const links = { signer: deps.publicUrls, config: deps.config.media.public };
     const { body, etag } = await reads.getContentBySlug(deps.db, links, request.params.workspaceId, request.params.slug, request.query);
-    return { body, headers: withEtag(etag) };
+    return { body, headers: withEtag(etag, purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfDetail(request.params.workspaceId, body))) };
   });
-  return reply(200, body, headers);
+  return reply(200, body, { ...headers, 'Cache-Control': deps.config.cdn.cacheControl });
 };
 
 export const duplicateContent: Handler<'duplicateContent'> = async ({ request, actor, deps, reply }) => {
@@ -95,8 +105,13 @@ export const rollbackContentVersion: Handler<'rollbackContentVersion'> = async (
   return reply(201, body, withEtag(etag, { Location: `${base(address.workspaceId)}/${address.itemId}/versions/${body.versionNumber}` }));
 };
 
-export const getContentVersion: Handler<'getContentVersion'> = async ({ request, deps, reply }) => {
+export const getContentVersion: Handler<'getContentVersion'> = async ({ request, actor, deps, reply }) => {
   const { workspaceId, itemId, versionNumber } = versionOf(request.params);
+  const preview = previewScopeOf(actor);
+  if (preview) {
+    const { body, etag } = await previewVersion(deps.db, preview, itemId, versionNumber, request.query);
+    return reply(200, body, withEtag(etag, PREVIEW_HEADERS));
+  }
   const { body, etag } = await reads.getContentVersion(deps.db, workspaceId, itemId, versionNumber, request.query);
   return reply(200, body, withEtag(etag));
 };

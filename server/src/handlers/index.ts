@@ -14,6 +14,7 @@ import * as media from './media.js';
 import * as packages from './packages.js';
 import * as picklists from './picklists.js';
 import * as publicMedia from './public-media.js';
+import * as previewTokens from './preview-tokens.js';
 import * as security from './security.js';
 import * as settings from './settings.js';
 import * as tags from './tags.js';
@@ -37,6 +38,7 @@ export const handlers = {
   ...packages,
   ...picklists,
   ...publicMedia,
+  ...previewTokens,
   ...security,
   ...settings,
   ...tags,

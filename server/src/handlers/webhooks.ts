@@ -14,6 +14,7 @@ import {
   updateEndpoint,
   type EndpointRules,
 } from '../services/webhooks/endpoints.js';
+import { privateDestinations } from '../services/webhooks/webhook-ports.js';
 import { withEtag } from './response-headers.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -21,6 +22,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 const rules = (deps: Dependencies): EndpointRules => ({
   secretBox: deps.secretBox,
   allowHttp: deps.config.webhooks.allowHttp,
+  privateDestinations: privateDestinations(deps.config.webhooks.allowedPrivateDestinations),
   caps: { perWorkspace: deps.config.webhooks.maxEndpointsPerWorkspace, perHost: deps.config.webhooks.maxEndpointsPerHost },
 });
 

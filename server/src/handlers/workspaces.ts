@@ -1,4 +1,5 @@
 // Workspaces: list (only reachable ones), create, get, update, delete, each with `canWrite`.
+import type { Dependencies } from '../dependencies.js';
 import type { Handler } from '../http/operation.js';
 import { withEtag } from './response-headers.js';
 import {
@@ -9,13 +10,16 @@ import {
   presentWorkspace,
   updateWorkspace as update,
   workspaceEtag,
+  type WorkspaceRules,
 } from '../services/identity/workspaces.js';
+
+const rules = (deps: Dependencies): WorkspaceRules => ({ allowHttpPreview: deps.config.environment !== 'production' });
 
 export const listWorkspaces: Handler<'listWorkspaces'> = async ({ request, actor, deps, reply }) =>
   reply(200, await list(deps.db, actor, request.query));
 
 export const createWorkspace: Handler<'createWorkspace'> = async ({ request, actor, deps, reply }) => {
-  const w = await create(deps.db, actor, request.body);
+  const w = await create(deps.db, rules(deps), actor, request.body);
   return reply(201, presentWorkspace(w, actor), withEtag(workspaceEtag(w), { Location: `/api/v1/workspaces/${w.id}` }));
 };
 
@@ -25,7 +29,7 @@ export const getWorkspace: Handler<'getWorkspace'> = async ({ request, actor, de
 };
 
 export const updateWorkspace: Handler<'updateWorkspace'> = async ({ request, actor, deps, reply }) => {
-  const w = await update(deps.db, actor, request.params.workspaceId, request.headers['if-match'], request.body);
+  const w = await update(deps.db, rules(deps), actor, request.params.workspaceId, request.headers['if-match'], request.body);
   return reply(200, presentWorkspace(w, actor), withEtag(workspaceEtag(w)));
 };
 

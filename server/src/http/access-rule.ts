@@ -12,6 +12,8 @@ export type AccessRule =
       /** Access needed on the `workspaceId` path parameter; absent for global operations. */
       readonly workspace?: WorkspaceAccess;
       readonly superadmin?: boolean;
+      /** A preview token may call it (the delivery reads, issue #27); every other operation refuses one with 403. */
+      readonly preview?: boolean;
     };
 
 
@@ -22,7 +24,7 @@ export function parseAccessRule(operationId: string, raw: unknown): AccessRule {
   };
   if (raw === null || typeof raw !== 'object') return fail('is missing');
   const rule = raw as Record<string, unknown>;
-  const known = new Set(['public', 'role', 'workspace', 'superadmin']);
+  const known = new Set(['public', 'role', 'workspace', 'superadmin', 'preview']);
   for (const key of Object.keys(rule)) if (!known.has(key)) fail(`has unknown key "${key}"`);
   if (rule.public === true) {
     if (Object.keys(rule).length !== 1) fail('public: true takes no other keys');
@@ -33,9 +35,11 @@ export function parseAccessRule(operationId: string, raw: unknown): AccessRule {
     fail('workspace must be None, Read or Write');
   }
   if (rule.superadmin !== undefined && typeof rule.superadmin !== 'boolean') fail('superadmin must be a boolean');
+  if (rule.preview !== undefined && typeof rule.preview !== 'boolean') fail('preview must be a boolean');
   return {
     role: rule.role as RoleName,
     ...(rule.workspace !== undefined ? { workspace: rule.workspace as WorkspaceAccess } : {}),
     ...(rule.superadmin !== undefined ? { superadmin: rule.superadmin as boolean } : {}),
+    ...(rule.preview === true ? { preview: true } : {}),
   };
 }

@@ -16,6 +16,10 @@ export async function authorize(
 ): Promise<void> {
   if (rule.public) return;
   if (!actor) throw unauthenticated();
+  // Issue #27: a preview token reads drafts through the delivery reads and does nothing else.
+  if (actor.kind === 'Preview' && !(rule as { preview?: boolean }).preview) {
+    throw forbidden('A preview token may only read content (by slug, the content list and single versions).');
+  }
   const workspaceId = typeof params.workspaceId === 'string' ? params.workspaceId : undefined;
   if (rule.workspace && rule.workspace !== 'None' && workspaceId !== undefined) {
     const access = effectiveWorkspaceAccess(actor, workspaceId);

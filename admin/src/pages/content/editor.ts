@@ -23,6 +23,7 @@ import { conflictValues, writeInlineChildren } from './editor-save.js';
 import { fieldViews, idValuesOf, sectioned, type ViewContext } from './field-views.js';
 import { autosaveReply, isAutosave, savedChildren } from './editor-autosave.js';
 import * as markdownPreview from './markdown-preview.js';
+import { openPreview } from './preview.js';
 import * as referenceSearch from './reference-search.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, stateFromValues, type FieldsState } from './value-form.js';
 
@@ -213,6 +214,8 @@ export function register(router: express.Router): void {
       });
       if (auto) return autosaveReply(res, outcome.ok ? { kind: 'saved', etag: outcome.result.etag ?? '', zone, inputs: savedChildren(fields, state) } : { kind: 'conflict' });
       if (!outcome.ok) return void (await editorPage(res, workspaceId, loaded, { ...page, conflict: outcome.conflict }, 409));
+      // "Save and preview" (its form targets a new tab): saved, now the preview of what was saved.
+      if (field(req, '_then') === 'preview') return void (await openPreview(res, { workspaceId, itemId }));
       // The API sends an edited Review or Approved version back to Draft (its approval covered what was approved).
       const from = outcome.result.data.returnedToDraftFrom;
       setFlash(res, 'success', from ? `Version ${versionNumber} saved. It was ${from === 'Approved' ? 'approved' : 'in review'}, so it is a Draft again: submit it for review.` : `Version ${versionNumber} saved.`);

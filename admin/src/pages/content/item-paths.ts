@@ -21,6 +21,8 @@ export function itemPaths(workspaceId: string, itemId: string) {
     duplicate: `${root}/duplicate`,
     newVersion: `${root}/versions`,
     view: `${root}/view`,
+    /** POST: mint an item-scoped preview token and open the preview (issue #27). */
+    preview: `${root}/preview`,
     history: `${root}/history`,
     translations: `${root}/translations`,
     linkTranslation: `${root}/translations/link`,

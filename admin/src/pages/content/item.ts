@@ -14,6 +14,7 @@ import * as history from './history.js';
 import * as itemVersions from './item-versions.js';
 import { renderItemPage, type IdentityValues, type Item } from './item-page.js';
 import { ITEM_ROUTE, itemAddress, itemPaths, type ItemAddress, itemNameOf } from './item-paths.js';
+import * as preview from './preview.js';
 import * as translations from './translations.js';
 import * as upgrade from './upgrade.js';
 import * as viewer from './viewer.js';
@@ -89,6 +90,7 @@ export function register(router: express.Router): void {
   itemVersions.register(router);
   workflowRoutes.register(router);
   viewer.register(router);
+  preview.register(router);
   history.register(router);
   translations.register(router);
   upgrade.register(router);

@@ -128,6 +128,14 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.Workspace, workspace, null);
     }
 
+    /// <summary>Whether the server answered as a preview: <c>isPreview</c> on the version or on any list item.</summary>
+    internal static bool IsPreviewAnswer(object value) => value switch
+    {
+        ContentVersionDetailResponse v => v.IsPreview == true,
+        ContentItemSummaryResponsePagedResponse page => page.Items?.Any(i => i.IsPreview == true) == true,
+        _ => false,
+    };
+
     private async Task<T> ReadAsync<T>(Func<VersoContentCacheKey> keyOf, TimeSpan? absoluteExpiration, Func<CancellationToken, Task<T>> fetch, Func<T, IReadOnlyCollection<Guid>> itemsOf, CancellationToken cancellationToken)
         where T : class
     {
@@ -154,6 +162,8 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         {
             var before = _store.Sequence.Read(key.WorkspaceId);
             var value = await fetch(token).ConfigureAwait(false);
+            // A preview token's answer (issue #27) is a draft for one editor: never stored.
+            if (IsPreviewAnswer(value)) return value;
             if (_store.Sequence.Read(key.WorkspaceId) != before) return value;
             try
             {

@@ -29,6 +29,9 @@ internal sealed partial class ContentApi
 
     public Guid Workspace { get; }
 
+    /// <summary>Answer as a preview token is answered (issue #27): every version and list item marked <c>isPreview</c>.</summary>
+    public bool Preview { get; set; }
+
     /// <summary>A second workspace, to show what an invalidation leaves alone.</summary>
     public Guid OtherWorkspace { get; }
 
@@ -126,7 +129,7 @@ internal sealed partial class ContentApi
         {
             id = Guid.NewGuid(), contentItemId = item.Id, versionNumber = number, status = "Published", templateVersionId = Guid.Empty,
             slug = item.Slug, localeCode = "en", tags = Array.Empty<string>(), createdAt = DateTimeOffset.UnixEpoch, updatedAt = DateTimeOffset.UnixEpoch,
-            templateName = "Article", fields,
+            templateName = "Article", fields, isPreview = Preview ? true : (bool?)null,
         };
     }
 
@@ -143,6 +146,7 @@ internal sealed partial class ContentApi
         id = item.Id, templateVersionId = Guid.Empty, templateName = "Article", templateSlug = "article", slug = item.Slug, localeCode = "en",
         tags = Array.Empty<string>(), createdAt = DateTimeOffset.UnixEpoch, updatedAt = DateTimeOffset.UnixEpoch,
         currentlyServingVersion = new { id = Guid.NewGuid(), versionNumber = item.Version, status = "Published" },
+        isPreview = Preview ? true : (bool?)null,
     };
 
     private static HttpResponseMessage Json(object body) => Replies.Response(200, JsonSerializer.Serialize(body, Web), "application/json");

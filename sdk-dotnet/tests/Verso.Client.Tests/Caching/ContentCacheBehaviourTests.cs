@@ -37,6 +37,28 @@ public class ContentCacheBehaviourTests
 
     [Theory]
     [MemberData(nameof(Backends))]
+    public async Task A_preview_answer_is_never_stored(Backend backend)
+    {
+        using var h = Create(backend);
+        var ws = h.Api.Workspace;
+        var id = h.Api.Add("draft");
+        h.Api.Preview = true;
+        for (var i = 0; i < 2; i++)
+        {
+            Assert.True((await h.Cache.GetContentBySlugAsync(ws, "draft")).IsPreview);
+            Assert.True((await h.Cache.GetContentVersionAsync(ws, id, 1)).IsPreview);
+            Assert.True(Assert.Single((await h.Cache.ListContentAsync(ws)).Items).IsPreview);
+        }
+        Assert.Equal(6, h.Api.Count);
+        // Published answers are stored as before.
+        h.Api.Preview = false;
+        await h.Cache.GetContentBySlugAsync(ws, "draft");
+        await h.Cache.GetContentBySlugAsync(ws, "draft");
+        Assert.Equal(7, h.Api.Count);
+    }
+
+    [Theory]
+    [MemberData(nameof(Backends))]
     public async Task Every_page_of_a_cached_list_through_VersoPaging_is_read_once(Backend backend)
     {
         using var h = Create(backend);

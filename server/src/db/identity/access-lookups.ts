@@ -33,6 +33,14 @@ export interface ApiClientLookup {
   readonly touchDue: boolean;
 }
 
+export interface PreviewTokenLookup {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly contentItemId: string | null;
+  readonly tokenHash: string;
+  readonly expiresAt: string;
+}
+
 const FIND_SESSION = `
   SELECT s.id, s.expires_at, s.last_seen_at, s.last_seen_at <= now() - make_interval(secs => $2::float8) AS touch_due,
          u.id AS user_id, u.email, u.display_name, u.role, u.is_super_admin, u.must_change_password,
@@ -48,6 +56,12 @@ const FIND_API_CLIENT = `
          (last_used_at IS NULL OR last_used_at <= now() - make_interval(secs => $2::float8)) AS touch_due
   FROM api_clients
   WHERE identifier = $1 AND is_active AND deleted_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
+
+// Only a live token is found: a revoked or expired one is the same 401 as an unknown one.
+const FIND_PREVIEW_TOKEN = `
+  SELECT id, workspace_id, content_item_id, token_hash, expires_at
+  FROM preview_tokens
+  WHERE identifier = $1 AND revoked_at IS NULL AND expires_at > now()`;
 
 const WORKSPACE_EXISTS = `SELECT 1 FROM workspaces WHERE id = $1 AND deleted_at IS NULL`;
 
@@ -99,6 +113,13 @@ export class AccessLookups {
       lastUsedAt: r.last_used_at === null ? null : iso(r.last_used_at),
       touchDue: bool(r.touch_due),
     };
+  }
+
+  async findPreviewToken(identifier: string): Promise<PreviewTokenLookup | null> {
+    const { rows } = await this.pool.query({ name: 'verso_find_preview_token', text: FIND_PREVIEW_TOKEN, values: [identifier], types: RAW_TEXT });
+    const r = rows[0];
+    if (!r) return null;
+    return { id: r.id, workspaceId: r.workspace_id, contentItemId: r.content_item_id, tokenHash: r.token_hash, expiresAt: iso(r.expires_at) };
   }
 
   async workspaceExists(id: string): Promise<boolean> {

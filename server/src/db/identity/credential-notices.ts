@@ -11,6 +11,7 @@ export type CredentialChange =
   | { readonly kind: 'session'; readonly tokenHash: string }
   | { readonly kind: 'user'; readonly userId: string }
   | { readonly kind: 'api-client'; readonly clientId: string }
+  | { readonly kind: 'preview-token'; readonly tokenId: string }
   | { readonly kind: 'workspace'; readonly workspaceId: string }
   | { readonly kind: 'all' };
 
@@ -24,6 +25,7 @@ export function parseCredentialChange(payload: string | undefined): CredentialCh
     if (c.kind === 'session' && typeof c.tokenHash === 'string') return { kind: 'session', tokenHash: c.tokenHash };
     if (c.kind === 'user' && typeof c.userId === 'string') return { kind: 'user', userId: c.userId };
     if (c.kind === 'api-client' && typeof c.clientId === 'string') return { kind: 'api-client', clientId: c.clientId };
+    if (c.kind === 'preview-token' && typeof c.tokenId === 'string') return { kind: 'preview-token', tokenId: c.tokenId };
     if (c.kind === 'workspace' && typeof c.workspaceId === 'string') return { kind: 'workspace', workspaceId: c.workspaceId };
   } catch {
     // fall through: an unreadable notice evicts everything rather than nothing

@@ -8,13 +8,14 @@ const workspaceRow = z.object({
   slug: z.string(),
   description: z.string().nullable(),
   public_media: z.boolean(),
+  preview_url: z.string().nullable(),
   row_version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type WorkspaceRow = z.infer<typeof workspaceRow>;
 
-const COLUMNS = sql.fragment`w.id, w.name, w.slug, w.description, w.public_media, w.row_version, w.created_at, w.updated_at`;
+const COLUMNS = sql.fragment`w.id, w.name, w.slug, w.description, w.public_media, w.preview_url, w.row_version, w.created_at, w.updated_at`;
 
 export async function workspaceExists(db: CommonQueryMethods, id: string): Promise<boolean> {
   return db.exists(sql.unsafe`SELECT 1 FROM workspaces WHERE id = ${id} AND deleted_at IS NULL`);
@@ -54,22 +55,22 @@ export async function slugTaken(db: CommonQueryMethods, slug: string, exceptId: 
 
 export async function insertWorkspace(
   db: CommonQueryMethods,
-  w: { id: string; name: string; slug: string; description: string | null; publicMedia: boolean },
+  w: { id: string; name: string; slug: string; description: string | null; publicMedia: boolean; previewUrl: string | null },
 ): Promise<WorkspaceRow> {
   return db.one(sql.type(workspaceRow)`
-    INSERT INTO workspaces AS w (id, name, slug, description, public_media)
-    VALUES (${w.id}, ${w.name}, ${w.slug}, ${w.description}, ${w.publicMedia})
+    INSERT INTO workspaces AS w (id, name, slug, description, public_media, preview_url)
+    VALUES (${w.id}, ${w.name}, ${w.slug}, ${w.description}, ${w.publicMedia}, ${w.previewUrl})
     RETURNING ${COLUMNS}`);
 }
 
 export async function updateWorkspace(
   db: CommonQueryMethods,
   id: string,
-  w: { name: string; slug: string; description: string | null; publicMedia: boolean },
+  w: { name: string; slug: string; description: string | null; publicMedia: boolean; previewUrl: string | null },
 ): Promise<WorkspaceRow> {
   return db.one(sql.type(workspaceRow)`
     UPDATE workspaces AS w
-    SET name = ${w.name}, slug = ${w.slug}, description = ${w.description}, public_media = ${w.publicMedia},
+    SET name = ${w.name}, slug = ${w.slug}, description = ${w.description}, public_media = ${w.publicMedia}, preview_url = ${w.previewUrl},
         row_version = w.row_version + 1, updated_at = now()
     WHERE w.id = ${id}
     RETURNING ${COLUMNS}`);

@@ -3,6 +3,7 @@
 // {contentItemId, workspaceId, templateVersionId, contentVersionId, versionNumber, status}, with
 // null version members on item events) and audit entity types stay uniform.
 import type { CommonQueryMethods } from 'slonik';
+import { purgeKeysJson } from '../../db/delivery/purge-targets.js';
 import { enqueueOutboxEvents, type OutboxEvent } from '../../db/platform/outbox.js';
 import type { Actor } from '../../access/actor.js';
 import { recordAudits, type AuditAction, type AuditRecord } from '../platform/audit.js';
@@ -70,6 +71,8 @@ export async function recordContentChanges(tx: CommonQueryMethods, actor: Actor 
         versionNumber: version?.versionNumber ?? null,
         status: version?.status ?? null,
       },
+      // What a CDN must purge (README, Behind a CDN): the lists, the item and every item embedding it.
+      computedPayload: purgeKeysJson(change.workspaceId, change.itemId),
     });
     audits.push({
       workspaceId: change.workspaceId,

@@ -74,6 +74,31 @@ export class ApiClientActor implements Actor {
   }
 }
 
+/**
+ * A preview token (issue #27): reads its one workspace (and, when scoped, one item) through the
+ * operations marked `preview: true`, nothing else; the access step refuses it everywhere else.
+ * Reader is the lowest role, so no rule above Reader lets it in by rank either.
+ */
+export class PreviewActor implements Actor {
+  readonly kind = 'Preview' as const;
+  readonly role = 'Reader' as const;
+  readonly isSuperAdmin = false;
+  readonly email = null;
+  readonly displayName = 'Preview token';
+
+  constructor(
+    readonly id: string,
+    readonly workspaceId: string,
+    /** Null: every item of the workspace. */
+    readonly contentItemId: string | null,
+    readonly expiresAt: string,
+  ) {}
+
+  grantFor(workspaceId: string): WorkspaceAccess {
+    return workspaceId === this.workspaceId ? 'Read' : 'None';
+  }
+}
+
 /** The nil uuid: a scope no workspace can have (an OIDC token with an unusable workspace claim). */
 export const NO_WORKSPACE = '00000000-0000-0000-0000-000000000000';
 

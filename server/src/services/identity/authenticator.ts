@@ -11,9 +11,9 @@ import { sessionExpiry, touchSession } from '../../db/identity/sessions.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Actor } from '../../access/actor.js';
 import { bearerKindOf, type AuthenticationResult, type Authenticator } from '../../access/authentication.js';
-import { ApiClientActor, UserActor } from './actors.js';
+import { ApiClientActor, PreviewActor, UserActor } from './actors.js';
 import type { CachedCredential, CredentialCache } from './credential-cache.js';
-import { apiClientIdentifierOf, digestsEqual, sha256Hex } from './credential-tokens.js';
+import { apiClientIdentifierOf, digestsEqual, previewIdentifierOf, sha256Hex } from './credential-tokens.js';
 import { createOidcVerifier, type OidcVerifier } from './oidc-bearer.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -144,6 +144,31 @@ export function createDbAuthenticator(db: Db, lookups: AccessLookups, cache: Cre
     return entry.actor;
   }
 
+  // A preview token is cached like an API client (same eviction on revoke, here and on every other
+  // replica through the credential notices) and never touched: it lives minutes, not months.
+  async function previewActor(token: string): Promise<Actor | null> {
+    const digest = sha256Hex(token);
+    const now = Date.now();
+    const hit = cached(digest, 'preview', now);
+    if (hit) return hit.actor;
+    const identifier = previewIdentifierOf(token);
+    if (!identifier) return null;
+    const generation = cache.generation;
+    cache.lookups++;
+    const found = await lookups.findPreviewToken(identifier);
+    if (!found || !digestsEqual(digest, found.tokenHash)) return null;
+    const entry: CachedCredential = {
+      kind: 'preview',
+      ownerId: found.id,
+      actor: new PreviewActor(found.id, found.workspaceId, found.contentItemId, found.expiresAt),
+      expiresAtMs: Date.parse(found.expiresAt),
+      touchAtMs: Infinity,
+      cachedUntilMs: now + cache.ttlMs,
+    };
+    cache.put(digest, entry, generation);
+    return entry.actor;
+  }
+
   return {
     async authenticate(authorization, ip): Promise<AuthenticationResult> {
       const bearerKind = bearerKindOf(authorization);
@@ -151,6 +176,7 @@ export function createDbAuthenticator(db: Db, lookups: AccessLookups, cache: Cre
       if (!token) return { actor: null, bearerKind };
       let actor: Actor | null = null;
       if (bearerKind === 'api-client') actor = await apiClientActor(token);
+      else if (bearerKind === 'preview') actor = await previewActor(token);
       else if (bearerKind === 'jwt') actor = oidc ? await oidc.verify(token) : null;
       else actor = await sessionActor(token, ip);
       return { actor, bearerKind };

@@ -18,8 +18,8 @@ import type { Actor } from '../../access/actor.js';
 
 /** Fields shared by both kinds; the authenticator owns the rest (touch bookkeeping, actor). */
 export interface CachedCredential {
-  readonly kind: 'session' | 'api-client';
-  /** The user (sessions) or the client (API clients) whose changes evict this entry. */
+  readonly kind: 'session' | 'api-client' | 'preview';
+  /** The user (sessions), the client (API clients) or the preview token whose changes evict this entry. */
   readonly ownerId: string;
   actor: Actor;
   /** The credential's own expiry in epoch ms (Infinity when it has none); checked on every hit. */
@@ -122,8 +122,9 @@ export class CredentialCache implements CredentialEvictor {
         this.delete(change.tokenHash);
         return;
       case 'user':
-      case 'api-client': {
-        const owner = change.kind === 'user' ? change.userId : change.clientId;
+      case 'api-client':
+      case 'preview-token': {
+        const owner = change.kind === 'user' ? change.userId : change.kind === 'api-client' ? change.clientId : change.tokenId;
         for (const digest of [...(this.byOwner.get(owner) ?? [])]) this.delete(digest);
         return;
       }

@@ -43,6 +43,22 @@ export function newApiClientToken(): IssuedClientToken {
   return { token, identifier, tokenHash: sha256Hex(token) };
 }
 
+export const PREVIEW_TOKEN_PREFIX = 'verso_preview_';
+
+/** `verso_preview_<identifier>_<secret>`: stored and found like an API client's (issue #27). */
+export function newPreviewToken(): IssuedClientToken {
+  const identifier = crypto.randomBytes(12).toString('hex');
+  const secret = crypto.randomBytes(32).toString('base64url');
+  const token = `${PREVIEW_TOKEN_PREFIX}${identifier}_${secret}`;
+  return { token, identifier, tokenHash: sha256Hex(token) };
+}
+
+/** The identifier part of a preview token, or null when the token cannot be one. */
+export function previewIdentifierOf(token: string): string | null {
+  const match = /^verso_preview_([0-9a-f]{24})_[A-Za-z0-9_-]{16,}$/.exec(token);
+  return match ? match[1]! : null;
+}
+
 /** The identifier part of an API-client token, or null when the token cannot be one. */
 export function apiClientIdentifierOf(token: string): string | null {
   const match = /^verso_([0-9a-f]{24})_[A-Za-z0-9_-]{16,}$/.exec(token);

@@ -31,10 +31,36 @@ export function presentWorkspace(w: WorkspaceRow, actor: Actor): WorkspaceDto {
     updatedAt: w.updated_at,
     canWrite: effectiveWorkspaceAccess(actor, w.id) === 'Write',
     publicMedia: w.public_media,
+    previewUrl: w.preview_url,
   };
 }
 
-const auditView = (w: WorkspaceRow) => ({ name: w.name, slug: w.slug, description: w.description, publicMedia: w.public_media });
+const auditView = (w: WorkspaceRow) => ({ name: w.name, slug: w.slug, description: w.description, publicMedia: w.public_media, previewUrl: w.preview_url });
+
+/** Whether plain http preview URLs are accepted: outside production (a site on a developer's machine). */
+export interface WorkspaceRules {
+  readonly allowHttpPreview: boolean;
+}
+
+/**
+ * The preview URL template (issue #27): absolute, https (http outside production), with `{token}`
+ * so the site receives the preview token. Checked with the placeholders filled in, as it is used.
+ */
+function checkPreviewUrl(url: string | null, rules: WorkspaceRules): void {
+  if (url === null) return;
+  const problem = (() => {
+    if (!url.includes('{token}')) return 'Must contain {token}, where the preview token goes.';
+    let parsed: URL;
+    try {
+      parsed = new URL(url.replaceAll('{slug}', 'slug').replaceAll('{locale}', 'en').replaceAll('{token}', 'token'));
+    } catch {
+      return 'Must be an absolute URL, such as https://site.example/api/preview?slug={slug}&token={token}.';
+    }
+    if (parsed.protocol === 'https:' || (rules.allowHttpPreview && parsed.protocol === 'http:')) return null;
+    return rules.allowHttpPreview ? 'Must use https or http.' : 'Must use https.';
+  })();
+  if (problem) throw validationFailed({ '/previewUrl': [problem] });
+}
 
 /**
  * The workspaces an actor can reach: null for all (host superadmin, unscoped credential), else the
@@ -66,27 +92,30 @@ export async function getWorkspace(db: Db, id: string): Promise<WorkspaceRow> {
   return w;
 }
 
-export async function createWorkspace(db: Db, actor: Actor, input: WorkspaceRequest): Promise<WorkspaceRow> {
+export async function createWorkspace(db: Db, rules: WorkspaceRules, actor: Actor, input: WorkspaceRequest): Promise<WorkspaceRow> {
+  checkPreviewUrl(input.previewUrl ?? null, rules);
   return db.transaction(async (tx) => {
     await checkSlug(tx, input.slug, null);
-    const w = await insertWorkspace(tx, { id: uuidv7(), name: input.name, slug: input.slug, description: input.description ?? null, publicMedia: input.publicMedia ?? true });
+    const w = await insertWorkspace(tx, { id: uuidv7(), name: input.name, slug: input.slug, description: input.description ?? null, publicMedia: input.publicMedia ?? true, previewUrl: input.previewUrl ?? null });
     await recordAudit(tx, { workspaceId: w.id, entityType: 'Workspace', entityId: w.id, action: 'Created', actor, after: auditView(w) });
     return w;
   });
 }
 
-export async function updateWorkspace(db: Db, actor: Actor, id: string, ifMatch: string | undefined, input: WorkspaceRequest): Promise<WorkspaceRow> {
+export async function updateWorkspace(db: Db, rules: WorkspaceRules, actor: Actor, id: string, ifMatch: string | undefined, input: WorkspaceRequest): Promise<WorkspaceRow> {
+  checkPreviewUrl(input.previewUrl ?? null, rules);
   return db.transaction(async (tx) => {
     const current = await findWorkspace(tx, id, true);
     if (!current) throw notFound('The workspace');
     requireIfMatch(ifMatch, workspaceEtag(current));
     await checkSlug(tx, input.slug, id);
+    // Omitted keeps a setting: upstream's clients send name, slug and description only.
     const updated = await updateRow(tx, id, {
       name: input.name,
       slug: input.slug,
       description: input.description ?? null,
-      // Absent keeps the setting: upstream's clients send name, slug and description only.
       publicMedia: input.publicMedia ?? current.public_media,
+      previewUrl: input.previewUrl === undefined ? current.preview_url : input.previewUrl,
     });
     await recordAudit(tx, { workspaceId: id, entityType: 'Workspace', entityId: id, action: 'Updated', actor, before: auditView(current), after: auditView(updated) });
     await enqueueOutboxEvent(tx, {

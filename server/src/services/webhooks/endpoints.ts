@@ -27,13 +27,15 @@ import { chosenSecretProblem } from './chosen-secret-rule.js';
 import { checkEndpointCaps, destinationHost, type EndpointCaps } from './endpoint-caps.js';
 import { readSubscriptions, storedSubscriptions } from './event-types.js';
 import { generateSigningSecret, sealSecret, SECRET_WARNING } from './signing-secrets.js';
-import type { SecretBox } from './webhook-ports.js';
+import type { PrivateDestinations, SecretBox } from './webhook-ports.js';
 import { checkWebhookUrl } from './webhook-ports.js';
 
 /** What endpoint changes need beyond the database: the keyring, whether http:// is allowed, the caps. */
 export interface EndpointRules {
   readonly secretBox: SecretBox;
   readonly allowHttp: boolean;
+  /** Webhook__AllowedPrivateDestinations: the developer's own receivers (development and test only). */
+  readonly privateDestinations: PrivateDestinations;
   readonly caps: EndpointCaps;
 }
 
@@ -60,7 +62,7 @@ const auditView = (e: EndpointRow) => ({ name: e.name, url: e.url, isActive: e.i
  */
 function checkTarget(rules: EndpointRules, url: string, events: readonly string[], chosenSecret?: string | null): WebhookEventType[] {
   const { list, errors } = readSubscriptions(events);
-  const urlProblem = checkWebhookUrl(url, { allowHttp: rules.allowHttp });
+  const urlProblem = checkWebhookUrl(url, { allowHttp: rules.allowHttp, privateDestinations: rules.privateDestinations });
   if (urlProblem !== null) errors['/url'] = [urlProblem];
   const secretProblem = chosenSecret == null ? null : chosenSecretProblem(chosenSecret);
   if (secretProblem !== null) errors['/secret'] = [secretProblem];

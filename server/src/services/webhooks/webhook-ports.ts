@@ -10,4 +10,4 @@ export type {
   WebhookSender,
   WebhookSendRequest,
 } from '../../webhooks/egress/index.js';
-export { checkWebhookUrl, createWebhookSender } from '../../webhooks/egress/index.js';
+export { checkWebhookUrl, createWebhookSender, privateDestinations, type PrivateDestinations } from '../../webhooks/egress/index.js';

@@ -11,8 +11,12 @@
 // 0177.0.0.1, 0x7f.1, 127.1) and full-width or other IDNA-mapped digits into dotted quads, and
 // names into their ASCII (punycode) form.
 //
+// A host and port listed in Webhook__AllowedPrivateDestinations (development and test only:
+// private-destinations.ts) skips the address rules and may use http://; every other rule holds.
+//
 // Messages never quote the URL: webhook URLs often carry a token in the path or query.
 import { defaultAddressPolicy, type AddressPolicy } from './address-policy.js';
+import { NO_PRIVATE_DESTINATIONS, type PrivateDestinations } from './private-destinations.js';
 
 export interface Destination {
   readonly protocol: 'https:' | 'http:';
@@ -23,13 +27,19 @@ export interface Destination {
   readonly port: number;
   /** Path and query, as sent in the request line. */
   readonly path: string;
+  /** The host and port are a listed private destination: whatever the host resolves to may be reached. */
+  readonly listedPrivate: boolean;
 }
 
-export function parseDestination(
-  raw: string,
-  o: { readonly allowHttp: boolean; readonly policy?: AddressPolicy },
-): { destination: Destination } | { problem: string } {
+export interface DestinationRules {
+  readonly allowHttp: boolean;
+  readonly policy?: AddressPolicy;
+  readonly privateDestinations?: PrivateDestinations;
+}
+
+export function parseDestination(raw: string, o: DestinationRules): { destination: Destination } | { problem: string } {
   const policy = o.policy ?? defaultAddressPolicy;
+  const listed = o.privateDestinations ?? NO_PRIVATE_DESTINATIONS;
   if (typeof raw !== 'string' || raw.length === 0) return { problem: 'The URL is required.' };
   // WHATWG would silently strip these; a stored URL should be exactly what is used.
   if (/[\u0000-\u0020\u007f]/.test(raw)) return { problem: 'The URL must not contain whitespace or control characters.' };
@@ -39,7 +49,13 @@ export function parseDestination(
   } catch {
     return { problem: 'The URL must be an absolute URL.' };
   }
-  if (url.protocol !== 'https:' && !(o.allowHttp && url.protocol === 'http:')) {
+  const hostname = url.hostname;
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  // A fully qualified name's trailing dot names the same host; it is dropped so that resolution,
+  // Host and SNI (which must not carry it, RFC 6066) all see one spelling.
+  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  const listedPrivate = host !== '' && listed.allows(host, port);
+  if (url.protocol !== 'https:' && !((o.allowHttp || listedPrivate) && url.protocol === 'http:')) {
     return { problem: o.allowHttp ? 'The URL must use https or http.' : 'The URL must use https.' };
   }
   // WHATWG drops empty user information (`https://@host/`, `https://:@host/`), so the parsed URL
@@ -49,32 +65,21 @@ export function parseDestination(
   }
   if (raw.includes('#')) return { problem: 'The URL must not contain a fragment.' };
   if (url.port === '0') return { problem: 'The URL must not use port 0.' };
-  const hostname = url.hostname;
   if (hostname === '') return { problem: 'The URL must have a host.' };
-  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   const path = `${url.pathname}${url.search}`;
-  const protocol = url.protocol;
+  const protocol = url.protocol as 'https:' | 'http:';
 
-  if (hostname.startsWith('[')) {
-    const literal = hostname.slice(1, -1);
-    const forbidden = policy.isForbidden(literal);
-    if (forbidden) return { problem: `The URL's host ${literal} is ${forbidden}.` };
-    return { destination: { protocol, host: literal, literal, port, path } };
-  }
   // WHATWG has already turned every host that ends in a number into a dotted quad (or refused it).
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(hostname)) {
-    const forbidden = policy.isForbidden(hostname);
-    if (forbidden) return { problem: `The URL's host ${hostname} is ${forbidden}.` };
-    return { destination: { protocol, host: hostname, literal: hostname, port, path } };
+  if (hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname)) {
+    const forbidden = listedPrivate ? null : policy.isForbidden(host);
+    if (forbidden) return { problem: `The URL's host ${host} is ${forbidden}.` };
+    return { destination: { protocol, host, literal: host, port, path, listedPrivate } };
   }
-  // A fully qualified name's trailing dot names the same host; it is dropped so that resolution,
-  // Host and SNI (which must not carry it, RFC 6066) all see one spelling.
-  const host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   if (host === '' || host.split('.').some((label) => label === '')) return { problem: 'The URL\'s host has an empty label.' };
-  if (host === 'localhost' || host.endsWith('.localhost')) {
+  if (!listedPrivate && (host === 'localhost' || host.endsWith('.localhost'))) {
     return { problem: `The URL's host ${host} is a loopback name (RFC 6761).` };
   }
-  return { destination: { protocol, host, literal: null, port, path } };
+  return { destination: { protocol, host, literal: null, port, path, listedPrivate } };
 }
 
 /**
@@ -88,9 +93,10 @@ function rawAuthority(raw: string): string {
 
 /**
  * The registration-time check: a message for the 422 at `/url`, or null when the URL is
- * acceptable. Always the full address policy: no setting lets a loopback literal be registered.
+ * acceptable. Always the full address policy: only a listed private destination (development and
+ * test) lets a loopback or private literal be registered.
  */
-export function checkWebhookUrl(url: string, o: { readonly allowHttp: boolean }): string | null {
-  const parsed = parseDestination(url, { allowHttp: o.allowHttp });
+export function checkWebhookUrl(url: string, o: { readonly allowHttp: boolean; readonly privateDestinations?: PrivateDestinations }): string | null {
+  const parsed = parseDestination(url, { allowHttp: o.allowHttp, privateDestinations: o.privateDestinations });
   return 'problem' in parsed ? parsed.problem : null;
 }

@@ -12,6 +12,7 @@ export {
   type WebhookSendRequest,
 } from './webhook-sender.js';
 export { checkWebhookUrl } from './destination.js';
+export { privateDestinations, type PrivateDestinations } from './private-destinations.js';
 export { defaultAddressPolicy, normaliseAddress, type AddressPolicy } from './address-policy.js';
 export type { ResolvedAddress, Resolver } from './resolver.js';
 export { createDnsResolver, DnsLookupError, DNS_MAX_TTL_MS, DNS_NEGATIVE_TTL_MS, type DnsResolverOptions } from './dns-resolver.js';

@@ -25,6 +25,7 @@ import { defaultAddressPolicy, normaliseAddress, type AddressPolicy } from './ad
 import { parseDestination, type Destination } from './destination.js';
 import { createPinnedAgents, type PinnedAgents } from './pinned-agent.js';
 import { createDnsResolver, DEFAULT_DNS_OPTIONS } from './dns-resolver.js';
+import { NO_PRIVATE_DESTINATIONS, type PrivateDestinations } from './private-destinations.js';
 import type { ResolvedAddress, Resolver } from './resolver.js';
 
 export type AttemptOutcome = 'delivered' | 'http_status' | 'redirect' | 'rejected_destination' | 'connection_failed' | 'timeout';
@@ -57,6 +58,11 @@ export interface WebhookSenderOptions {
   readonly allowHttp: boolean;
   /** Webhook__Dns__*: the default resolver's total timeout per lookup and tries per DNS server. */
   readonly dns?: { readonly timeoutMs: number; readonly tries: number };
+  /**
+   * Webhook__AllowedPrivateDestinations (development and test only): host:port pairs whose
+   * addresses may be private and which may use http://; resolved and pinned like any other.
+   */
+  readonly privateDestinations?: PrivateDestinations;
   /** Tests only: e.g. a test name → 127.0.0.1. Default: c-ares (dns-resolver.ts) with `dns`. */
   readonly resolver?: Resolver;
   /** Tests only: e.g. the default policy with loopback allowed. Default: the full forbidden list. */
@@ -80,14 +86,15 @@ const result = (outcome: AttemptOutcome, statusCode: number | null, error: strin
 export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
   const resolver = o.resolver ?? createDnsResolver(o.dns ?? DEFAULT_DNS_OPTIONS);
   const policy = o.policy ?? defaultAddressPolicy;
+  const privateDestinations = o.privateDestinations ?? NO_PRIVATE_DESTINATIONS;
   const agents = createPinnedAgents({ ca: o.ca });
 
   async function send(request: WebhookSendRequest): Promise<AttemptResult> {
     const deadline = Date.now() + request.timeoutMs;
-    const parsed = parseDestination(request.url, { allowHttp: o.allowHttp, policy });
+    const parsed = parseDestination(request.url, { allowHttp: o.allowHttp, policy, privateDestinations });
     if ('problem' in parsed) return result('rejected_destination', null, `Destination rejected: ${parsed.problem}`);
     const d = parsed.destination;
-    const approved = d.literal ? [normaliseAddress(d.literal)] : await resolveAndCheck(d.host, deadline, request);
+    const approved = d.literal ? [normaliseAddress(d.literal)] : await resolveAndCheck(d, deadline, request);
     if ('outcome' in approved) return approved;
     if (approved.some((a) => a === null)) return result('rejected_destination', null, `Destination rejected: ${d.host} is not an IP address.`);
     const pinned = approved as ResolvedAddress[];
@@ -99,7 +106,8 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     }
   }
 
-  async function resolveAndCheck(host: string, deadline: number, request: WebhookSendRequest): Promise<ResolvedAddress[] | AttemptResult> {
+  async function resolveAndCheck(d: Destination, deadline: number, request: WebhookSendRequest): Promise<ResolvedAddress[] | AttemptResult> {
+    const host = d.host;
     let found: readonly ResolvedAddress[];
     try {
       found = await beforeDeadline(resolver.resolve(host), deadline, request.signal);
@@ -113,7 +121,8 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     for (const entry of found) {
       const n = normaliseAddress(entry?.address);
       if (!n) return result('rejected_destination', null, `Destination rejected: ${host} resolved to something that is not an IP address; not connecting.`);
-      const forbidden = policy.isForbidden(n.address);
+      // A listed private destination (the name, or this address, on this port) is the developer's own receiver.
+      const forbidden = d.listedPrivate || privateDestinations.allows(n.address, d.port) ? null : policy.isForbidden(n.address);
       // One forbidden address refuses the whole name: a name that also points inside is not an
       // outside receiver, whichever address a connection would happen to pick.
       if (forbidden) return result('rejected_destination', null, `Destination rejected: ${host} resolves to ${n.address}, ${forbidden}; not connecting.`);

@@ -1,0 +1,123 @@
+// What a preview token reads (issue #27 §1): each item's newest version that is not Archived
+// (Draft, Review, Approved or Published), whatever its workflow state; effective windows are ignored
+// unless the read names an instant (`asOf`), then only versions whose window holds it (or that have
+// none) qualify. Kept apart from the served reads (content-serving.ts, content-list.ts), which
+// stay on their published-only indexes and the delivery cache; a preview read touches neither.
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { ITEM_COLUMNS, itemRow } from '../content/content-items.js';
+import { VALUES_JSON } from '../content/content-values.js';
+import { VERSION_COLUMNS, VERSION_JOINS, versionSummaryRow, type VersionSummaryRow } from '../content/content-versions.js';
+import { servedDetailRow, type ServedDetailRow } from './content-serving.js';
+
+/** A subquery for the version (as `cv`, all columns) item `itemId` previews: newest not Archived, in its window at `asOf` when given. */
+function previewVersionOf(itemId: FragmentSqlToken, asOf: string | null) {
+  const window =
+    asOf === null
+      ? sql.fragment`TRUE`
+      : sql.fragment`(cv.effective_start_at IS NULL OR (cv.effective_start_at <= ${asOf}::timestamptz AND ${asOf}::timestamptz < cv.effective_end_at))`;
+  return sql.fragment`SELECT cv.* FROM content_versions cv
+    WHERE cv.content_item_id = ${itemId} AND cv.status <> 'Archived' AND ${window}
+    ORDER BY cv.version_number DESC LIMIT 1`;
+}
+
+/** The previewed version of each live item among `itemIds`, with its values: one statement per level of children. */
+export async function findPreviewDetails(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  itemIds: readonly string[],
+  asOf: string | null,
+): Promise<readonly ServedDetailRow[]> {
+  if (itemIds.length === 0) return [];
+  return db.any(sql.type(servedDetailRow)`
+    SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
+    FROM content_items ci
+    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, asOf)}) cv
+    ${VERSION_JOINS}
+    WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')}) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`);
+}
+
+/** The previewed version of the live item with this slug, with its values, in one statement. */
+export async function findPreviewDetailBySlug(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  slug: string,
+  asOf: string | null,
+): Promise<ServedDetailRow | null> {
+  return db.maybeOne(sql.type(servedDetailRow)`
+    SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
+    FROM content_items ci
+    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, asOf)}) cv
+    ${VERSION_JOINS}
+    WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`);
+}
+
+export type PreviewSortKey = 'createdAt' | 'updatedAt' | 'slug';
+
+export interface PreviewListQuery {
+  readonly workspaceId: string;
+  /** A token scoped to one item lists only it. */
+  readonly contentItemId: string | null;
+  readonly templateVersionId: string | null;
+  readonly templateId: string | null;
+  readonly localeCode: string | null;
+  readonly translationGroupId: string | null;
+  readonly slug: string | null;
+  readonly asOf: string | null;
+  readonly sortBy: PreviewSortKey;
+  readonly sortDesc: boolean;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+const SORT_COLUMN: Readonly<Record<PreviewSortKey, FragmentSqlToken>> = {
+  createdAt: sql.fragment`ci.created_at`,
+  updatedAt: sql.fragment`ci.updated_at`,
+  slug: sql.fragment`ci.slug`,
+};
+
+const SUMMARY_COLUMNS = Object.keys(versionSummaryRow.shape) as (keyof VersionSummaryRow)[];
+/** The previewed version's summary columns, as `pv_<column>`. */
+const PV_SELECT = sql.join(
+  SUMMARY_COLUMNS.map((n) => sql.fragment`${sql.identifier(['pv', n])} AS ${sql.identifier([`pv_${n}`])}`),
+  sql.fragment`, `,
+);
+const previewListRow = itemRow.extend({
+  ...Object.fromEntries(Object.entries(versionSummaryRow.shape).map(([k, v]) => [`pv_${k}`, v])),
+  title: z.string().nullable(),
+  total_count: z.number(),
+});
+export type PreviewListRow = z.infer<typeof itemRow> & { readonly title: string | null; readonly total_count: number; readonly [column: `pv_${string}`]: unknown };
+
+/** The previewed version of a list row, as the summary presenter takes it. */
+export function previewedVersion(row: PreviewListRow): VersionSummaryRow & { content_item_id: string } {
+  const columns = row as unknown as Record<string, unknown>;
+  return { ...(Object.fromEntries(SUMMARY_COLUMNS.map((n) => [n, columns[`pv_${n}`]])) as VersionSummaryRow), content_item_id: row.id };
+}
+
+/**
+ * One page of items that have something to preview, each with its previewed version, and the total:
+ * one statement (a window count), whatever the page size.
+ */
+export async function listPreviewItems(db: CommonQueryMethods, q: PreviewListQuery): Promise<{ rows: PreviewListRow[]; total: number }> {
+  const conditions = [sql.fragment`ci.workspace_id = ${q.workspaceId}`, sql.fragment`NOT ci.is_deleted`];
+  if (q.contentItemId !== null) conditions.push(sql.fragment`ci.id = ${q.contentItemId}`);
+  if (q.templateVersionId !== null) conditions.push(sql.fragment`pv.template_version_id = ${q.templateVersionId}`);
+  if (q.templateId !== null) conditions.push(sql.fragment`ci.template_id = ${q.templateId}`);
+  if (q.localeCode !== null) conditions.push(sql.fragment`ci.locale_code = ${q.localeCode}`);
+  if (q.translationGroupId !== null) conditions.push(sql.fragment`ci.translation_group_id = ${q.translationGroupId}`);
+  if (q.slug !== null) conditions.push(sql.fragment`ci.slug = ${q.slug}`);
+  const direction = q.sortDesc ? sql.fragment`DESC` : sql.fragment`ASC`;
+  const rows = await db.any(sql.type(previewListRow)`
+    SELECT ${ITEM_COLUMNS}, ${PV_SELECT}, verso_version_title(pv.id, pv.template_version_id) AS title, count(*) OVER () AS total_count
+    FROM content_items ci
+    JOIN templates t ON t.id = ci.template_id
+    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, q.asOf)}) pv
+    WHERE ${sql.join(conditions, sql.fragment` AND `)}
+    ORDER BY ${SORT_COLUMN[q.sortBy]} ${direction} NULLS LAST, ci.id ${direction}
+    LIMIT ${q.limit} OFFSET ${q.offset}`);
+  const total =
+    rows[0]?.total_count ??
+    (q.offset > 0 ? (await listPreviewItems(db, { ...q, limit: 1, offset: 0 })).total : 0);
+  return { rows: rows as unknown as PreviewListRow[], total };
+}

@@ -1,0 +1,17 @@
+// Preview tokens (tag Content; issue #27 §1): minted by Editors, listed and revoked by Admins. The
+// token is in the create response only, marked no-store.
+import type { Handler } from '../http/operation.js';
+import { createPreviewToken as create, listPreviewTokens as list, revokePreviewToken as revoke } from '../services/identity/preview-tokens.js';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export const createPreviewToken: Handler<'createPreviewToken'> = async ({ request, actor, deps, reply }) =>
+  reply(201, await create(deps.db, deps.credentialCache, deps.config.preview.maxLifetimeMinutes, actor, request.params.workspaceId, request.body), NO_STORE);
+
+export const listPreviewTokens: Handler<'listPreviewTokens'> = async ({ request, deps, reply }) =>
+  reply(200, await list(deps.db, request.params.workspaceId, request.query));
+
+export const revokePreviewToken: Handler<'revokePreviewToken'> = async ({ request, actor, deps, reply }) => {
+  await revoke(deps.db, deps.credentialCache, actor, request.params.workspaceId, request.params.id);
+  return reply(204);
+};

@@ -1,0 +1,152 @@
+// Preview reads (issue #27 §1): what a site shows an editor before publishing. The same three
+// delivery reads a site makes (by-slug, the content list, one version), answered for a preview
+// token: each item as its newest version that is not Archived, children resolved the same way,
+// effective windows ignored unless `asOf` names an instant, every body marked `isPreview: true`.
+// The handlers branch here before the delivery cache, so a preview answer is never cached, and send
+// it `Cache-Control: private, no-store`.
+import type { CommonQueryMethods } from 'slonik';
+import { findPreviewDetailBySlug, findPreviewDetails, listPreviewItems, previewedVersion, type PreviewSortKey } from '../../db/delivery/content-preview.js';
+import type { ServedDetailRow } from '../../db/delivery/content-serving.js';
+import type { ValueRow } from '../../db/content/content-values.js';
+import type { VersionRow } from '../../db/content/content-versions.js';
+import { loadValues } from '../../db/content/content-values.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import type {
+  ContentItemSummaryResponse,
+  ContentItemSummaryResponsePagedResponse,
+  ContentVersionDetailResponse,
+  ContentVersionFieldValueResponse,
+} from '../../generated/schemas.js';
+import { versionDetail, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
+import { requireItem, requireVersion } from '../content/content-rules.js';
+import { pageRequest, toPage } from '../platform/paging.js';
+import { MAX_EXPANSION_DEPTH } from './content-expansion.js';
+import type { ContentBySlugQuery, ContentListParameters, VersionReadQuery } from './content-reads.js';
+
+/** What a preview token may see: its workspace, and one item of it when scoped. */
+export interface PreviewScope {
+  readonly workspaceId: string;
+  readonly contentItemId: string | null;
+}
+
+const instant = (value: string | undefined): string | null => (value !== undefined && value.length > 0 ? new Date(value).toISOString() : null);
+
+function requireInScope(scope: PreviewScope, itemId: string): void {
+  if (scope.contentItemId !== null && scope.contentItemId !== itemId) throw forbidden('This preview token is for another content item.');
+}
+
+interface WithValues {
+  readonly version: VersionRow;
+  readonly values: readonly ValueRow[];
+}
+
+/**
+ * Children resolved as the token previews them, level by level like the served expansion
+ * (content-expansion.ts, whose loop this mirrors with the preview resolution in place of the
+ * serving rule): one statement per level, to the same depth limit.
+ */
+async function expandPreview(db: CommonQueryMethods, entries: readonly WithValues[], workspaceId: string, expand: boolean, asOf: string | null) {
+  const bodies: ContentVersionDetailResponse[] = entries.map((e) => ({ ...versionDetail(e.version, e.values), isPreview: true }));
+  if (!expand) return bodies;
+  const resolved = new Map<string, WithValues | null>();
+  let pending = bodies.flatMap(withChild);
+  for (let depth = 1; depth <= MAX_EXPANSION_DEPTH && pending.length > 0; depth++) {
+    const unseen = [...new Set(pending.map((f) => f.childContentItemId!))].filter((id) => !resolved.has(id));
+    if (unseen.length > 0) {
+      const rows = await findPreviewDetails(db, workspaceId, unseen, asOf);
+      for (const id of unseen) resolved.set(id, null);
+      for (const r of rows) resolved.set(r.content_item_id, { version: r, values: r.field_values });
+    }
+    const next: ContentVersionFieldValueResponse[] = [];
+    for (const field of pending) {
+      const entry = resolved.get(field.childContentItemId!);
+      if (!entry) continue;
+      field.child = { ...versionDetail(entry.version, entry.values), isPreview: true };
+      next.push(...withChild(field.child));
+    }
+    pending = next;
+  }
+  return bodies;
+}
+
+function withChild(body: ContentVersionDetailResponse): ContentVersionFieldValueResponse[] {
+  return body.fields.filter((f) => f.childContentItemId !== null);
+}
+
+export async function previewBySlug(
+  db: CommonQueryMethods,
+  scope: PreviewScope,
+  slug: string,
+  query: ContentBySlugQuery,
+): Promise<Tagged<ContentVersionDetailResponse>> {
+  const found: ServedDetailRow | null = await findPreviewDetailBySlug(db, scope.workspaceId, slug, instant(query.asOf));
+  if (!found) throw notFound('Content under this slug');
+  requireInScope(scope, found.content_item_id);
+  const [body] = await expandPreview(db, [{ version: found, values: found.field_values }], scope.workspaceId, query.expandChildren ?? true, instant(query.asOf));
+  return { body: body!, etag: versionEtag(found) };
+}
+
+/** One version by number, as the served version read gives it, with children previewed. */
+export async function previewVersion(
+  db: CommonQueryMethods,
+  scope: PreviewScope,
+  itemId: string,
+  versionNumber: number,
+  query: VersionReadQuery,
+): Promise<Tagged<ContentVersionDetailResponse>> {
+  requireInScope(scope, itemId);
+  const item = await requireItem(db, scope.workspaceId, itemId);
+  const version = await requireVersion(db, item.id, versionNumber);
+  const values = await loadValues(db, [version.id]);
+  const [body] = await expandPreview(db, [{ version, values: values.get(version.id) ?? [] }], scope.workspaceId, query.expandChildren ?? true, null);
+  return { body: body!, etag: versionEtag(version) };
+}
+
+const SORT_KEYS: Readonly<Record<string, PreviewSortKey>> = { createdat: 'createdAt', updatedat: 'updatedAt', slug: 'slug' };
+// Filters a preview list does not apply: refused rather than ignored, so a site never mistakes an
+// unfiltered preview for a filtered one.
+const UNSUPPORTED: readonly (keyof ContentListParameters)[] = ['q', 'status', 'tags', 'createdAfter', 'createdBefore', 'publishedAfter', 'publishedBefore'];
+
+export async function previewList(db: CommonQueryMethods, scope: PreviewScope, query: ContentListParameters): Promise<ContentItemSummaryResponsePagedResponse> {
+  const refused = UNSUPPORTED.filter((name) => query[name] !== undefined && query[name] !== '');
+  if (refused.length > 0) {
+    throw badRequest(
+      'A preview token lists by template, locale, translation group and slug only.',
+      Object.fromEntries(refused.map((name) => [`query.${name}`, ['Not available to a preview token.']])),
+    );
+  }
+  const page = pageRequest(query);
+  const text = (v: string | undefined) => (v !== undefined && v.length > 0 ? v : null);
+  const { rows, total } = await listPreviewItems(db, {
+    workspaceId: scope.workspaceId,
+    contentItemId: scope.contentItemId,
+    templateVersionId: text(query.templateVersionId),
+    templateId: text(query.templateId),
+    localeCode: text(query.localeCode),
+    translationGroupId: text(query.translationGroupId),
+    slug: text(query.slug),
+    asOf: instant(query.asOf),
+    sortBy: SORT_KEYS[(query.sortBy ?? 'createdAt').toLowerCase()] ?? 'createdAt',
+    sortDesc: query.sortDesc ?? true,
+    limit: page.pageSize,
+    offset: page.offset,
+  });
+  const items = rows.map((row): ContentItemSummaryResponse => ({
+    id: row.id,
+    templateVersionId: row.template_version_id,
+    templateName: row.template_name,
+    templateSlug: row.template_slug,
+    // The previewed version's title (migration 0019's title field), like the published list's.
+    title: row.title,
+    slug: row.slug,
+    localeCode: row.locale_code,
+    translationGroupId: row.translation_group_id,
+    tags: row.tags,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    versionCount: 1,
+    currentlyServingVersion: versionSummary(previewedVersion(row)),
+    isPreview: true,
+  }));
+  return toPage(items, total, page);
+}

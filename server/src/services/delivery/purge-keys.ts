@@ -1,0 +1,40 @@
+// Purge keys of delivery reads (issue #27 §2): what a CDN in front of Verso tags a cached answer
+// with, so that one purge per key empties exactly the pages a change makes stale. `ws-<workspaceId>`
+// on every read, `item-<id>` for every item in the body (the item read and every child it names, at
+// any depth, expanded or not: a child that serves nothing now may serve something after a publish),
+// and `list-<workspaceId>` on the content list (a publish can add an item to any page).
+import type { ContentItemSummaryResponsePagedResponse, ContentVersionDetailResponse } from '../../generated/schemas.js';
+
+export const workspaceKey = (workspaceId: string) => `ws-${workspaceId}`;
+export const itemKey = (itemId: string) => `item-${itemId}`;
+export const listKey = (workspaceId: string) => `list-${workspaceId}`;
+
+/** Keys of a version read (by-slug): the workspace, the item and every item its values name. */
+export function purgeKeysOfDetail(workspaceId: string, body: ContentVersionDetailResponse): string[] {
+  const items = new Set<string>();
+  const stack: ContentVersionDetailResponse[] = [body];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    items.add(v.contentItemId);
+    for (const f of v.fields) {
+      if (f.childContentItemId) items.add(f.childContentItemId);
+      if (f.child) stack.push(f.child);
+    }
+  }
+  return [workspaceKey(workspaceId), ...[...items].map(itemKey)];
+}
+
+/** Keys of a page of the content list: the workspace, its lists and every item on the page. */
+export function purgeKeysOfList(workspaceId: string, page: ContentItemSummaryResponsePagedResponse): string[] {
+  return [workspaceKey(workspaceId), listKey(workspaceId), ...page.items.map((i) => itemKey(i.id))];
+}
+
+/**
+ * The response headers carrying `keys`, one per configured name. Cloudflare's Cache-Tag takes a
+ * comma-separated list; Fastly's Surrogate-Key (and the others that follow it) a space-separated one.
+ */
+export function purgeKeyHeaders(names: readonly string[], keys: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of names) headers[name] = keys.join(name.toLowerCase() === 'cache-tag' ? ',' : ' ');
+  return headers;
+}
