@@ -110,6 +110,8 @@ describe('GET /workspaces/{workspaceId}/content', () => {
         localeCode: detail.localeCode,
         translationGroupId: detail.translationGroupId,
         tags: detail.tags,
+        // One version, so the served version's title is the detail's (the latest's).
+        title: detail.title,
         createdAt: summary.publishedAt,
         updatedAt: summary.publishedAt,
         versionCount: 1,
