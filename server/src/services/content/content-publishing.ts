@@ -27,7 +27,7 @@ export async function changeVersionStatus(
     const item = await requireItem(tx, address.workspaceId, address.itemId, true);
     const version = await requireVersion(tx, item.id, address.versionNumber, true);
     const status = nextStatus(action, version.status);
-    await setVersionStatus(tx, version.id, status);
+    await setVersionStatus(tx, version.id, status, action === 'reject' ? { reason } : undefined);
     await touchItem(tx, item.id);
     await recordContentChange(tx, actor, {
       event: 'content.version_status_changed',

@@ -67,6 +67,7 @@ export async function createContentVersion(
       tags: item.tags,
       ...window,
       rolledBackFromVersionNumber: sourceNumber,
+      createdByUserId: actor.kind === 'User' ? actor.id : null,
     });
     await insertValues(tx, id, normalized);
     await touchItem(tx, item.id);

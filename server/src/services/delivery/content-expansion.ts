@@ -3,10 +3,11 @@
 // Expansion runs level by level — one statement for the served versions, with their values, of
 // every child id new at that level — so its cost grows with depth, never with the number of
 // children. A cycle through open fields is harmless: items already resolved in this request are
-// reused from the cache, and the depth bound ends the nesting.
+// reused from the cache, and the depth bound ends the nesting. An expanded child carries its title.
 import type { CommonQueryMethods } from 'slonik';
 import { findServedDetails, type ServedDetailRow } from '../../db/delivery/content-serving.js';
 import { loadValues, type ValueRow } from '../../db/content/content-values.js';
+import { versionTitles } from '../../db/content/content-titles.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
 import type { ContentVersionDetailResponse, ContentVersionFieldValueResponse } from '../../generated/schemas.js';
 import { versionDetail } from '../content/content-presenter.js';
@@ -48,20 +49,22 @@ async function expandDetails(db: CommonQueryMethods, entries: readonly WithValue
   const bodies = entries.map((e) => versionDetail(e.version, e.values));
   if (!options.expandChildren) return bodies;
 
-  const served = new Map<string, WithValues | null>();
+  const served = new Map<string, (WithValues & { title: string | null }) | null>();
   let pending: ContentVersionFieldValueResponse[] = bodies.flatMap(withChild);
   for (let depth = 1; depth <= MAX_EXPANSION_DEPTH && pending.length > 0; depth++) {
     const unseen = [...new Set(pending.map((f) => f.childContentItemId!))].filter((id) => !served.has(id));
     if (unseen.length > 0) {
       const rows = await findServedDetails(db, options.workspaceId, unseen, options.asOf);
+      // A child is named by its title (#25): one more read per level that has children.
+      const titles = await versionTitles(db, rows.map((r) => r.id));
       for (const id of unseen) served.set(id, null);
-      for (const r of rows) served.set(r.content_item_id, { version: r, values: r.field_values });
+      for (const r of rows) served.set(r.content_item_id, { version: r, values: r.field_values, title: titles.get(r.id) ?? null });
     }
     const next: ContentVersionFieldValueResponse[] = [];
     for (const field of pending) {
       const entry = served.get(field.childContentItemId!);
       if (!entry) continue;
-      field.child = versionDetail(entry.version, entry.values);
+      field.child = { ...versionDetail(entry.version, entry.values), title: entry.title };
       next.push(...withChild(field.child));
     }
     pending = next;
