@@ -1,4 +1,4 @@
-// The URLs of one content item's screens (item page, viewer, history, translations, and each
+// The URLs of one content item's screens (item page, viewer, history, compare, translations, and each
 // version's edit, delete, upgrade and workflow routes), and reading the ids they carry. Every
 // screen of the item builds its links here, so the scheme lives in one place (nav.ts has the
 // workspace's part: `/workspaces/<ws>/content`).
@@ -21,6 +21,8 @@ export function itemPaths(workspaceId: string, itemId: string) {
     newVersion: `${root}/versions`,
     view: `${root}/view`,
     history: `${root}/history`,
+    /** Compare two versions (`from` older, `to` newer, by convention), or the latest with the one before. */
+    compare: (from?: number, to?: number) => (from === undefined || to === undefined ? `${root}/compare` : `${root}/compare?from=${from}&to=${to}`),
     translations: `${root}/translations`,
     linkTranslation: `${root}/translations/link`,
     /** The item page with `n` selected (its facts and workflow bar). */
