@@ -35,20 +35,23 @@ export function servedVersionOf(itemId: FragmentSqlToken, asOf: string, columns:
 /** A served version with its field values (one JSON array, in loadValues' order). */
 export const servedDetailRow = versionRow.extend({ field_values: z.array(valueRow) });
 export type ServedDetailRow = z.infer<typeof servedDetailRow>;
+/** A served child with its title (#25: an expanded child is named by its title). */
+export const servedChildRow = servedDetailRow.extend({ title: z.string().nullable() });
+export type ServedChildRow = z.infer<typeof servedChildRow>;
 
 /**
- * The version each live item among `itemIds` serves at `asOf`, with its values (items serving
- * nothing are absent): one statement per level of composition expansion.
+ * The version each live item among `itemIds` serves at `asOf`, with its values and title (items
+ * serving nothing are absent): one statement per level of composition expansion.
  */
 export async function findServedDetails(
   db: CommonQueryMethods,
   workspaceId: string,
   itemIds: readonly string[],
   asOf: string,
-): Promise<readonly ServedDetailRow[]> {
+): Promise<readonly ServedChildRow[]> {
   if (itemIds.length === 0) return [];
-  return db.any(prepared('content_served_details', servedDetailRow, sql.fragment`
-    SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
+  return db.any(prepared('content_served_details', servedChildRow, sql.fragment`
+    SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values, verso_version_title(cv.id, cv.template_version_id) AS title
     FROM content_items ci
     CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.*`)}) cv
     ${VERSION_JOINS}

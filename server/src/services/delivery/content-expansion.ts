@@ -7,7 +7,6 @@
 import type { CommonQueryMethods } from 'slonik';
 import { findServedDetails, type ServedDetailRow } from '../../db/delivery/content-serving.js';
 import { loadValues, type ValueRow } from '../../db/content/content-values.js';
-import { versionTitles } from '../../db/content/content-titles.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
 import type { ContentVersionDetailResponse, ContentVersionFieldValueResponse } from '../../generated/schemas.js';
 import { versionDetail } from '../content/content-presenter.js';
@@ -55,10 +54,8 @@ async function expandDetails(db: CommonQueryMethods, entries: readonly WithValue
     const unseen = [...new Set(pending.map((f) => f.childContentItemId!))].filter((id) => !served.has(id));
     if (unseen.length > 0) {
       const rows = await findServedDetails(db, options.workspaceId, unseen, options.asOf);
-      // A child is named by its title (#25): one more read per level that has children.
-      const titles = await versionTitles(db, rows.map((r) => r.id));
       for (const id of unseen) served.set(id, null);
-      for (const r of rows) served.set(r.content_item_id, { version: r, values: r.field_values, title: titles.get(r.id) ?? null });
+      for (const r of rows) served.set(r.content_item_id, { version: r, values: r.field_values, title: r.title });
     }
     const next: ContentVersionFieldValueResponse[] = [];
     for (const field of pending) {
