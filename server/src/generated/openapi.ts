@@ -2512,6 +2512,11 @@ export interface components {
             name: string;
             sections?: components["schemas"]["CtpSection"][];
             slug: components["schemas"]["Slug"];
+            /**
+             * @description Verso extension (#25): the key of the Text field whose text is an item's title. Absent or null: the default,
+             *     the template's first Text field. Must name a Text field of this template.
+             */
+            titleFieldKey?: string | null;
         };
         CtpTemplateField: {
             allowedTypes?: components["schemas"]["CtpAllowedType"][];
