@@ -79,3 +79,14 @@ export function returnPath(raw: string, paths: ItemPaths): string {
 export function itemNameOf(item: { readonly title?: string | null; readonly slug: string | null; readonly templateName: string }): string {
   return item.title || item.slug || `Untitled ${item.templateName}`;
 }
+
+/**
+ * An item's title read from one of its versions' own values (#25), for screens that hold the
+ * version and its template version but not the item: the first non-blank text of the field keyed
+ * `titleFieldKey` (the API resolves the default, the first Text field); null when there is none.
+ */
+export function titleInVersion(values: readonly { readonly key: string | null; readonly textValue: string | null }[], titleFieldKey: string | null | undefined): string | null {
+  if (!titleFieldKey) return null;
+  const key = titleFieldKey.toLowerCase();
+  return values.find((v) => v.key?.toLowerCase() === key && v.textValue?.trim())?.textValue?.trim() ?? null;
+}
