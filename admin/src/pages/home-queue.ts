@@ -3,9 +3,17 @@
 // reviewer sent back, and what is scheduled next. One listWorkspaceContentVersions call per section
 // (a few rows each, item titles included), never a call per row; at most QUEUED workspaces (the
 // selected one first), the rest are named with a link to their content.
+//
+// Like the counts (home.ts), each section is kept Admin__Home__CountsCacheSeconds: "in Review" and
+// "scheduled" are the same for everyone who can read the workspace and are shared (shown only for
+// workspaces in the user's own fresh list); "sent back" and "your drafts" are kept per user (keyed
+// by a digest of the session's token). Every write through the admin empties these caches
+// (read-cache.ts), so a user's own submit or save shows on their next Home.
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../api.js';
+import { contextOf } from '../context.js';
+import { ReadCache, tokenKey } from '../read-cache.js';
 import { hasRole } from '../nav.js';
 import { zoneOf } from '../time.js';
 import type { WorkspaceSummary } from '../views/render.js';
@@ -50,12 +58,15 @@ export interface WorkspaceQueue {
   waiting: number;
 }
 
-const SECTIONS: Record<SectionKey, { heading: string; empty: string; query: QueueQuery }> = {
-  review: { heading: 'Waiting for your approval', empty: 'Nothing is in Review.', query: { status: 'Review' } },
-  rejected: { heading: 'Sent back to you', empty: 'No version of yours was sent back.', query: { createdBy: 'me', rejected: true } },
-  drafts: { heading: 'Your drafts', empty: 'You have no Drafts here.', query: { status: 'Draft', createdBy: 'me', rejected: false } },
-  scheduled: { heading: 'Scheduled next', empty: 'Nothing is scheduled.', query: { scheduled: true } },
+const SECTIONS: Record<SectionKey, { heading: string; empty: string; query: QueueQuery; perUser: boolean }> = {
+  review: { heading: 'Waiting for your approval', empty: 'Nothing is in Review.', query: { status: 'Review' }, perUser: false },
+  rejected: { heading: 'Sent back to you', empty: 'No version of yours was sent back.', query: { createdBy: 'me', rejected: true }, perUser: true },
+  drafts: { heading: 'Your drafts', empty: 'You have no Drafts here.', query: { status: 'Draft', createdBy: 'me', rejected: false }, perUser: true },
+  scheduled: { heading: 'Scheduled next', empty: 'Nothing is scheduled.', query: { scheduled: true }, perUser: false },
 };
+
+type QueuePage = Awaited<ReturnType<ReturnType<typeof apiFor>['listWorkspaceContentVersions']>>;
+const sectionCache = new ReadCache<QueuePage>(4000);
 
 function rowOf(workspaceId: string, key: SectionKey, e: QueueEntry, zone: string): QueueRow {
   const v = e.version;
@@ -83,15 +94,24 @@ export function sectionsFor(role: Parameters<typeof hasRole>[0], ws: Pick<Worksp
 
 export async function workspaceQueues(res: express.Response, workspaces: readonly WorkspaceSummary[]): Promise<WorkspaceQueue[]> {
   const api = apiFor(res);
-  const role = res.locals.session!.user.role;
+  const session = res.locals.session!;
+  const role = session.user.role;
   const zone = zoneOf(res);
+  const { config } = contextOf(res);
+  const read = (workspaceId: string, key: SectionKey) => {
+    const { query, perUser } = SECTIONS[key];
+    const cacheKey = `${config.apiBaseUrl} ${workspaceId} ${key}${perUser ? ` ${tokenKey(session.token)}` : ''}`;
+    return sectionCache.get(cacheKey, config.homeCountsCacheSeconds * 1000, () =>
+      api.listWorkspaceContentVersions({ path: { workspaceId }, query: { ...query, page: 1, pageSize: ROWS } }),
+    );
+  };
   return Promise.all(
     workspaces.slice(0, QUEUED).map(async (ws) => {
       const sections = await Promise.all(
         sectionsFor(role, ws).map(async (key): Promise<QueueSection> => {
-          const { heading, empty, query } = SECTIONS[key];
+          const { heading, empty } = SECTIONS[key];
           try {
-            const page = await api.listWorkspaceContentVersions({ path: { workspaceId: ws.id }, query: { ...query, page: 1, pageSize: ROWS } });
+            const page = await read(ws.id, key);
             return { key, heading, empty, rows: page.items.map((e) => rowOf(ws.id, key, e, zone)), more: Math.max(0, page.totalCount - page.items.length), failed: false };
           } catch (err) {
             if ((err as { status?: number }).status === 401) throw err;

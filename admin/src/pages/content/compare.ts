@@ -20,18 +20,20 @@ export function register(router: express.Router): void {
     if (!address) return next();
     const { workspaceId, itemId } = address;
     const api = apiFor(res);
+    const read = (versionNumber: number) => api.getContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: true } });
+    // Both numbers given (the history's links, a submitted form): the three reads run at once, and
+    // the item's list of versions checks them after; otherwise the item's versions pick the pair.
+    const asked = { from: versionNumberOf(queryValue(req.query, 'from')), to: versionNumberOf(queryValue(req.query, 'to')) };
+    const early = asked.from !== undefined && asked.to !== undefined ? Promise.all([read(asked.from), read(asked.to)]) : undefined;
+    early?.catch(() => undefined);
     const item = await api.getContent({ path: { workspaceId, id: itemId } });
     const numbers = item.versions.map((v) => v.versionNumber);
     const latest = numbers[0];
     if (latest === undefined) return next();
-    const pick = (name: string, fallback: number) => {
-      const n = versionNumberOf(queryValue(req.query, name));
-      return n !== undefined && numbers.includes(n) ? n : fallback;
-    };
-    const to = pick('to', latest);
-    const from = pick('from', numbers.find((n) => n < to) ?? to);
-    const read = (versionNumber: number) => api.getContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: true } });
-    const [before, after] = await Promise.all([read(from), read(to)]);
+    const pick = (n: number | undefined, fallback: number) => (n !== undefined && numbers.includes(n) ? n : fallback);
+    const to = pick(asked.to, latest);
+    const from = pick(asked.from, numbers.find((n) => n < to) ?? to);
+    const [before, after] = early && from === asked.from && to === asked.to ? await early : await Promise.all([read(from), read(to)]);
     const facts = await assetFacts(res, workspaceId, comparedAssetIds(before, after));
     const zone = zoneOf(res);
     const fields = compareVersions(workspaceId, before, after, facts);
