@@ -135,4 +135,13 @@ describe('admin: compare versions', function () {
     await Promise.all([page.waitForNavigation(), link.click()]);
     expect(await field('headline').getAttribute('data-change')).to.equal('changed');
   });
+
+  it('names the item of each content entry in the audit log by its title, linked to its page', async () => {
+    await page.goto(`${stack.adminUrl}/audit?entityType=ContentVersion`);
+    const entry = page.locator('.audit-entry[data-entity-type="ContentVersion"]').first();
+    const item = entry.locator('a.audit-item');
+    expect((await item.textContent())!.trim()).to.equal('Evening at the harbour');
+    expect(await item.getAttribute('href')).to.equal(`/workspaces/${ws}/content/${article}`);
+    await expectAccessible(page);
+  });
 });

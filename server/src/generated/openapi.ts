@@ -1975,6 +1975,16 @@ export interface components {
                     before: unknown;
                 };
             };
+            /**
+             * Format: uuid
+             * @description Verso extension (#25) — the content item an entry of an item or one of its versions belongs to; null otherwise.
+             */
+            contentItemId?: string | null;
+            /**
+             * @description Verso extension (#25) — that item's title now (its latest version's title field), so a row can name the item;
+             *     null when the entry concerns no item, the item has no title, or it was deleted.
+             */
+            contentItemTitle?: string | null;
             /** Format: uuid */
             entityId: string;
             /** @example ContentVersion */
