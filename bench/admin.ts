@@ -1,5 +1,5 @@
 // Server-render time of the admin's pages: 16 signed-in clients (each with its own session cookie)
-// request Home, Account preferences, About, the content list and the content editor over plain HTTP
+// request Home, Account preferences, About, the content list, the content editor and version compare over plain HTTP
 // with keep-alive, and the latency of every page (admin render + its API calls through @verso/sdk)
 // is recorded. Target: p95 < 50 ms. The content pages run on upstream's capacity dataset (520 items,
 // 2,600 published versions: bench/lib/content-dataset.ts); the editor opens a Draft version 6 of one
@@ -8,8 +8,11 @@
 // As under `make run`, the admin is its own process (admin/dist/main.js when built, else its source
 // through tsx) in front of the API, which runs in this process on the embedded PostgreSQL; the load
 // comes from bench/lib/load.ts (worker threads) so it never shares an event loop with either. Home for a superadmin
-// shows 3 workspaces with content, so it makes 1 + 3 × 5 API calls per render; Account makes 2
-// (switcher list, preferences) and About 2 (switcher list, /health/ready).
+// shows 4 workspaces with content, so it makes 1 + 4 × 5 API calls per render for the counts (cached,
+// Admin__Home__CountsCacheSeconds) and 4 × 4 for the review queue (#25: in Review, the user's own Drafts —
+// each bench user has one in the capacity workspace — sent back, and scheduled next: 5 versions);
+// Account makes 2 (switcher list, preferences) and About 2 (switcher list, /health/ready). Version
+// compare (#25) compares two 40-field versions (30 Text, 10 Markdown of 40 lines): 4 API calls.
 // Run: node --import tsx bench/admin.ts [--seconds 5] [--rounds 3] [--clients 16] [--workers 2]
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +22,7 @@ import path from 'node:path';
 import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
 import { HttpSession } from '../admin/test/helpers/http.js';
 import { startAdminStack } from '../admin/test/helpers/stack.js';
+import { buildTemplate } from '../test/content/content-fixture.js';
 import { buildCapacityDataset, buildTemplates, hoursFromNow } from './lib/content-dataset.js';
 import { runLoad } from './lib/load.js';
 
@@ -107,6 +111,58 @@ async function draftToEdit(api: AdminStackApi, workspaceId: string, token: strin
 
 type AdminStackApi = Awaited<ReturnType<typeof startAdminStack>>['api'];
 
+/**
+ * Version compare of two 40-field versions (#25): a "Feature" template with 30 Text and 10 Markdown
+ * fields (each Markdown ≈ 40 lines), an item whose version 2 duplicates version 1 and then changes
+ * a third of the texts and a line in every Markdown value. Returns the compare page's path.
+ */
+async function comparedPair(api: AdminStackApi, workspaceId: string, token: string): Promise<string> {
+  const base = `/api/v1/workspaces/${workspaceId}`;
+  const ok = async (p: Promise<{ status: number; body: any; text: string }>, what: string) => {
+    const r = await p;
+    if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
+    return r.body;
+  };
+  const specs = Array.from({ length: 40 }, (_, i) => ({ key: `f${i}`, label: `Field ${i}`, primitiveType: i % 4 === 3 ? 'Markdown' : 'Text' }));
+  const t = await buildTemplate(api, base, token, 'Feature', () => specs.map((f) => ({ ...f, minOccurrences: 0, maxOccurrences: 1 })));
+  const markdown = (i: number, edit: boolean) =>
+    Array.from({ length: 40 }, (_, l) => (edit && l === 20 ? `Line ${l} of field ${i}, rewritten in the second version.` : `Line ${l} of field ${i}: the harbour at dawn, boats and gulls.`)).join('\n');
+  const values = (edit: boolean) =>
+    specs.map((f, i) => ({
+      fieldId: t.fields[f.key]!,
+      order: 0,
+      valueKind: f.primitiveType,
+      textValue: f.primitiveType === 'Markdown' ? markdown(i, edit) : edit && i % 3 === 0 ? `Changed text value ${i} in the second version` : `Text value ${i} of the first version`,
+    }));
+  const item = await ok(api.post(`${base}/content`, { templateVersionId: t.versionId, slug: 'feature-compare', tags: [], fields: values(false) }, { token }), 'create the feature');
+  await ok(api.post(`${base}/content/${item.id}/versions`, { duplicateFromVersionNumber: 1 }, { token }), 'duplicate version 1');
+  const v2 = `${base}/content/${item.id}/versions/2`;
+  await ok(api.put(v2, { fields: values(true) }, { token, headers: await api.ifMatch(v2, token) }), 'edit version 2');
+  return `/workspaces/${workspaceId}/content/${item.id}/compare?from=1&to=2`;
+}
+
+/**
+ * What Home's review queue lists in the capacity workspace: each bench user's own Draft (a new
+ * version of one of the items, created with that user's token), and 5 items scheduled for tomorrow.
+ */
+async function queueContent(api: AdminStackApi, workspaceId: string, adminToken: string, userTokens: readonly string[]): Promise<void> {
+  const base = `/api/v1/workspaces/${workspaceId}/content`;
+  const idOf = async (slug: string) => (await api.get(`${base}?slug=${slug}`, { token: adminToken })).body.items[0].id as string;
+  const must = async (p: Promise<{ status: number; text: string }>, what: string) => {
+    const r = await p;
+    if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
+  };
+  for (const [i, token] of userTokens.entries()) await must(api.post(`${base}/${await idOf(`item-${10 + i}`)}/versions`, { duplicateFromVersionNumber: 1 }, { token }), 'own draft');
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  for (let i = 0; i < 5; i++) {
+    const id = await idOf(`item-${40 + i}`);
+    const created = await api.post(`${base}/${id}/versions`, { duplicateFromVersionNumber: 1 }, { token: adminToken });
+    const v = `${base}/${id}/versions/${created.body.versionNumber}`;
+    for (const action of ['submit', 'approve']) await must(api.post(`${v}/${action}`, undefined, { token: adminToken }), action);
+    await must(api.post(`${v}/publish`, { publishAt: tomorrow }, { token: adminToken }), 'schedule');
+  }
+}
+
 async function main(): Promise<void> {
   progress('starting PostgreSQL, the API and the admin');
   await startTestPostgres();
@@ -122,18 +178,22 @@ async function main(): Promise<void> {
     const templates = await buildTemplates(stack.api, `/api/v1/workspaces/${capacity.id}`, stack.adminToken);
     const dataset = await buildCapacityDataset(stack.api, capacity.id, templates, hoursFromNow(Date.now()));
     const editorPath = await draftToEdit(stack.api, capacity.id, stack.adminToken);
+    const comparePath = await comparedPair(stack.api, capacity.id, stack.adminToken);
     progress(`signing in ${CLIENTS} users`);
     const cookies: string[] = [];
     const uncachedCookies: string[] = [];
+    const userTokens: string[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const user = await stack.createUser({ role: 'Admin', superadmin: true });
+      userTokens.push(user.token);
       for (const [url, jar] of [[admin.url, cookies], [uncached.url, uncachedCookies]] as const) {
         const http = new HttpSession(url);
         await http.signIn(user.email, user.password);
         jar.push(http.cookieHeader());
       }
     }
-    const pages = ['/', '/account', '/about', `/workspaces/${capacity.id}/content`, editorPath];
+    await queueContent(stack.api, capacity.id, stack.adminToken, userTokens);
+    const pages = ['/', '/account', '/about', `/workspaces/${capacity.id}/content`, editorPath, comparePath];
     progress(`warm-up 1s per page, then ${ROUNDS} rounds of ${SECONDS}s per page, ${CLIENTS} clients`);
     for (const p of pages) await run(p, admin.url, cookies, 1);
     const rounds: Result[][] = pages.map(() => []);
@@ -152,10 +212,10 @@ async function main(): Promise<void> {
       maxMs: Math.max(...rs.map((r) => r.maxMs)),
       failures: rs.reduce((n, r) => n + r.failures, 0),
     }));
-    // For information (not part of the target): Home when every render asks for every count.
+    // For information (not part of the target): Home when every render asks for every count and queue section.
     await run('/', uncached.url, uncachedCookies, 1);
     const cold = await run('/', uncached.url, uncachedCookies, SECONDS);
-    const info = { ...cold, page: '/ (Admin__Home__CountsCacheSeconds=0, 16 API calls per render)' };
+    const info = { ...cold, page: '/ (Admin__Home__CountsCacheSeconds=0: every count and queue section asked for on every render)' };
     console.table([...results, info]);
     const failed = results.some((r) => r.failures > 0);
     const met = results.every((r) => r.p95Ms < TARGET_P95_MS) && !failed;

@@ -40,6 +40,7 @@ describe('admin: titles and media values', function () {
   let article: string;
   let imageId: string;
   let pdfId: string;
+  let storyTemplate: string;
 
   before(async () => {
     [stack, browser] = await Promise.all([startAdminStack(), launchBrowser()]);
@@ -62,6 +63,7 @@ describe('admin: titles and media values', function () {
     await upload('lighthouse.png', 'image/png', png());
 
     const t = await ok(stack.api.post(`${base}/templates`, { name: 'Story', slug: 'story' }, { token }));
+    storyTemplate = t.id;
     const tv = `${base}/templates/${t.id}/versions/1`;
     const field = async (body: Record<string, unknown>) => ok(stack.api.post(`${tv}/fields`, { compositionMode: 'Inline', minOccurrences: 0, ...body }, { token, headers: await stack.api.ifMatch(tv, token) }));
     const kicker = await field({ key: 'kicker', label: 'Kicker', order: 0, primitiveType: 'Text' });
@@ -156,5 +158,24 @@ describe('admin: titles and media values', function () {
     expect(await page.locator('[data-ref-current]').last().textContent()).to.contain('The last lighthouse keeper');
     await expectAccessible(page);
     await screenshot(page, 'content-reference-picker-titles', { fullPage: true });
+  });
+
+  it('makes the create form’s slug follow the title field the template names (titleFieldKey), not the first Text field', async () => {
+    await page.goto(`${stack.adminUrl}/workspaces/${ws}/content/new?template=${storyTemplate}`);
+    // Repeatable fields: each row is labelled with its number.
+    await page.getByRole('textbox', { name: 'Kicker 1', exact: true }).fill('Travel notes');
+    expect(await page.getByLabel('Slug').inputValue()).to.equal('');
+    await page.getByRole('textbox', { name: 'Headline 1', exact: true }).fill('Storm over the pier');
+    expect(await page.getByLabel('Slug').inputValue()).to.equal('storm-over-the-pier');
+    await expectAccessible(page);
+  });
+
+  it('names the item by its title (the template’s title field, not the first Text field) in the editor and on the delete-version page', async () => {
+    await page.goto(`${stack.adminUrl}/workspaces/${ws}/content/${article}/versions/1/edit`);
+    expect((await page.locator('h1#editor-title').textContent())!.trim()).to.equal('Version 1 of Morning at the harbour');
+    expect(await page.title()).to.contain('Edit Morning at the harbour');
+    await page.goto(`${stack.adminUrl}/workspaces/${ws}/content/${article}/versions/1/delete`);
+    expect(await page.title()).to.contain('Delete version 1 of Morning at the harbour');
+    await expectAccessible(page);
   });
 });

@@ -33,6 +33,10 @@ describe('content history and the editing list', () => {
       expect(entries[0]).to.include({ entityType: 'ContentVersion', entityId: v3.id, action: 'Deleted' });
       expect(entries.some((e) => e.entityId === v2.id && e.action === 'StatusChanged')).to.equal(true);
       expect(res.body.totalCount).to.equal(entries.length);
+      // Each entry names its item and the item's title now (its latest version's: #25).
+      for (const e of res.body.items) expect(e).to.include({ contentItemId: item.id, contentItemTitle: 'History 2' });
+      const workspaceWide = await w.api.get(`${w.base}/audit?entityType=ContentItem&entityId=${other.id}`, { token: w.reviewer });
+      expect(workspaceWide.body.items[0]).to.include({ contentItemId: other.id, contentItemTitle: 'Other' });
 
       const none = await w.api.get(`${w.base}/audit?contentItemId=${crypto.randomUUID()}`, { token: w.reviewer });
       expect(none.body.totalCount).to.equal(0);

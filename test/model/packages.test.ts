@@ -55,6 +55,8 @@ async function buildBlogModel(w: ModelWorld) {
   await publish(w, article.id, 1);
   expectStatus(await w.api.post(`${w.base}/templates/${article.id}/versions`, {}, { token: w.admin }), 201);
   expectStatus(await addField(w, article.id, 2, textField('subtitle', { order: 6 })), 201);
+  // A chosen title field (#25) travels with the package.
+  expectStatus(await w.api.put(`${w.base}/templates/${article.id}/versions/2/title-field`, { titleFieldKey: 'subtitle' }, { token: w.admin, headers: await versionTag(w, 'templates', article.id, 2) }), 200);
   await publish(w, article.id, 2);
   return { article, author, quote, seo, category };
 }
@@ -98,6 +100,8 @@ describe('packages', () => {
       const article = pkg.templates[0];
       expect(article.sections[0].fields.map((f: any) => f.key)).to.deep.equal(['title', 'category']);
       expect(article.fields.map((f: any) => f.key)).to.deep.equal(['body', 'seo', 'author', 'blocks', 'subtitle']);
+      expect(article.titleFieldKey).to.equal('subtitle');
+      expect(pkg.templates[1]).to.not.have.property('titleFieldKey');
       expect(article.sections[0].fields[1]).to.include({ primitiveType: 'PickList', picklistRef: 'category' });
       expect(article.fields[2]).to.include({ templateRef: 'author', compositionMode: 'Inline' });
       expect(article.fields[3].allowedTypes).to.deep.equal([{ primitiveType: null, templateRef: 'quote' }]);
@@ -141,6 +145,8 @@ describe('packages', () => {
       ]);
       const again = (await exportOf(b.base, b.admin)).body;
       expect(again).to.deep.equal(exported);
+      const articleId = imported.body.imported.find((t: any) => t.slug === 'article').templateId;
+      expect((await w.api.get(`${b.base}/templates/${articleId}/versions/1`, { token: b.admin })).body.titleFieldKey).to.equal('subtitle');
       const events = await dbQuery(w.api, `SELECT count(*)::int AS n FROM outbox_events WHERE workspace_id = $1 AND event_type = 'template.version_published'`, [b.ws]);
       expect(events).to.deep.equal([{ n: 3 }]);
       const reimport = await w.api.post(`${b.base}/packages/import`, exported, { token: b.admin });
@@ -234,6 +240,7 @@ describe('packages', () => {
         '/templates',
       ],
       ['duplicate field keys', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [field('Title'), field('title')] }] }), 422, '/templates/0/fields/1/key'],
+      ['a title field that is not a Text field of the template', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', titleFieldKey: 'body', fields: [field('title'), field('body', { primitiveType: 'Markdown' })] }] }), 422, '/templates/0/titleFieldKey'],
       ['duplicate template slugs', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [] }, { slug: 'a', name: 'B', fields: [] }] }), 422, '/templates/1/slug'],
       ['an unknown template reference', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [field('x', { primitiveType: null, templateRef: 'ghost' })] }] }), 422, '/templates/0/fields/0/templateRef'],
       ['an unknown picklist reference', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [field('x', { primitiveType: 'PickList', picklistRef: 'ghost' })] }] }), 422, '/templates/0/fields/0/picklistRef'],

@@ -9,6 +9,7 @@ import { apiFor } from '../api.js';
 import { formFailure, type FieldErrors, type FormFailure } from '../http/forms.js';
 import { PATHS } from '../nav.js';
 import { render, workspacesFor } from '../views/render.js';
+import { itemPaths } from './content/item-paths.js';
 import { inputFromInstant, instantFromInput, zoneOf } from '../time.js';
 import { isUuid, pageLinks, pageOf, queryValue, when } from './screen-forms.js';
 
@@ -48,6 +49,8 @@ function present(e: Entry, workspaceNames: Map<string, string>, zone: string) {
     ...e,
     time: when(e.timestamp, zone),
     workspace: e.workspaceId ? (workspaceNames.get(e.workspaceId) ?? e.workspaceId) : '',
+    // The content item an entry concerns, by its title (#25), linked to its page.
+    item: e.contentItemId && e.workspaceId ? { name: e.contentItemTitle ?? 'a content item without a title', href: itemPaths(e.workspaceId, e.contentItemId).root } : null,
     actorLabel: actor ? `${actor.displayName ?? actor.id}` : 'System',
     actorKind: actor ? ({ User: 'user', ApiClient: 'API client', External: 'external' } as const)[actor.type] : '',
     actorFilter: actor?.type === 'User' ? `actorUserId=${encodeURIComponent(actor.id)}` : actor?.type === 'ApiClient' ? `actorApiClientId=${encodeURIComponent(actor.id)}` : '',

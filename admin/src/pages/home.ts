@@ -1,12 +1,14 @@
 // Home: the workspaces the user can reach, each with its content counted by status (items with at
-// least one version in that status), and the workspace switcher's target.
+// least one version in that status), the review queue (home-queue.ts), and the workspace switcher's target.
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../api.js';
+import { workspacePaths } from '../nav.js';
 import { appendSetCookie, parseCookies, serializeCookie } from '../auth/session.js';
 import { contextOf } from '../context.js';
 import { ReadCache } from '../read-cache.js';
 import { render, workspacesFor, type WorkspaceSummary } from '../views/render.js';
+import { QUEUED, workspaceQueues } from './home-queue.js';
 import { isUuid } from './screen-forms.js';
 
 type ContentStatus = components['schemas']['ContentStatus'];
@@ -72,18 +74,24 @@ export function register(router: express.Router): void {
     const selected = res.locals.workspaceId;
     // The selected workspace first, then the API's order.
     const ordered = [...all.filter((w) => w.id === selected), ...all.filter((w) => w.id !== selected)];
-    const workspaces: HomeWorkspace[] = await Promise.all(
-      ordered.map(async (ws, i) => ({
-        id: ws.id,
-        name: ws.name,
-        slug: ws.slug,
-        description: ws.description,
-        canWrite: ws.canWrite,
-        selected: ws.id === selected,
-        counts: i < COUNTED ? await cachedCounts(res, ws, now) : null,
-      })),
-    );
-    await render(res, 'home', { title: 'Home', workspaces, statuses: STATUSES });
+    const [workspaces, queues] = await Promise.all([
+      Promise.all(
+        ordered.map(
+          async (ws, i): Promise<HomeWorkspace> => ({
+            id: ws.id,
+            name: ws.name,
+            slug: ws.slug,
+            description: ws.description,
+            canWrite: ws.canWrite,
+            selected: ws.id === selected,
+            counts: i < COUNTED ? await cachedCounts(res, ws, now) : null,
+          }),
+        ),
+      ),
+      workspaceQueues(res, ordered),
+    ]);
+    const unqueued = ordered.slice(QUEUED).map((ws) => ({ name: ws.name, href: workspacePaths(ws.id).content }));
+    await render(res, 'home', { title: 'Home', workspaces, statuses: STATUSES, queues, unqueued });
   });
 
   router.get('/switch-workspace', (req, res) => {

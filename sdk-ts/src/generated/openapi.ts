@@ -966,6 +966,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/content/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Versions across the workspace's items, by status, creator, rejection or schedule (Verso extension).
+         * @description Verso extension for work queues (the admin's Home): the versions in Review, the caller's own Drafts, the ones a
+         *     reviewer sent back, what is scheduled next — one page in one read, each row naming its item by title. Most
+         *     recently changed first; with `scheduled=true`, soonest publication first.
+         */
+        get: operations["listWorkspaceContentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/media": {
         parameters: {
             query?: never;
@@ -2110,6 +2134,16 @@ export interface components {
                     before: unknown;
                 };
             };
+            /**
+             * Format: uuid
+             * @description Verso extension (#25) — the content item an entry of an item or one of its versions belongs to; null otherwise.
+             */
+            contentItemId?: string | null;
+            /**
+             * @description Verso extension (#25) — that item's title now (its latest version's title field), so a row can name the item;
+             *     null when the entry concerns no item, the item has no title, or it was deleted.
+             */
+            contentItemTitle?: string | null;
             /** Format: uuid */
             entityId: string;
             /** @example ContentVersion */
@@ -2407,6 +2441,11 @@ export interface components {
             templateSlug: string;
             /** Format: uuid */
             templateVersionId: string;
+            /**
+             * @description Verso extension, present on an expanded child (`child` of a value): the child item's title, the text of its
+             *     template version's title field (`titleFieldKey`) in the version it serves; null when it has none (show the slug).
+             */
+            title?: string | null;
             /** Format: uuid */
             translationGroupId: string | null;
             /** Format: date-time */
@@ -2669,6 +2708,11 @@ export interface components {
             name: string;
             sections?: components["schemas"]["CtpSection"][];
             slug: components["schemas"]["Slug"];
+            /**
+             * @description Verso extension (#25): the key of the Text field whose text is an item's title. Absent or null: the default,
+             *     the template's first Text field. Must name a Text field of this template.
+             */
+            titleFieldKey?: string | null;
         };
         CtpTemplateField: {
             allowedTypes?: components["schemas"]["CtpAllowedType"][];
@@ -3739,6 +3783,42 @@ export interface components {
          * @enum {string}
          */
         WorkspaceAccessLevel: "Read" | "Write";
+        /**
+         * @description Verso extension: one version found across a workspace's items (review queue, own drafts, schedule), with what a
+         *     row needs to name its item without another call.
+         */
+        WorkspaceContentVersionResponse: {
+            /** Format: uuid */
+            contentItemId: string;
+            /**
+             * Format: uuid
+             * @description The user who created the version; null when an API client (or, before Verso recorded it, an unknown actor) did.
+             */
+            createdByUserId: string | null;
+            itemSlug: string | null;
+            /**
+             * Format: date-time
+             * @description When a reviewer last sent this version back to Draft (reject); cleared when it is submitted again.
+             */
+            rejectedAt: string | null;
+            /** @description The reason given with that rejection, if any. */
+            rejectionReason: string | null;
+            templateName: string;
+            /** @description The item's title in this version (its template version's title field); null when it has none. */
+            title: string | null;
+            version: components["schemas"]["ContentVersionSummaryResponse"];
+        };
+        WorkspaceContentVersionResponsePagedResponse: {
+            items: components["schemas"]["WorkspaceContentVersionResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
         WorkspaceDto: {
             /** @description Whether the caller may write in this workspace (its grant or superadmin reach). A hint for clients; the API still checks every request. */
             canWrite: boolean;
@@ -3969,9 +4049,17 @@ export interface components {
         SortDesc: boolean;
         /** @description The template version's own id. */
         TemplateVersionId: string;
+        /** @description Only versions this user created — a user id, or `me` for the caller (an API client matches none). */
+        VersionCreatedByFilter: string;
         /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
         VersionIfMatch: string;
         VersionNumber: number;
+        /** @description true = only versions a reviewer sent back (rejected and not submitted since); false = only the others. */
+        VersionRejectedFilter: boolean;
+        /** @description true = only versions scheduled for publication, soonest first (otherwise the most recently changed come first). */
+        VersionScheduledFilter: boolean;
+        /** @description Only versions in this status. */
+        VersionStatusFilter: components["schemas"]["ContentStatus"];
         WorkspaceId: string;
     };
     requestBodies: never;
@@ -6085,6 +6173,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWorkspaceContentVersions: {
+        parameters: {
+            query?: {
+                /** @description Only versions this user created — a user id, or `me` for the caller (an API client matches none). */
+                createdBy?: components["parameters"]["VersionCreatedByFilter"];
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description true = only versions a reviewer sent back (rejected and not submitted since); false = only the others. */
+                rejected?: components["parameters"]["VersionRejectedFilter"];
+                /** @description true = only versions scheduled for publication, soonest first (otherwise the most recently changed come first). */
+                scheduled?: components["parameters"]["VersionScheduledFilter"];
+                /** @description Only versions in this status. */
+                status?: components["parameters"]["VersionStatusFilter"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceContentVersionResponsePagedResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

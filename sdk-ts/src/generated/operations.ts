@@ -85,6 +85,7 @@ export const operationSpecs = {
   listWebhookDeliveries: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize","isDelivered","isFailed","isDeadLetter"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listWebhookEndpoints: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/webhooks","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listWorkspaceAuditEntries: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/audit","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["entityType","entityId","contentItemId","action","actorUserId","actorApiClientId","after","before","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listWorkspaceContentVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/versions","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["status","createdBy","rejected","scheduled","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listWorkspaces: {"method":"GET","path":"/api/v1/workspaces","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   login: {"method":"POST","path":"/api/v1/auth/login","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
   logout: {"method":"POST","path":"/api/v1/auth/logout","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
@@ -125,7 +126,7 @@ export const operationSpecs = {
 } as const satisfies { readonly [Id in OperationId]: OperationSpec };
 
 /** Operations whose response is the `{items,totalCount,page,pageSize,totalPages}` envelope with `page`/`pageSize` query parameters. */
-export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listIpBans' | 'listMedia' | 'listOfficialPackages' | 'listPickLists' | 'listPreviewTokens' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaces';
+export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listIpBans' | 'listMedia' | 'listOfficialPackages' | 'listPickLists' | 'listPreviewTokens' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaceContentVersions' | 'listWorkspaces';
 
 /** One method per operation in the contract; VersoClient supplies `invoke` (the resilient transport). */
 export abstract class VersoOperations {
@@ -849,6 +850,15 @@ export abstract class VersoOperations {
    */
   listWorkspaceAuditEntries(input: OperationInput<'listWorkspaceAuditEntries'>, options?: CallOptions): Promise<OperationResult<'listWorkspaceAuditEntries'>> {
     return this.invoke('listWorkspaceAuditEntries', input, options);
+  }
+
+  /**
+   * Versions across the workspace's items, by status, creator, rejection or schedule (Verso extension).
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/versions` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listWorkspaceContentVersions(input: OperationInput<'listWorkspaceContentVersions'>, options?: CallOptions): Promise<OperationResult<'listWorkspaceContentVersions'>> {
+    return this.invoke('listWorkspaceContentVersions', input, options);
   }
 
   /**

@@ -323,6 +323,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/audit"
   },
+  "listWorkspaceContentVersions": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/versions"
+  },
   "listWorkspaces": {
     "method": "GET",
     "path": "/api/v1/workspaces"

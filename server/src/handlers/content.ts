@@ -7,6 +7,7 @@ import * as items from '../services/content/content-items.js';
 import * as reads from '../services/delivery/content-reads.js';
 import * as versions from '../services/content/content-versions.js';
 import * as publishing from '../services/content/content-publishing.js';
+import * as queues from '../services/content/version-queues.js';
 import { upgradeTemplateVersion } from '../services/content/content-upgrade.js';
 import { duplicateContentItem } from '../services/content/content-duplicate.js';
 import type { VersionAddress } from '../services/content/content-rules.js';
@@ -169,3 +170,6 @@ export const upgradeContentVersionTemplate: Handler<'upgradeContentVersionTempla
   const { body, etag } = await upgradeTemplateVersion(deps.db, actor, versionOf(request.params), request.body);
   return reply(200, body, withEtag(etag));
 };
+
+export const listWorkspaceContentVersions: Handler<'listWorkspaceContentVersions'> = async ({ request, actor, deps, reply }) =>
+  reply(200, await queues.listWorkspaceContentVersions(deps.db, actor, request.params.workspaceId, request.query));

@@ -45,10 +45,15 @@ interface CreatePage {
   op?: OpResult;
 }
 
-/** The field whose text the slug follows: one keyed `title` or `name`, else the first Text field. */
-function titleField(fields: readonly EditorField[]): EditorField | undefined {
+/**
+ * The field whose text the slug follows: the template version's title field (`titleFieldKey`, #25 —
+ * the API resolves its default, the first Text field), else one keyed `title` or `name`, else the
+ * first Text field.
+ */
+function titleField(fields: readonly EditorField[], titleFieldKey: string | null | undefined): EditorField | undefined {
   const text = fields.filter((f) => f.kind === 'Text');
-  return text.find((f) => /^(title|name)$/i.test(f.key)) ?? text[0];
+  const named = titleFieldKey ? text.find((f) => f.key.toLowerCase() === titleFieldKey.toLowerCase()) : undefined;
+  return named ?? text.find((f) => /^(title|name)$/i.test(f.key)) ?? text[0];
 }
 
 async function createPage(res: express.Response, workspaceId: string, page: CreatePage, status?: number) {
@@ -57,7 +62,7 @@ async function createPage(res: express.Response, workspaceId: string, page: Crea
   ctx.assets = await assetFacts(res, workspaceId, idValuesOf(page.state));
   const fields = page.schema.fields(page.templateVersionId);
   const views = fieldViews(ctx, fields, page.state);
-  const title = titleField(fields);
+  const title = titleField(fields, page.schema.version(page.templateVersionId)?.titleFieldKey);
   const tagErrors = Object.entries(errors).filter(([p]) => p.startsWith('/tags')).flatMap(([, m]) => m);
   await render(
     res,

@@ -19,6 +19,7 @@ import { versionNumberOf } from '../templates/links.js';
 import { editable, workflowBar, type ContentStatus } from './workflow-rules.js';
 import { runOp, type OpResult } from './editor-form.js';
 import { loadVersion, type LoadedVersion } from './editor-load.js';
+import { titleInVersion } from './item-paths.js';
 import { conflictValues, writeInlineChildren } from './editor-save.js';
 import { fieldViews, idValuesOf, sectioned, type ViewContext } from './field-views.js';
 import { autosaveReply, isAutosave, savedChildren } from './editor-autosave.js';
@@ -75,7 +76,7 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
   const ctx = viewContext(loaded, workspaceId, { readOnly: !canEdit.allowed, errors, op: page.op });
   ctx.assets = await assetFacts(res, workspaceId, idValuesOf(page.state));
   const views = fieldViews(ctx, schema.fields(version.templateVersionId), page.state);
-  const name = version.slug || 'untitled item';
+  const name = titleInVersion(version.fields, schema.version(version.templateVersionId)?.titleFieldKey) || version.slug || 'untitled item';
   await render(
     res,
     'content/editor',

@@ -1,6 +1,7 @@
 // An item's history: who changed what, from the workspace's audit log — the item's own entries and
 // its versions' in one paged read (`contentItemId`), newest first, each with the actor, the time in
-// the user's zone, the action, which version it concerns and the before/after of every property.
+// the user's zone, the action, which version it concerns and the before/after of every property,
+// and for a version's entry a link to its diff (that version compared with the one it came from).
 // The audit log needs TemplateAdmin (contract: listWorkspaceAuditEntries); others see why not.
 import type express from 'express';
 import type { components } from '@verso/sdk';
@@ -10,7 +11,8 @@ import { zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { shownValue } from '../audit.js';
 import { pageLinks, pageOf, when } from '../screen-forms.js';
-import { ITEM_ROUTE, itemAddress, itemPaths, itemNameOf } from './item-paths.js';
+import type { Item } from './item-page.js';
+import { ITEM_ROUTE, itemAddress, itemPaths, itemNameOf, type ItemPaths } from './item-paths.js';
 
 type Entry = components['schemas']['AuditLogResponse'];
 
@@ -25,9 +27,24 @@ function entityLabel(e: Entry, versionNumbers: Map<string, number>): string {
   return recorded === undefined ? 'A deleted version' : `Version ${recorded} (deleted)`;
 }
 
-function present(e: Entry, versionNumbers: Map<string, number>, zone: string) {
+/**
+ * Where an entry's change can be seen: its version compared with the one it came from — the version
+ * it was duplicated or rolled back from, else the closest older one still there. An entry on the
+ * item, on a deleted version or on the first version has no diff.
+ */
+function diffOf(e: Entry, versionNumbers: Map<string, number>, item: Item, paths: ItemPaths): string | undefined {
+  const n = e.entityType === 'ContentVersion' ? versionNumbers.get(e.entityId) : undefined;
+  if (n === undefined) return undefined;
+  const numbers = item.versions.map((v) => v.versionNumber);
+  const source = item.versions.find((v) => v.versionNumber === n)?.rolledBackFromVersionNumber;
+  const base = source !== null && source !== undefined && numbers.includes(source) ? source : Math.max(...numbers.filter((m) => m < n));
+  return Number.isFinite(base) ? paths.compare(base, n) : undefined;
+}
+
+function present(e: Entry, versionNumbers: Map<string, number>, zone: string, item: Item, paths: ItemPaths) {
   const actor = e.actor;
   return {
+    diff: diffOf(e, versionNumbers, item, paths),
     id: e.id,
     action: e.action,
     timestamp: e.timestamp,
@@ -64,7 +81,7 @@ export function register(router: express.Router): void {
       tab: 'history',
       zone,
       hiddenReason: allowed ? undefined : `The change history comes from the audit log, which needs the TemplateAdmin role or higher; you are ${role}. The versions and their statuses are on the item page.`,
-      entries: entries?.items.map((e) => present(e, versionNumbers, zone)) ?? [],
+      entries: entries?.items.map((e) => present(e, versionNumbers, zone, item, paths)) ?? [],
       totalCount: entries?.totalCount ?? 0,
       page,
       totalPages: entries?.totalPages ?? 0,

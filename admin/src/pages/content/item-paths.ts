@@ -1,4 +1,4 @@
-// The URLs of one content item's screens (item page, viewer, history, translations, and each
+// The URLs of one content item's screens (item page, viewer, history, compare, translations, and each
 // version's edit, delete, upgrade and workflow routes), and reading the ids they carry. Every
 // screen of the item builds its links here, so the scheme lives in one place (nav.ts has the
 // workspace's part: `/workspaces/<ws>/content`).
@@ -24,6 +24,8 @@ export function itemPaths(workspaceId: string, itemId: string) {
     /** POST: mint an item-scoped preview token and open the preview (issue #27). */
     preview: `${root}/preview`,
     history: `${root}/history`,
+    /** Compare two versions (`from` older, `to` newer, by convention), or the latest with the one before. */
+    compare: (from?: number, to?: number) => (from === undefined || to === undefined ? `${root}/compare` : `${root}/compare?from=${from}&to=${to}`),
     translations: `${root}/translations`,
     linkTranslation: `${root}/translations/link`,
     /** The item page with `n` selected (its facts and workflow bar). */
@@ -79,4 +81,15 @@ export function returnPath(raw: string, paths: ItemPaths): string {
 /** What an item is called on its screens: its title (#25), else its slug, else "Untitled <template>". */
 export function itemNameOf(item: { readonly title?: string | null; readonly slug: string | null; readonly templateName: string }): string {
   return item.title || item.slug || `Untitled ${item.templateName}`;
+}
+
+/**
+ * An item's title read from one of its versions' own values (#25), for screens that hold the
+ * version and its template version but not the item: the first non-blank text of the field keyed
+ * `titleFieldKey` (the API resolves the default, the first Text field); null when there is none.
+ */
+export function titleInVersion(values: readonly { readonly key: string | null; readonly textValue: string | null }[], titleFieldKey: string | null | undefined): string | null {
+  if (!titleFieldKey) return null;
+  const key = titleFieldKey.toLowerCase();
+  return values.find((v) => v.key?.toLowerCase() === key && v.textValue?.trim())?.textValue?.trim() ?? null;
 }

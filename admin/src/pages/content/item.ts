@@ -10,6 +10,7 @@ import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
 import { isUuid, refuse, when } from '../screen-forms.js';
 import { abilitiesIn } from '../workspace-scope.js';
+import * as compare from './compare.js';
 import * as history from './history.js';
 import * as itemVersions from './item-versions.js';
 import { renderItemPage, type IdentityValues, type Item } from './item-page.js';
@@ -92,6 +93,7 @@ export function register(router: express.Router): void {
   viewer.register(router);
   preview.register(router);
   history.register(router);
+  compare.register(router);
   translations.register(router);
   upgrade.register(router);
 

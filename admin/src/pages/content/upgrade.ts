@@ -7,7 +7,7 @@ import { apiFor } from '../../api.js';
 import { formFailure, type FormFailure } from '../../http/forms.js';
 import { render, setFlash } from '../../views/render.js';
 import { abilitiesIn } from '../workspace-scope.js';
-import { itemPaths, VERSION_ROUTE, versionAddress, type VersionAddress } from './item-paths.js';
+import { itemPaths, titleInVersion, VERSION_ROUTE, versionAddress, type VersionAddress } from './item-paths.js';
 import { upgradePlan } from './upgrade-plan.js';
 import { hasNewerTarget, upgradeTargetOf } from './upgrade-target.js';
 import { editable } from './workflow-rules.js';
@@ -21,7 +21,7 @@ async function renderUpgrade(res: express.Response, address: VersionAddress, fai
   const upgrade = await upgradeTargetOf(res, workspaceId, version.templateVersionId);
   const target = hasNewerTarget(upgrade, version.templateVersionId) ? upgrade.target : null;
   const paths = itemPaths(workspaceId, itemId);
-  const name = version.slug ?? `Untitled ${version.templateName}`;
+  const name = titleInVersion(version.fields, upgrade.source?.titleFieldKey) || version.slug || `Untitled ${version.templateName}`;
   const allowed = editable(version.status, abilities);
   await render(
     res,

@@ -116,16 +116,18 @@ export interface NewVersion {
   readonly effectiveStartAt: string | null;
   readonly effectiveEndAt: string | null;
   readonly rolledBackFromVersionNumber: number | null;
+  /** The user creating it (the review queue's "my Drafts"); null for an API client. */
+  readonly createdByUserId: string | null;
 }
 
 /** Inserts a Draft numbered max + 1; the caller holds the item's row lock, so numbers never race. */
 export async function insertDraftVersion(tx: CommonQueryMethods, v: NewVersion): Promise<number> {
   return tx.oneFirst(sql.type(z.object({ version_number: z.number() }))`
     INSERT INTO content_versions (id, content_item_id, version_number, status, template_version_id, slug, locale_code,
-      translation_group_id, tags, effective_start_at, effective_end_at, rolled_back_from_version_number)
+      translation_group_id, tags, effective_start_at, effective_end_at, rolled_back_from_version_number, created_by_user_id)
     SELECT ${v.id}, ${v.itemId}, coalesce(max(version_number), 0) + 1, 'Draft', ${v.templateVersionId}, ${v.slug},
       ${v.localeCode}, ${v.translationGroupId}, ${sql.array(v.tags, 'text')}, ${v.effectiveStartAt}::timestamptz,
-      ${v.effectiveEndAt}::timestamptz, ${v.rolledBackFromVersionNumber}::integer
+      ${v.effectiveEndAt}::timestamptz, ${v.rolledBackFromVersionNumber}::integer, ${v.createdByUserId}::uuid
     FROM content_versions WHERE content_item_id = ${v.itemId}
     RETURNING version_number`);
 }
@@ -144,10 +146,15 @@ export async function updateVersionContent(
     WHERE id = ${versionId}`);
 }
 
-/** A workflow move that is not a publish. Leaving Approved drops any schedule (it needs Approved). */
-export async function setVersionStatus(tx: CommonQueryMethods, versionId: string, status: string): Promise<void> {
+/**
+ * A workflow move that is not a publish. Leaving Approved drops any schedule (it needs Approved).
+ * A reject (`rejection`) records when and why, for the author's queue; any move out of Draft clears it.
+ */
+export async function setVersionStatus(tx: CommonQueryMethods, versionId: string, status: string, rejection?: { reason: string | null }): Promise<void> {
   await tx.query(sql.unsafe`
     UPDATE content_versions SET status = ${status},
+      rejected_at = CASE WHEN ${rejection !== undefined} THEN now() WHEN ${status} = 'Draft' THEN rejected_at ELSE NULL END,
+      rejection_reason = CASE WHEN ${rejection !== undefined} THEN ${rejection?.reason ?? null}::text WHEN ${status} = 'Draft' THEN rejection_reason ELSE NULL END,
       archived_at = CASE WHEN ${status} = 'Archived' THEN coalesce(archived_at, now()) WHEN ${status} = 'Draft' THEN NULL ELSE archived_at END,
       published_at = CASE WHEN ${status} IN ('Published', 'Archived') THEN published_at ELSE NULL END,
       published_by_user_id = CASE WHEN ${status} IN ('Published', 'Archived') THEN published_by_user_id ELSE NULL END,

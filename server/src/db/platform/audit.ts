@@ -56,6 +56,8 @@ const auditRow = z.object({
   actor_display_name: z.string().nullable(),
   occurred_at: z.string(),
   change_delta: z.record(z.string(), z.unknown()),
+  content_item_id: z.string().nullable(),
+  content_item_title: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRow>;
 
@@ -90,13 +92,22 @@ export async function listAuditEntries(
   if (f.after !== null) conditions.push(sql.fragment`a.occurred_at >= ${f.after}::timestamptz`);
   if (f.before !== null) conditions.push(sql.fragment`a.occurred_at < ${f.before}::timestamptz`);
   const where = sql.join(conditions, sql.fragment` AND `);
+  // The item's title (#25) is read for the page's rows only, after the LIMIT: a few index probes each.
   const rows = await db.any(sql.type(auditRow.extend({ total: z.number() }))`
-    SELECT a.id, a.workspace_id, a.entity_type, a.entity_id, a.action, a.actor_type, a.actor_id, a.actor_display_name,
-           a.occurred_at, a.change_delta, count(*) OVER () AS total
-    FROM audit_log a
-    WHERE ${where}
-    ORDER BY a.occurred_at DESC, a.id DESC
-    LIMIT ${limit} OFFSET ${offset}`);
+    SELECT p.*, (
+      SELECT verso_version_title(lv.id, lv.template_version_id) FROM content_versions lv
+      JOIN content_items ci ON ci.id = lv.content_item_id AND NOT ci.is_deleted
+      WHERE lv.content_item_id = p.content_item_id ORDER BY lv.version_number DESC LIMIT 1
+    ) AS content_item_title
+    FROM (
+      SELECT a.id, a.workspace_id, a.entity_type, a.entity_id, a.action, a.actor_type, a.actor_id, a.actor_display_name,
+             a.occurred_at, a.change_delta, a.content_item_id, count(*) OVER () AS total
+      FROM audit_log a
+      WHERE ${where}
+      ORDER BY a.occurred_at DESC, a.id DESC
+      LIMIT ${limit} OFFSET ${offset}
+    ) p
+    ORDER BY p.occurred_at DESC, p.id DESC`);
   const total =
     rows[0]?.total ??
     (offset > 0 ? await db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*) AS n FROM audit_log a WHERE ${where}`) : 0);

@@ -74,6 +74,7 @@ export async function duplicateContentItem(
         effectiveStartAt: null,
         effectiveEndAt: null,
         rolledBackFromVersionNumber: null,
+        createdByUserId: actor.kind === 'User' ? actor.id : null,
       });
       await insertValues(tx, versionId, values);
       await recordContentChange(tx, actor, {

@@ -93,6 +93,7 @@ export async function createContentItem(
         effectiveStartAt: null,
         effectiveEndAt: null,
         rolledBackFromVersionNumber: null,
+        createdByUserId: actor.kind === 'User' ? actor.id : null,
       });
       await insertValues(tx, versionId, values);
       await recordContentChange(tx, actor, {

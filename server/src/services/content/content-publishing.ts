@@ -31,7 +31,7 @@ export async function changeVersionStatus(
     const version = await requireVersion(tx, item.id, address.versionNumber, true);
     const status = nextStatus(action, version.status);
     if (action === 'submit') await assertVersionComplete(tx, version);
-    await setVersionStatus(tx, version.id, status);
+    await setVersionStatus(tx, version.id, status, action === 'reject' ? { reason } : undefined);
     await touchItem(tx, item.id);
     await recordContentChange(tx, actor, {
       event: 'content.version_status_changed',

@@ -102,6 +102,7 @@ async function insertVersion(
       tags: item.tags,
       ...window,
       rolledBackFromVersionNumber: sourceNumber,
+      createdByUserId: actor.kind === 'User' ? actor.id : null,
     });
     await insertValues(tx, id, normalized);
     await touchItem(tx, item.id);

@@ -4,9 +4,10 @@
 // every child id new at that level — so its cost grows with depth, never with the number of
 // children. A cycle through open fields is harmless: items already resolved in this request are
 // reused from the cache, and the depth bound ends the nesting. The by-slug read fetches its whole
-// tree in one statement first (findServedTreeBySlug) and expands from those rows alone.
+// tree in one statement first (findServedTreeBySlug) and expands from those rows alone. An expanded
+// child carries its title.
 import type { CommonQueryMethods } from 'slonik';
-import { findServedDetails, type ServedDetailRow, type ServedTreeRow } from '../../db/delivery/content-serving.js';
+import { findServedDetails, type ServedChildRow, type ServedTreeRow } from '../../db/delivery/content-serving.js';
 import { loadValues, type ValueRow } from '../../db/content/content-values.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
 import type { ContentVersionDetailResponse, ContentVersionFieldValueResponse } from '../../generated/schemas.js';
@@ -55,7 +56,7 @@ interface WithValues {
 }
 
 /** The served versions, with values, of these item ids (those serving nothing absent). */
-type ServedLookup = (itemIds: readonly string[]) => Promise<readonly ServedDetailRow[]>;
+type ServedLookup = (itemIds: readonly string[]) => Promise<readonly ServedChildRow[]>;
 
 async function expandDetails(
   db: CommonQueryMethods,
@@ -66,20 +67,20 @@ async function expandDetails(
   const bodies = entries.map((e) => versionDetail(e.version, e.values));
   if (!options.expandChildren) return bodies;
 
-  const served = new Map<string, WithValues | null>();
+  const served = new Map<string, (WithValues & { title: string | null }) | null>();
   let pending: ContentVersionFieldValueResponse[] = bodies.flatMap(withChild);
   for (let depth = 1; depth <= MAX_EXPANSION_DEPTH && pending.length > 0; depth++) {
     const unseen = [...new Set(pending.map((f) => f.childContentItemId!))].filter((id) => !served.has(id));
     if (unseen.length > 0) {
       const rows = await lookup(unseen);
       for (const id of unseen) served.set(id, null);
-      for (const r of rows) served.set(r.content_item_id, { version: r, values: r.field_values });
+      for (const r of rows) served.set(r.content_item_id, { version: r, values: r.field_values, title: r.title });
     }
     const next: ContentVersionFieldValueResponse[] = [];
     for (const field of pending) {
       const entry = served.get(field.childContentItemId!);
       if (!entry) continue;
-      field.child = versionDetail(entry.version, entry.values);
+      field.child = { ...versionDetail(entry.version, entry.values), title: entry.title };
       next.push(...withChild(field.child));
     }
     pending = next;

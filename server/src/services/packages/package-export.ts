@@ -90,6 +90,12 @@ export async function picklistToPackage(db: CommonQueryMethods, p: PickListRow, 
   };
 }
 
+/** The version's chosen title field while it still names one of its Text fields (else the default applies). */
+function titleKeyOf(key: string | null, fields: readonly { key: string; primitive_type: string | null; is_open: boolean }[]): { titleFieldKey: string } | null {
+  const named = key ? fields.find((f) => f.primitive_type === 'Text' && !f.is_open && f.key.toLowerCase() === key.toLowerCase()) : undefined;
+  return named ? { titleFieldKey: named.key } : null;
+}
+
 async function templateToPackage(db: CommonQueryMethods, t: TemplateRow, cat: Catalogue, bindings: Map<string, string[]>) {
   const version = await shownVersion(db, t);
   const ids = version ? [version.id] : [];
@@ -121,6 +127,8 @@ async function templateToPackage(db: CommonQueryMethods, t: TemplateRow, cat: Ca
     slug: t.slug,
     name: t.name,
     description: t.description,
+    // Only a chosen title field travels; the default (first Text field) is the default there too.
+    ...(titleKeyOf(version?.title_field_key ?? null, fields) ?? {}),
     sections: sections.map((s) => ({
       name: s.name,
       description: s.description,

@@ -197,6 +197,7 @@ export async function importPackage(db: DatabasePool, actor: Actor, workspaceId:
         versionNumber: await nextVersionNumber(tx, templateId),
         status: 'Published',
         notes: `Imported from ${pkg.namespace}/${pkg.id}@${pkg.version}`,
+        titleFieldKey: t.titleFieldKey ?? null,
       });
       await writeTemplateStructure(tx, version.id, t, { templateIds, componentIds, bindingOf });
       await setTemplateCurrentVersion(tx, templateId, version.id);

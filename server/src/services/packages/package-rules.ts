@@ -108,6 +108,9 @@ export function assertValidPackage(pkg: CtpPackage): void {
       checkConfig(errors, at, f);
       checkPickListRef(errors, at, f, picklistSlugs);
     }
+    if (t.titleFieldKey != null && !templateFields(t).some(({ field: f }) => f.primitiveType === 'Text' && !f.isOpen && f.key.toLowerCase() === t.titleFieldKey!.toLowerCase())) {
+      addError(errors, `/templates/${ti}/titleFieldKey`, `the template has no Text field with the key "${t.titleFieldKey}"; a title comes from a Text field`);
+    }
   });
 
   const componentGraph = new Map<string, Set<string>>();

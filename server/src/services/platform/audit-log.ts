@@ -38,6 +38,8 @@ export function presentAuditEntry(a: AuditRow): AuditLogResponse {
     timestamp: a.occurred_at,
     workspaceId: a.workspace_id,
     changeDelta: presentDelta(a.change_delta),
+    contentItemId: a.content_item_id,
+    contentItemTitle: a.content_item_title,
   };
 }
 
