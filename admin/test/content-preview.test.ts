@@ -125,7 +125,7 @@ describe('admin: content preview', function () {
 
   it('Save and preview in the editor saves first, then previews what was saved', async () => {
     await editorPage.goto(`${stack.adminUrl}/workspaces/${ws.id}/content/${itemId}/versions/2/edit`);
-    await editorPage.getByLabel('Title').fill('Edited before preview');
+    await editorPage.getByRole('textbox', { name: /^Title/ }).fill('Edited before preview');
     const tab = await opensTab(() => editorPage.getByRole('button', { name: /^Save and preview/ }).click());
     await tab.waitForURL(`${site.url}/**`);
     await tab.waitForLoadState('load');

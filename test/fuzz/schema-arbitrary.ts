@@ -142,7 +142,9 @@ function stringArbitrary(schema: Json): fc.Arbitrary<string> {
     const pattern = new RegExp(schema.pattern as string, 'u');
     // An email-shaped pattern gets real-looking addresses rather than arbitrary characters around an @.
     if (/@/.test(schema.pattern as string)) return fc.emailAddress().filter((s) => fits(s) && pattern.test(s));
-    return fc.stringMatching(pattern, { maxLength: Math.min(maxLength, minLength + SPAN), size: 'xsmall' }).filter(fits);
+    // The bound is generous: a pattern's own minimum (36 characters a uuid, 24 a signature) may lie far
+    // above minLength + SPAN, and fast-check refuses a bound below what the pattern needs.
+    return fc.stringMatching(pattern, { maxLength: Math.min(maxLength, minLength + SPAN + 4000), size: 'xsmall' }).filter(fits);
   }
   // Now and then a value at an edge the schema allows but a rule below it may not: only blanks,
   // padding, the longest allowed, characters outside ASCII, a surrogate pair.
