@@ -68,6 +68,7 @@ async function upload(w: ProcessWorld, fileName: string, data: Buffer): Promise<
 const FLOOD_VARIANTS: ReadonlyArray<{ name: string; env: Record<string, string> }> = [
   { name: 'defaults', env: {} },
   { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } },
+  { name: 'MALLOC_ARENA_MAX=2, HotCacheBytes=0', env: { MALLOC_ARENA_MAX: '2', Media__Public__HotCacheBytes: '0' } },
   { name: 'MALLOC_ARENA_MAX=2, Concurrency=1', env: { MALLOC_ARENA_MAX: '2', Media__Public__Concurrency: '1' } },
 ];
 

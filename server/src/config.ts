@@ -178,7 +178,7 @@ export interface PublicMediaConfig {
   readonly baseUrl: string;
   /** Media__Public__AssetCacheSeconds (10; 0 off): how long the route keeps an asset row (public-asset-cache.ts). */
   readonly assetCacheMs: number;
-  /** Media__Public__HotCacheBytes (32 MiB; 0 off): small renditions kept in process as bytes (hot-renditions.ts). */
+  /** Media__Public__HotCacheBytes (16 MiB; 0 off): small renditions kept in process as bytes (hot-renditions.ts). */
   readonly hotCacheBytes: number;
   /** Media__Public__SigningKeyId: the keyring key new URLs are signed with (null: Secrets__ActiveKeyId). */
   readonly signingKeyId: string | null;
@@ -599,7 +599,7 @@ function loadPublicMediaConfig(r: Reader): PublicMediaConfig {
     queueLength: r.int('Media__Public__QueueLength', 200, 0, 100_000),
     baseUrl,
     assetCacheMs: r.int('Media__Public__AssetCacheSeconds', 10, 0, 3600) * 1000,
-    hotCacheBytes: r.int('Media__Public__HotCacheBytes', 32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
+    hotCacheBytes: r.int('Media__Public__HotCacheBytes', 16 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
     signingKeyId: r.raw('Media__Public__SigningKeyId') ?? null,
   };
 }

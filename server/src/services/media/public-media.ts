@@ -26,7 +26,7 @@ import { contentDisposition, nameForType } from './file-names.js';
 import { fileEtag, noneMatch } from './media-download.js';
 import { canonicalRenditionName, parseRenditionParams, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
 import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
-import { OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
+import { OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
 import { renditionKey } from './storage-keys.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -181,7 +181,7 @@ async function serveRendition(
     const output = await deps.engine.transform(await readAll(original.body), params, format);
     await deps.storage.put(key, Readable.from([output]), { contentType: OUTPUT_TYPES[format] });
     return output;
-  });
+  }, slotsFor(format, deps.config.concurrency));
   deps.hot.remember(key, bytes);
   return { status: 200, body: bytes, headers: headers(bytes.length) };
 }
