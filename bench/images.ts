@@ -2,17 +2,28 @@
 // memory is its own, no client shares its event loop), local storage, embedded PostgreSQL. One run,
 // side by side:
 //   1. warm:  16 connections for --seconds on one cached rendition (1200 px WebP), next to
-//             GET /health/live (the HTTP pipeline's floor) and the authenticated original download
-//             of the same rendition-sized file. Target: ≥ 2,000 req/s, p99 < 10 ms.
+//             GET /health/live (the HTTP pipeline's floor), a bare Node http server (a child process
+//             of its own) streaming the same rendition file from disk with the same headers (what
+//             Node itself costs for this file), and the authenticated original download of the same
+//             rendition-sized file. Target: ≥ 2,000 req/s, p99 < 10 ms.
 //   2. cold:  a 1200 px WebP from a 4000 × 3000 JPEG, --rounds times, one at a time, each from an
 //             asset not transformed before: p50/p95. Target: p95 < 400 ms.
+//             The same rendition again on a server with the in-process caches off
+//             (Media__Public__AssetCacheSeconds=0, HotCacheBytes=0): the cost of a storage read and
+//             the asset query per request, as before they existed.
 //   3. flood: 100 concurrent cold requests (100 distinct renditions of one 4000 × 3000 JPEG): the
-//             server's RSS growth (peak − before). Target: < 256 MiB; every answer 200 (or 503 when
+//             server's RSS growth (peak − before), each variant on a freshly started server that has
+//             run one transform already (libvips loaded): the defaults, MALLOC_ARENA_MAX=2, and that
+//             with Media__Public__Concurrency=1. Target: < 256 MiB; every answer 200 (or 503 when
 //             the queue is full, counted).
 // The machine is shared: read the ratios (warm vs the floor), not the absolute figures.
-// Run: node --import tsx bench/images.ts [--seconds 10] [--rounds 20]
+// Run: node --import tsx bench/images.ts [--seconds 10] [--rounds 20] [--profile DIR]
+//   --profile DIR: the API child runs with --cpu-prof, its profile lands in DIR when it stops.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
-import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { freePort, startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
 import { multipart } from '../test/media/media-world.js';
 import { startProcessWorld, type ProcessWorld } from '../test/media/process-world.js';
 import { peakDuring } from '../test/media/server-process.js';
@@ -23,6 +34,7 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const SECONDS = Number(arg('seconds')) || 10;
+const PROFILE = arg('profile');
 const ROUNDS = Number(arg('rounds')) || 20;
 const MiB = 1024 * 1024;
 const progress = (what: string) => process.stderr.write(`bench/images: ${what}\n`);
@@ -53,6 +65,13 @@ async function upload(w: ProcessWorld, fileName: string, data: Buffer): Promise<
   return body;
 }
 
+const FLOOD_VARIANTS: ReadonlyArray<{ name: string; env: Record<string, string> }> = [
+  { name: 'defaults', env: {} },
+  { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } },
+  { name: 'MALLOC_ARENA_MAX=2, HotCacheBytes=0', env: { MALLOC_ARENA_MAX: '2', Media__Public__HotCacheBytes: '0' } },
+  { name: 'MALLOC_ARENA_MAX=2, Concurrency=1', env: { MALLOC_ARENA_MAX: '2', Media__Public__Concurrency: '1' } },
+];
+
 const rendition = (template: string, params: string) => template.replace('w_{width},f_{format}', params);
 
 async function timed(url: string): Promise<{ ms: number; status: number; bytes: number }> {
@@ -62,16 +81,39 @@ async function timed(url: string): Promise<{ ms: number; status: number; bytes: 
   return { ms: performance.now() - started, status: res.status, bytes };
 }
 
+/** The file at `file`, streamed by a plain node:http server in a child process: Node's own floor for it. */
+async function bareFileServer(file: string, type: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const source = `
+    const fs = require('node:fs'); const http = require('node:http');
+    const [file, type, port] = process.argv.slice(1);
+    http.createServer((req, res) => {
+      fs.stat(file, (err, st) => {
+        if (err) { res.statusCode = 404; return res.end(); }
+        res.writeHead(200, { 'content-type': type, 'content-length': st.size, 'cache-control': 'public, max-age=31536000, immutable',
+          etag: '"bare"', 'x-content-type-options': 'nosniff' });
+        fs.createReadStream(file).pipe(res);
+      });
+    }).listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\\n'));`;
+  const child = spawn(process.execPath, ['-e', source, file, type, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the bare file server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
 async function main(): Promise<void> {
   await startTestPostgres();
   // Rate limits off: the bench measures the route, not the limiter (the route is exempt anyway).
-  const w = await startProcessWorld('local', { Logging__Level: 'warn', RateLimit__Enabled: 'false' });
+  const profileEnv: Record<string, string> = PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE)}` } : {};
+  const w = await startProcessWorld('local', { Logging__Level: 'warn', RateLimit__Enabled: 'false', ...profileEnv });
   try {
     progress('making a 4000 × 3000 JPEG');
     const photo = await bigJpeg();
     progress(`uploading it ${ROUNDS + 2} times (${(photo.length / MiB).toFixed(1)} MiB each)`);
     const assets = [];
-    for (let i = 0; i < ROUNDS + 2; i++) assets.push(await upload(w, `photo-${i}.jpg`, photo));
+    for (let i = 0; i < ROUNDS + 2 + 2 * FLOOD_VARIANTS.length; i++) assets.push(await upload(w, `photo-${i}.jpg`, photo));
 
     // 2. cold, one at a time (the first one also loads sharp's code: discarded as warm-up).
     progress(`cold: ${ROUNDS} renditions of 1200 px WebP`);
@@ -93,35 +135,60 @@ async function main(): Promise<void> {
       return runLoad({ url: w.server.url, token, requests: [{ path }], clients: 16, durationMs: SECONDS * 1000, workers: 2, expectStatus: 200 });
     };
     const floor = await run('GET /health/live', '/health/live');
+    // The rendition's file as the local provider stored it (the one file under verso/renditions/).
+    const renditionFile = findFile(w.dataDirectory, (name) => name.startsWith('w1200-') && name.endsWith('.webp'), assets[0]!.id);
+    const bare = await bareFileServer(renditionFile, 'image/webp');
+    let bareRun;
+    try {
+      progress(`warm: bare node:http streaming the same file, 16 connections for ${SECONDS} s`);
+      bareRun = await runLoad({ url: bare.url, requests: [{ path: '/' }], clients: 16, durationMs: SECONDS * 1000, workers: 2, expectStatus: 200 });
+    } finally {
+      bare.stop();
+    }
     const warm = await run('cached rendition', warmPath);
     const original = await run('authenticated original download (same size)', `${w.base}/media/${small.id}/file`, w.editor);
     if (warm.failures > 0) problems.push(`${warm.failures} warm requests failed`);
 
-    // 3. flood: 100 distinct cold renditions at once.
-    progress('flood: 100 concurrent cold renditions');
+    // The same rendition with the in-process caches off (a server of its own).
+    await w.server.stop();
+    await w.restart({ Media__Public__AssetCacheSeconds: '0', Media__Public__HotCacheBytes: '0', ...profileEnv });
+    const uncached = await run('cached rendition, in-process caches off', warmPath);
+
+    // 3. flood: 100 distinct cold renditions at once, per variant on a fresh server.
     const widths = [160, 320, 480, 640, 800, 960, 1200, 1600, 2000, 2560];
     const variants: string[] = [];
     for (const f of ['webp', 'jpeg', 'png', 'avif']) for (const q of [50, 75, 90]) for (const wd of widths) variants.push(`w_${wd},f_${f},q_${q}`);
-    const target = assets[ROUNDS + 1]!;
-    const rssBefore = w.server.rss();
-    const started = performance.now();
-    const { result: flood, peak } = await peakDuring(w.server.rss, () =>
-      Promise.all(variants.slice(0, 100).map((p) => timed(w.server.url + rendition(target.renditionUrl, p)))),
-    );
-    const floodSeconds = (performance.now() - started) / 1000;
-    const ok = flood.filter((r) => r.status === 200).length;
-    const busy = flood.filter((r) => r.status === 503).length;
-    if (ok + busy !== flood.length) problems.push(`flood: ${flood.length - ok - busy} answers neither 200 nor 503`);
-    const growth = (peak - rssBefore) / MiB;
+    const floods = [];
+    for (const [i, variant] of FLOOD_VARIANTS.entries()) {
+      progress(`flood (${variant.name}): 100 concurrent cold renditions`);
+      await w.server.stop();
+      await w.restart({ ...variant.env, ...profileEnv });
+      const warmUp = await timed(w.server.url + rendition(assets[ROUNDS + 2 + 2 * i]!.renditionUrl, 'w_1200,f_webp'));
+      if (warmUp.status !== 200) problems.push(`flood warm-up answered ${warmUp.status}`);
+      const target = assets[ROUNDS + 3 + 2 * i]!;
+      const rssBefore = w.server.rss();
+      const started = performance.now();
+      const { result: flood, peak } = await peakDuring(w.server.rss, () =>
+        Promise.all(variants.slice(0, 100).map((p) => timed(w.server.url + rendition(target.renditionUrl, p)))),
+      );
+      const ok = flood.filter((r) => r.status === 200).length;
+      const busy = flood.filter((r) => r.status === 503).length;
+      if (ok + busy !== flood.length) problems.push(`flood: ${flood.length - ok - busy} answers neither 200 nor 503`);
+      floods.push({ name: variant.name, ok, busy, seconds: (performance.now() - started) / 1000, rssBefore, peak, growth: (peak - rssBefore) / MiB });
+    }
 
     const m = machine();
     console.log(`\nbench/images — ${m.cpus} cores, Node ${m.node}; local storage; ${SECONDS} s per warm run, ${ROUNDS} cold rounds\n`);
     console.log(table([
       ['warm (16 connections)', 'req/s', 'p50 ms', 'p99 ms', 'failures', 'vs /health/live req/s'],
       ['GET /health/live (floor)', floor.perSecond.toFixed(0), floor.p50Ms.toFixed(2), floor.p99Ms.toFixed(2), floor.failures, '1.00'],
+      ['bare node:http, same file from disk', bareRun.perSecond.toFixed(0), bareRun.p50Ms.toFixed(2), bareRun.p99Ms.toFixed(2), bareRun.failures, (bareRun.perSecond / floor.perSecond).toFixed(2)],
       [`cached rendition (${(warmBytes / 1024).toFixed(0)} KiB WebP)`, warm.perSecond.toFixed(0), warm.p50Ms.toFixed(2), warm.p99Ms.toFixed(2), warm.failures, (warm.perSecond / floor.perSecond).toFixed(2)],
+      ['same, in-process caches off (before)', uncached.perSecond.toFixed(0), uncached.p50Ms.toFixed(2), uncached.p99Ms.toFixed(2), uncached.failures, (uncached.perSecond / floor.perSecond).toFixed(2)],
       ['authenticated original download', original.perSecond.toFixed(0), original.p50Ms.toFixed(2), original.p99Ms.toFixed(2), original.failures, (original.perSecond / floor.perSecond).toFixed(2)],
     ]));
+    console.log(`cached rendition vs bare node:http: ${(warm.perSecond / bareRun.perSecond).toFixed(2)} × the req/s, ${(warm.p99Ms / bareRun.p99Ms).toFixed(2)} × the p99`);
+    console.log(`cached rendition vs caches off: ${(warm.perSecond / uncached.perSecond).toFixed(2)} × the req/s, ${(warm.p99Ms / uncached.p99Ms).toFixed(2)} × the p99`);
     console.log(`target: ≥ 2000 req/s and p99 < 10 ms → ${warm.perSecond >= 2000 && warm.p99Ms < 10 ? 'met' : 'NOT met'}\n`);
     console.log(table([
       ['cold 1200 px WebP from 4000 × 3000 JPEG', 'p50 ms', 'p95 ms', 'max ms'],
@@ -129,14 +196,29 @@ async function main(): Promise<void> {
     ]));
     console.log(`target: p95 < 400 ms → ${percentile(cold, 95) < 400 ? 'met' : 'NOT met'}\n`);
     console.log(table([
-      ['100 concurrent cold renditions', '200', '503', 'seconds', 'RSS before MiB', 'RSS peak MiB', 'growth MiB'],
-      ['one 4000 × 3000 JPEG, 100 params', ok, busy, floodSeconds.toFixed(1), (rssBefore / MiB).toFixed(0), (peak / MiB).toFixed(0), growth.toFixed(0)],
+      ['100 concurrent cold renditions (one 4000 × 3000 JPEG, 100 params)', '200', '503', 'seconds', 'RSS before MiB', 'RSS peak MiB', 'growth MiB'],
+      ...floods.map((f) => [f.name, f.ok, f.busy, f.seconds.toFixed(1), (f.rssBefore / MiB).toFixed(0), (f.peak / MiB).toFixed(0), f.growth.toFixed(0)]),
     ]));
-    console.log(`target: RSS growth < 256 MiB → ${growth < 256 ? 'met' : 'NOT met'}`);
+    console.log(`target: RSS growth < 256 MiB → ${floods.map((f) => `${f.name}: ${f.growth < 256 ? 'met' : 'NOT met'}`).join('; ')}`);
   } finally {
     await w.close();
     await stopTestPostgres();
   }
+}
+
+/** The one file under `dir` (recursively) whose path contains `part` and whose name passes `test`. */
+function findFile(dir: string, test: (name: string) => boolean, part: string): string {
+  const found: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (test(e.name) && full.includes(part)) found.push(full);
+    }
+  };
+  walk(dir);
+  if (found.length !== 1) throw new Error(`expected one rendition file for ${part} under ${dir}, found ${found.length}`);
+  return found[0]!;
 }
 
 main()

@@ -176,6 +176,10 @@ export interface PublicMediaConfig {
   readonly queueLength: number;
   /** Media__Public__BaseUrl: the origin public URLs are written with (empty: paths relative to the API). */
   readonly baseUrl: string;
+  /** Media__Public__AssetCacheSeconds (10; 0 off): how long the route keeps an asset row (public-asset-cache.ts). */
+  readonly assetCacheMs: number;
+  /** Media__Public__HotCacheBytes (16 MiB; 0 off): small renditions kept in process as bytes (hot-renditions.ts). */
+  readonly hotCacheBytes: number;
   /** Media__Public__SigningKeyId: the keyring key new URLs are signed with (null: Secrets__ActiveKeyId). */
   readonly signingKeyId: string | null;
 }
@@ -594,6 +598,8 @@ function loadPublicMediaConfig(r: Reader): PublicMediaConfig {
     concurrency: r.int('Media__Public__Concurrency', Math.max(1, Math.min(4, os.availableParallelism())), 1, 64),
     queueLength: r.int('Media__Public__QueueLength', 200, 0, 100_000),
     baseUrl,
+    assetCacheMs: r.int('Media__Public__AssetCacheSeconds', 10, 0, 3600) * 1000,
+    hotCacheBytes: r.int('Media__Public__HotCacheBytes', 16 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
     signingKeyId: r.raw('Media__Public__SigningKeyId') ?? null,
   };
 }

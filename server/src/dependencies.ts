@@ -1,4 +1,6 @@
 // What handlers and services can reach. Built once in server.ts; tests build it the same way.
+import type { HotRenditions } from './services/media/hot-renditions.js';
+import type { PublicAssetCache } from './services/media/public-asset-cache.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { Logger } from './logging/logger.js';
@@ -47,6 +49,10 @@ export interface Dependencies {
   readonly publicUrls: PublicUrlSigner;
   /** This process's rendition transforms: the queue and single flight (Media__Public__Concurrency). */
   readonly renditions: RenditionEngine;
+  /** The public route's asset rows, kept for seconds and ended by the delivery notices. */
+  readonly publicAssets: PublicAssetCache;
+  /** Small stored renditions as bytes (Media__Public__HotCacheBytes). */
+  readonly hotRenditions: HotRenditions;
   /** Which API process this is (reported by /health/ready; see cluster/). */
   readonly processIdentity: ProcessIdentity;
   /** The bundled contract, served at /openapi.json. */

@@ -1,5 +1,7 @@
 // Assembles and starts one API process: pool → migrations → dependencies → HTTP. Used by main.ts
 // and, unchanged, by the tests, so the tests exercise the real server.
+import { HotRenditions } from './services/media/hot-renditions.js';
+import { PublicAssetCache } from './services/media/public-asset-cache.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, type Config } from './config.js';
@@ -89,7 +91,16 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
   // Changes on other replicas arrive here; without this connection neither cache is used.
   const notices: Record<string, NoticeHandlers[string]> = {};
   if (config.auth.credentialCacheMs > 0) notices[CREDENTIAL_CHANNEL] = (p) => credentialCache.evict(parseCredentialChange(p));
-  if (config.delivery.cacheMs > 0) notices[DELIVERY_CHANNEL] = (p) => deliveryCache.apply(parseDeliveryChange(p));
+  // The public media route's asset rows ride on the delivery cache's notices and its writer
+  // catch-up, so they are kept only when that cache is on.
+  const publicAssets = new PublicAssetCache(config.delivery.cacheMs > 0 ? config.media.public.assetCacheMs : 0);
+  if (config.delivery.cacheMs > 0) {
+    notices[DELIVERY_CHANNEL] = (p) => {
+      const change = parseDeliveryChange(p);
+      publicAssets.apply(change);
+      deliveryCache.apply(change);
+    };
+  }
   // Webhook wake-ups: an event written or a delivery made due on any replica starts the workers at
   // once instead of at their next poll (publish → receipt in well under a second).
   const wakeups: WorkerWakeups = { outbox: new Wakeup(), delivery: new Wakeup() };
@@ -102,6 +113,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       ? new NoticeListener(options.databaseUrl, logger, notices, (on) => {
           credentialCache.setListening(on);
           deliveryCache.setListening(on);
+          publicAssets.setListening(on);
           if (on) {
             // Notices sent while the connection was down are lost: look once, now.
             wakeups.outbox.notify();
@@ -136,6 +148,8 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       document,
       publicUrls,
       renditions: createRenditionEngine(config.media.public),
+      publicAssets,
+      hotRenditions: new HotRenditions(config.media.public.hotCacheBytes),
       processIdentity: { index: options.cluster?.index ?? 0, pid: process.pid, runsWorkers: config.workers.enabled },
       ...options.overrides,
     };

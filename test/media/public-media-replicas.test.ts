@@ -1,5 +1,6 @@
 // Public media URLs across replicas and keys (issue #26): a workspace turning public media off is a
-// 404 for all its URLs on every replica at once; rotating the keyring's active key signs new URLs
+// 404 for all its URLs on every replica at once (the writer's before it answers the write, the
+// others as the change's notice reaches them, as for the delivery cache); rotating the keyring's active key signs new URLs
 // with the new key while old URLs keep working for as long as their key stays in the keyring.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -56,16 +57,20 @@ describe('public media across replicas and key rotation', function () {
     const off = await a.put(wsPath, { name: current.body.name, slug: current.body.slug, publicMedia: false }, { token: admin, headers: { 'if-match': current.headers.get('etag')! } });
     expect(off.status, off.text).to.equal(200);
     expect(off.body.publicMedia).to.equal(false);
-    // No waiting: the very next request on the other replica is refused.
-    for (const api of [b, a]) {
-      expect((await fetchPublic(api.url, rendition)).status).to.equal(404);
-      expect((await fetchPublic(api.url, url)).status).to.equal(404);
-    }
+    // The writer's replica: the very next request is refused (it applied the change's notice, which
+    // also ends its kept asset rows, before answering the write).
+    expect((await fetchPublic(a.url, rendition)).status).to.equal(404);
+    expect((await fetchPublic(a.url, url)).status).to.equal(404);
+    // The other replica, once the notice has reached it: a write there waits for its own barrier,
+    // which PostgreSQL delivers after every notice committed before it (the event, not a sleep).
     // An upstream client's update (no publicMedia) keeps the setting.
-    const kept = await a.put(wsPath, { name: 'Renamed', slug: current.body.slug }, { token: admin, headers: { 'if-match': off.headers.get('etag')! } });
+    const kept = await b.put(wsPath, { name: 'Renamed', slug: current.body.slug }, { token: admin, headers: { 'if-match': off.headers.get('etag')! } });
     expect(kept.body.publicMedia).to.equal(false);
+    expect((await fetchPublic(b.url, rendition)).status).to.equal(404);
+    expect((await fetchPublic(b.url, url)).status).to.equal(404);
     const on = await b.put(wsPath, { name: 'Renamed', slug: current.body.slug, publicMedia: true }, { token: admin, headers: { 'if-match': kept.headers.get('etag')! } });
     expect(on.body.publicMedia).to.equal(true);
+    // A 404 is never kept: both replicas serve again at once.
     for (const api of [a, b]) expect((await fetchPublic(api.url, rendition)).status).to.equal(200);
   });
 

@@ -87,6 +87,34 @@ forEachProvider('GET /media/v1/… (public renditions)', (world) => {
     expect(reads).to.equal(0);
   });
 
+  it('a warm rendition costs no storage read and no database query; deleting the asset still ends it at once', async () => {
+    const w = world();
+    const id = await uploadImage(w, 'warm.png', 'image/png', await makeImage('png', 640, 480));
+    const url = withParams((await urlsOf(w, id)).url, 'w_320,f_webp');
+    const first = await fetchPublic(w.api.url, url);
+    expect(first.status).to.equal(200);
+    const db = w.api.running.deps.db as unknown as { maybeOne: (...args: unknown[]) => Promise<unknown> };
+    const maybeOne = db.maybeOne;
+    let queries = 0;
+    db.maybeOne = function (...args: unknown[]) {
+      queries += 1;
+      return maybeOne.apply(this, args);
+    };
+    try {
+      const { result: warm, reads } = await countingReads(w, () => fetchPublic(w.api.url, url));
+      expect(warm.status).to.equal(200);
+      expect(warm.bytes.equals(first.bytes)).to.equal(true);
+      expect(warm.headers.get('content-length')).to.equal(String(first.bytes.length));
+      expect([reads, queries]).to.deep.equal([0, 0]);
+    } finally {
+      db.maybeOne = maybeOne;
+    }
+    // The kept row ends with the deletion's notice, before the DELETE is answered.
+    const del = await w.api.delete(`${w.base}/media/${id}`, { token: w.editor, headers: await w.api.ifMatch(`${w.base}/media/${id}`, w.editor) });
+    expect(del.status).to.equal(204);
+    expect((await fetchPublic(w.api.url, url)).status).to.equal(404);
+  });
+
   it('tampering with any character of workspace, asset, version or signature is 403 with no storage read', async () => {
     const w = world();
     const parts = urls.url.split('/'); // ['', 'media', 'v1', ws, asset, version, signature, 'original', name]

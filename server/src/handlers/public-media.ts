@@ -5,7 +5,17 @@ import { publicMediaSettings, servePublicMedia } from '../services/media/public-
 export const getPublicRendition: Handler<'getPublicRendition'> = async ({ request, deps, reply }) => {
   const p = request.params;
   const answer = await servePublicMedia(
-    { db: deps.db, storage: deps.storage, logger: deps.logger, config: deps.config.media.public, signer: deps.publicUrls, engine: deps.renditions },
+    {
+      db: deps.db,
+      storage: deps.storage,
+      logger: deps.logger,
+      config: deps.config.media.public,
+      signer: deps.publicUrls,
+      engine: deps.renditions,
+      assets: deps.publicAssets,
+      hot: deps.hotRenditions,
+      workspaces: deps.workspaces,
+    },
     {
       workspaceId: p.workspaceId,
       assetId: p.assetId,

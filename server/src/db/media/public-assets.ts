@@ -1,7 +1,7 @@
 // The one query a public media URL costs (services/media/public-media.ts): the asset, if it is
 // served publicly right now — Available, not deleted, in a workspace that exists and has public
-// media on. Read on every request (by primary key), so turning public media off or deleting an
-// asset is a 404 on every replica the moment it commits; there is no cache to invalidate.
+// media on. By primary key; the route keeps a found row for seconds, ended by the delivery notices
+// that every change making it 404 sends (services/media/public-asset-cache.ts).
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 

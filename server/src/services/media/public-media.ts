@@ -3,10 +3,12 @@
 //   1. the signature (403, before the database or storage is touched: a forger learns nothing and
 //      costs nothing);
 //   2. the transformation against the allowed set (400);
-//   3. one query: the asset served publicly right now, at this content version (404);
+//   3. one query: the asset served publicly right now, at this content version (404) — kept in
+//      process for seconds and ended by the delivery notices (public-asset-cache.ts), so a warm
+//      request usually costs no database round trip;
 //   4. If-None-Match (304, no storage read: the ETag follows from the key);
-//   5. the stored rendition streamed, or computed once (single flight, a bounded queue), stored
-//      under verso/renditions/ and returned.
+//   5. a small rendition from memory (hot-renditions.ts), else the stored rendition streamed, else
+//      computed once (single flight, a bounded queue), stored under verso/renditions/ and returned.
 // SVG is never rasterised and only served as the original, as an attachment; every answer is
 // `nosniff` and sandboxed, so nothing uploaded runs as a page of this origin.
 import { createHash } from 'node:crypto';
@@ -17,11 +19,14 @@ import { findPublicAsset, type PublicAssetRow } from '../../db/media/public-asse
 import { ApiError, forbidden, notFound } from '../../errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { StorageProvider } from '../../storage/provider.js';
+import type { WorkspaceDirectory } from '../../access/workspace-access.js';
+import type { HotRenditions } from './hot-renditions.js';
+import type { PublicAssetCache } from './public-asset-cache.js';
 import { contentDisposition, nameForType } from './file-names.js';
 import { fileEtag, noneMatch } from './media-download.js';
 import { canonicalRenditionName, parseRenditionParams, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
 import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
-import { OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
+import { OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
 import { renditionKey } from './storage-keys.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,6 +39,9 @@ export interface PublicMediaDeps {
   readonly config: PublicMediaConfig;
   readonly signer: PublicUrlSigner;
   readonly engine: RenditionEngine;
+  readonly assets: PublicAssetCache;
+  readonly hot: HotRenditions;
+  readonly workspaces: WorkspaceDirectory;
 }
 
 export interface PublicMediaRequest {
@@ -96,7 +104,9 @@ export async function servePublicMedia(deps: PublicMediaDeps, request: PublicMed
   if (!deps.signer.verify(ref, request.signature)) throw forbidden('The signature does not match this asset.');
   const params = parseRenditionParams(request.params, deps.config);
   if (!deps.config.enabled) throw notFound('The media asset');
-  const asset = await findPublicAsset(deps.db, ref.workspaceId, ref.assetId);
+  const asset = await deps.assets.find(ref.workspaceId, ref.assetId, () => findPublicAsset(deps.db, ref.workspaceId, ref.assetId));
+  // A deleted workspace is announced on the credential channel, not the delivery one (see public-asset-cache.ts).
+  if (asset && deps.assets.enabled && !(await deps.workspaces.exists(ref.workspaceId))) throw notFound('The media asset');
   if (!asset || contentVersionOf(asset.content_sha256) !== ref.contentVersion) throw notFound('The media asset');
   if (asset.provider !== deps.storage.name) {
     deps.logger.warn('media asset stored with another provider than this replica uses', { mediaAssetId: asset.id, provider: asset.provider });
@@ -153,8 +163,15 @@ async function serveRendition(
     'X-Content-Type-Options': 'nosniff' as const,
     'Content-Security-Policy': SANDBOX,
   });
+  const hot = deps.hot.get(key);
+  if (hot) return { status: 200, body: hot, headers: headers(hot.length) };
   const stored = await deps.storage.get(key);
-  if (stored) return { status: 200, body: stored.body, headers: headers(stored.contentLength) };
+  if (stored && !deps.hot.fits(stored.contentLength)) return { status: 200, body: stored.body, headers: headers(stored.contentLength) };
+  if (stored) {
+    const bytes = await readAll(stored.body);
+    deps.hot.remember(key, bytes);
+    return { status: 200, body: bytes, headers: headers(bytes.length) };
+  }
   const bytes = await deps.engine.once(key, async () => {
     // Another request may have stored it between our miss and this turn of the queue.
     const late = await deps.storage.get(key);
@@ -164,7 +181,8 @@ async function serveRendition(
     const output = await deps.engine.transform(await readAll(original.body), params, format);
     await deps.storage.put(key, Readable.from([output]), { contentType: OUTPUT_TYPES[format] });
     return output;
-  });
+  }, slotsFor(format, deps.config.concurrency));
+  deps.hot.remember(key, bytes);
   return { status: 200, body: bytes, headers: headers(bytes.length) };
 }
 

@@ -1,7 +1,9 @@
 // Computes renditions with sharp (libvips), bounded three ways so a cold flood cannot take the
 // process down:
 //   - a queue: at most Media__Public__Concurrency transforms run at once, at most QueueLength wait,
-//     one more is 503 with Retry-After (100 cold requests never run 100 pipelines);
+//     one more is 503 with Retry-After (100 cold requests never run 100 pipelines). An AVIF encode
+//     takes every slot: libaom holds ~200 MiB for a 2560 px output where the other encoders hold
+//     ~60 MiB (bench/images.ts), so two at once would double the peak of a cold flood;
 //   - single flight: concurrent requests for one rendition share one computation;
 //   - per transform: the input pixel limit (checked from the header, before decoding: a PNG that
 //     declares 50,000 × 50,000 is refused in microseconds), and a time budget.
@@ -32,39 +34,58 @@ export const TRANSFORMABLE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', '
 const unprocessable = (detail: string) => new ApiError('validation-failed', detail, { errors: { 'path.transformation': [detail] } });
 const busy = (detail: string) => new ApiError('service-unavailable', detail, {}, { 'Retry-After': '1' });
 
-class TransformQueue {
+/** A weighted semaphore in arrival order: a transform takes `slots` of `concurrency` while it runs. */
+export class TransformQueue {
   private active = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly waiting: Array<{ readonly slots: number; readonly start: () => void }> = [];
 
   constructor(
     private readonly concurrency: number,
     private readonly queueLength: number,
   ) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.concurrency) {
+  async run<T>(work: () => Promise<T>, wanted = 1): Promise<T> {
+    const slots = Math.min(Math.max(1, wanted), this.concurrency);
+    // Arrival order: nothing overtakes a waiter (an exclusive transform is not starved by small ones).
+    if (this.waiting.length > 0 || this.active + slots > this.concurrency) {
       if (this.waiting.length >= this.queueLength) throw busy('Too many images are being resized right now; retry in a second.');
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((start) => this.waiting.push({ slots, start }));
     } else {
-      this.active += 1;
+      this.active += slots;
     }
     try {
       return await work();
     } finally {
-      // Hand the slot straight to the next waiter (active stays the same), or free it.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active -= 1;
+      this.active -= slots;
+      this.startWaiting();
     }
   }
+
+  /** How many slots are taken now (tests). */
+  get running(): number {
+    return this.active;
+  }
+
+  private startWaiting(): void {
+    while (this.waiting.length > 0 && this.active + this.waiting[0]!.slots <= this.concurrency) {
+      const next = this.waiting.shift()!;
+      this.active += next.slots;
+      next.start();
+    }
+  }
+}
+
+/** The queue slots a transform into `format` takes: AVIF runs alone (see the top of this file). */
+export function slotsFor(format: OutputFormat, concurrency: number): number {
+  return format === 'avif' ? concurrency : 1;
 }
 
 export interface RenditionEngine {
   /**
    * The rendition at `key`, computed by `compute` once however many callers ask at the same time.
-   * `compute` runs inside the queue.
+   * `compute` runs inside the queue, taking `slots` of it (every slot for an AVIF encode).
    */
-  once(key: string, compute: () => Promise<Buffer>): Promise<Buffer>;
+  once(key: string, compute: () => Promise<Buffer>, slots?: number): Promise<Buffer>;
   /** Transforms `input` (the original's bytes) as `params` say, into `format`. */
   transform(input: Buffer, params: RenditionParams, format: OutputFormat): Promise<Buffer>;
   /** How many transforms ran (tests check single flight with it). */
@@ -83,10 +104,10 @@ export function createRenditionEngine(config: PublicMediaConfig): RenditionEngin
     get transforms() {
       return transforms;
     },
-    once(key, compute) {
+    once(key, compute, slots = 1) {
       const running = inFlight.get(key);
       if (running) return running;
-      const work = queue.run(compute).finally(() => inFlight.delete(key));
+      const work = queue.run(compute, slots).finally(() => inFlight.delete(key));
       inFlight.set(key, work);
       return work;
     },
