@@ -53,7 +53,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(() => KeyForSlug(workspaceId, slug, asOf, expandChildren), absoluteExpiration,
-            token => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, token), ItemsOf, cancellationToken);
+            token => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, cancellationToken: token), ItemsOf, cancellationToken);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentVersionAsync(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
@@ -67,7 +67,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         return ReadAsync(() => KeyForList(workspaceId, q), absoluteExpiration,
             token => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
                 q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.SortBy, q.SortDesc,
-                q.Page, q.PageSize, token),
+                q.Page, q.PageSize, cancellationToken: token),
             _ => NoItems, cancellationToken);
     }
 
