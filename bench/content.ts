@@ -16,11 +16,15 @@
 //               of a 3-level, 10-wide tree, which runs inside the statement that writes the event
 //               (its execution time), against one client's publish latency (target: < 5 % of a
 //               publish); the same walk as a statement of its own is shown for comparison.
+//   7. validators: by-slug of a 3-level, 10-wide tree with the cache off, answered 304 to its ETag
+//               (one tag statement, no read) against the full read, rounds interleaved (target:
+//               ≤ 0.3× the CPU).
 // Every loop is bounded (by time, by a request count, and a timeout per request); the process exits
 // 0 when every request succeeded and every invariant held, else 1. A summary table goes to stdout.
-// Run: node --import tsx bench/content.ts [--seconds 10] [--explain] [--only list,slug,publish,race,preview]
+// Run: node --max-http-header-size=1048576 --import tsx bench/content.ts [--seconds 10] [--explain] [--only list,slug,publish,race,preview]
 //      [--workers 1] [--pool 20] [--fresh] [--json]
-// --fresh skips the VACUUM after each bulk load (see bench/lib/content-dataset.ts).
+// --fresh skips the VACUUM after each bulk load (see bench/lib/content-dataset.ts). The header size:
+// the purge keys of a 3-level, 10-wide tree (1,111 items) are ~46 KB per header, beyond Node's 16 KB.
 import type { Interceptor } from 'slonik';
 import type { TestApi } from '../test/helpers/api.js';
 import { createActor, createWorkspace, dbQuery } from '../test/helpers/actors.js';
@@ -35,7 +39,7 @@ const arg = (name: string) => {
 const SECONDS = Number(arg('seconds')) || 10;
 const WORKERS = Number(arg('workers')) || 1;
 const POOL = arg('pool') ?? '20';
-const ONLY = new Set((arg('only') ?? 'list,slug,publish,race,preview,purge').split(','));
+const ONLY = new Set((arg('only') ?? 'list,slug,publish,race,preview,purge,validators').split(','));
 const EXPLAIN = process.argv.includes('--explain');
 const JSON_OUT = process.argv.includes('--json');
 DatasetWriter.fresh = process.argv.includes('--fresh');
@@ -78,8 +82,9 @@ const results: { scenario: string; clients: number; summary: LoadSummary }[] = [
 const problems: string[] = [];
 const report: Record<string, unknown> = { machine: machine() };
 
-async function measure(scenario: string, clients: number, api: TestApi, token: string, requests: LoadRequest[], o: { once?: boolean; seconds?: number } = {}) {
-  const summary = await runLoad({ url: api.url, token, requests, clients, durationMs: (o.seconds ?? SECONDS) * 1000, once: o.once, workers: WORKERS });
+type MeasureOptions = { once?: boolean; seconds?: number; headers?: Record<string, string>; expectStatus?: number };
+async function measure(scenario: string, clients: number, api: TestApi, token: string, requests: LoadRequest[], o: MeasureOptions = {}) {
+  const summary = await runLoad({ url: api.url, token, requests, clients, durationMs: (o.seconds ?? SECONDS) * 1000, once: o.once, workers: WORKERS, headers: o.headers, expectStatus: o.expectStatus });
   results.push({ scenario, clients, summary });
   if (summary.failures > 0) problems.push(`${scenario}: ${summary.failures} failed requests`);
   progress(`${scenario} @${clients}: ${summary.perSecond} req/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms`);
@@ -230,6 +235,35 @@ async function main(api: TestApi, cold: TestApi) {
     report.preview = { cpuRatio: ratio, throughputRatio: Math.round((rate.preview / rate.published) * 100) / 100, target: '≤ 1.2', met: ratio <= 1.2 };
   }
 
+  if (ONLY.has('validators')) {
+    const tree = await buildTree(api, ws, templates[4]!, 10, 3, 'tree-validators', at);
+    const read = [{ path: `${base}/content/by-slug/${tree}` }];
+    const first = await fetch(cold.url + read[0]!.path, { headers: { authorization: `Bearer ${reader}` } });
+    const etag = first.headers.get('etag');
+    if (first.status !== 200 || !etag) throw new Error(`validators: the read answered ${first.status} with ETag ${etag}`);
+    const conditional = { headers: { 'if-none-match': etag }, expectStatus: 304 };
+    captured.length = 0;
+    recording = true;
+    const check = await fetch(cold.url + read[0]!.path, { headers: { authorization: `Bearer ${reader}`, 'if-none-match': etag } });
+    recording = false;
+    if (check.status !== 304) problems.push(`validators: the matching tag answered ${check.status}`);
+    const notModified = captured.filter((q) => isContent(q.sql)).length;
+    report.validatorStatements = { fullRead: await probe(cold, reader, read[0]!.path), notModified };
+    if (notModified !== 1) problems.push(`validators: a 304 ran ${notModified} content statements (want 1)`);
+    for (const o of [{}, conditional]) await runLoad({ url: cold.url, token: reader, requests: read, clients: 16, durationMs: 1000, workers: WORKERS, ...o }); // warm-up
+    // Interleaved rounds on the cache-off server, so drift in the machine's other load hits both alike.
+    const cpu = { full: 0, notModified: 0 };
+    for (let round = 1; round <= 2; round++) {
+      const full = await measure(`by-slug 3 x 10, cache off, full read (round ${round})`, 16, cold, reader, read, { expectStatus: 200 });
+      const nm = await measure(`by-slug 3 x 10, cache off, 304 (round ${round})`, 16, cold, reader, read, conditional);
+      cpu.full += full.cpuMsPerRequest.server + full.cpuMsPerRequest.postgres;
+      cpu.notModified += nm.cpuMsPerRequest.server + nm.cpuMsPerRequest.postgres;
+    }
+    const ratio = Math.round((cpu.notModified / cpu.full) * 100) / 100;
+    report.validators = { cpuRatio: ratio, target: '≤ 0.3', met: ratio <= 0.3 };
+    if (ratio > 0.3) problems.push(`validators: a 304 costs ${ratio}× the CPU of a full read (target ≤ 0.3)`);
+  }
+
   if (ONLY.has('purge')) {
     const root = await buildTree(api, ws, templates[4]!, 10, 3, 'tree-purge', at);
     const [leaf] = await dbQuery(api, `SELECT id FROM content_items WHERE workspace_id = $1 AND slug = $2`, [ws, `${root}-0-0-0`]);
@@ -320,7 +354,7 @@ function printSummary() {
     const met = list.summary.p99Ms < TARGET_P99_MS ? 'met' : 'NOT met';
     console.log(`target, resolved list page 100 at 16 clients: p99 < ${TARGET_P99_MS} ms — ${met} (p99 ${list.summary.p99Ms} ms)`);
   }
-  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'underWrites', 'race', 'previewStatementsPerRequest', 'preview', 'purge'] as const) {
+  for (const key of ['listStatementsPerRequest', 'bySlugStatementsPerRequest', 'underWrites', 'race', 'previewStatementsPerRequest', 'preview', 'purge', 'validatorStatements', 'validators'] as const) {
     if (report[key]) console.log(`${key}: ${JSON.stringify(report[key])}`);
   }
   console.log(problems.length ? `\nPROBLEMS:\n  ${problems.join('\n  ')}` : '\nall requests succeeded, all invariants held');

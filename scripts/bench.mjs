@@ -18,7 +18,7 @@ let failed = 0;
 for (const file of files) {
   console.log(`\n== bench/${file}`);
   const args = only && process.env.BENCH_ARGS ? process.env.BENCH_ARGS.split(/\s+/).filter(Boolean) : [];
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file), ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, Logging__Level: 'warn' } });
+  const r = spawnSync(process.execPath, ['--max-http-header-size=1048576', '--import', 'tsx', path.join('bench', file), ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, Logging__Level: 'warn' } });
   if (r.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

@@ -125,6 +125,24 @@ describe('delivery: Media and File values carry their asset', function () {
     expect((again.body.fields as any[]).find((v) => v.valueKind === 'Media').asset.altText).to.equal('New words');
   });
 
+  it("an asset's alt text is part of the page's ETag: the old tag gets the new body, not a 304 (issue #27)", async () => {
+    const before = await api.get(`${w.base}/content/by-slug/${slug}`, { token: w.reader });
+    const tag = before.headers.get('etag')!;
+    expectStatus(await api.get(`${w.base}/content/by-slug/${slug}`, { token: w.reader, headers: { 'if-none-match': tag } }), 304);
+    // The icon is on the embedded child's value: a change two levels down counts too.
+    const headers = await api.ifMatch(`${w.base}/media/${icon.id}`, w.editor);
+    expectStatus(await api.put(`${w.base}/media/${icon.id}`, { altText: 'An icon' }, { token: w.editor, headers }), 200);
+    const after = await api.get(`${w.base}/content/by-slug/${slug}`, { token: w.reader, headers: { 'if-none-match': tag } });
+    expectStatus(after, 200);
+    expect(after.headers.get('etag')).to.not.equal(tag);
+    const childValues = (after.body.fields as any[]).find((v) => v.valueKind === 'ChildContent').child.fields as any[];
+    expect(childValues.find((v) => v.valueKind === 'Media').asset.altText).to.equal('An icon');
+    // A key not cached yet (same answer): the 304 comes from the tag statement, which agrees with the read.
+    const fresh = await api.get(`${w.base}/content/by-slug/${slug}?expandChildren=true`, { token: w.reader, headers: { 'if-none-match': after.headers.get('etag')! } });
+    expectStatus(fresh, 304);
+    expect(fresh.headers.get('x-verso-cache')).to.equal('miss');
+  });
+
   it('in Chromium, <img srcset> from renditionUrl loads the width the layout asks for', async () => {
     const browser = await launchBrowser();
     try {

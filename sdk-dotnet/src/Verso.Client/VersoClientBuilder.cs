@@ -139,6 +139,8 @@ public sealed class VersoClientBuilder
         var etags = new ETagStore();
         HttpMessageHandler resilient = new ResilienceHandler(resilience, _tokenProvider, session, _observer) { InnerHandler = transport };
         if (_trackETags) resilient = new ETagTrackingHandler(etags) { InnerHandler = resilient };
+        // The content cache pairs each delivery read with its ETag through this (Caching/DeliveryValidators.cs).
+        resilient = new Caching.ResponseTagCaptureHandler { InnerHandler = resilient };
         var pipeline = new SameOriginHandler(_baseUrl)
         {
             InnerHandler = new PagingRangeHandler { InnerHandler = new ApiErrorHandler { InnerHandler = resilient } },

@@ -10,7 +10,13 @@
 // that read's result out of the cache (it is not written, and would not be served if it were), and
 // an item's invalidation reaches its by-id, by-slug and expanded-as-a-child entries in every
 // partition without the cache having to enumerate them.
+//
+// Revalidation (issue #27): the delivery reads (getContentBySlug, listContent) answer with a strong
+// ETag. An entry that has expired or been invalidated is kept for one more TTL with its tag, and the
+// next read asks the API with If-None-Match: a 304 (nothing served changed) renews the entry without
+// a body; anything else replaces it.
 import type { VersoClient } from '../client.js';
+import { VersoApiError } from '../errors.js';
 import type { CallOptions, OperationResult } from '../operations/operation-types.js';
 import { verifyWebhook, type VerifyWebhookOptions } from '../webhooks.js';
 import type { VersoWebhookEvent } from '../webhooks-events.js';
@@ -77,7 +83,14 @@ interface StoredRead {
   /** Content items the response carried (lower case); empty for lists. */
   readonly items: readonly string[];
   readonly data: unknown;
+  /** The delivery read's strong ETag, sent as If-None-Match once the entry may no longer be served. */
+  readonly etag?: string;
+  /** Served until then (the store keeps a tagged entry one TTL longer, to revalidate it). */
+  readonly freshUntil?: number;
 }
+
+/** The reads whose ETag the API answers with 304 (getContent's tag is for If-Match on writes). */
+const REVALIDATED: ReadonlySet<CachedOperation> = new Set(['getContentBySlug', 'listContent']);
 
 function isStoredRead(x: unknown): x is StoredRead {
   const r = x as StoredRead | null;
@@ -268,15 +281,38 @@ export class ContentCache {
     const workspaceId = workspaceOf(input);
     const lists = operation === 'listContent';
     const cached = await this.#storeGet(key);
-    if (isStoredRead(cached?.value) && cached.expiresAt > this.#now() && (await this.#fresh(cached.value, workspaceId, lists))) return cached.value.data;
+    const stored = isStoredRead(cached?.value) && cached.expiresAt > this.#now() ? cached.value : undefined;
+    if (stored && (stored.freshUntil ?? cached!.expiresAt) > this.#now() && (await this.#fresh(stored, workspaceId, lists))) return stored.data;
 
     const startedAt = this.#now();
     const { ttlMs: _ttl, ...callOptions } = options ?? {};
-    const data = (await this.#client.call(operation, input as never, callOptions)).data;
-    const read: StoredRead = { startedAt, items: carriedItems(operation, data), data };
+    const tag = REVALIDATED.has(operation) ? stored?.etag : undefined;
+    let data: unknown;
+    let etag: string | undefined;
+    if (tag !== undefined) {
+      try {
+        const res = await this.#client.call(operation, input as never, { ...callOptions, headers: { ...callOptions.headers, 'If-None-Match': tag } });
+        ({ data, etag } = res);
+      } catch (error) {
+        if (!(error instanceof VersoApiError && error.status === 304)) throw error;
+        // Not modified: what is stored is what the API serves now.
+        data = stored!.data;
+        etag = tag;
+      }
+    } else {
+      ({ data, etag } = await this.#client.call(operation, input as never, callOptions));
+    }
+    const read: StoredRead = {
+      startedAt,
+      items: carriedItems(operation, data),
+      data,
+      ...(REVALIDATED.has(operation) && etag ? { etag, freshUntil: startedAt + ttlMs } : {}),
+    };
     // An invalidation that landed while the read was in flight keeps its result out; a preview
     // answer (a token from a provider function, say) never goes in.
-    if (!isPreviewAnswer(data) && (await this.#fresh(read, workspaceId, lists))) await this.#storeSet(key, { value: read, expiresAt: startedAt + ttlMs });
+    if (!isPreviewAnswer(data) && (await this.#fresh(read, workspaceId, lists))) {
+      await this.#storeSet(key, { value: read, expiresAt: startedAt + (read.etag ? Math.min(2 * ttlMs, MARKER_LIFETIME_MS) : ttlMs) });
+    }
     return data;
   }
 

@@ -4005,6 +4005,8 @@ export interface components {
         CreatedAfter: string;
         CreatedBefore: string;
         DeliveryId: string;
+        /** @description The ETag of an earlier published answer to this same request; while it is still what would be served the answer is 304 without a body. A preview token's read ignores it (preview answers carry no validators). */
+        DeliveryIfNoneMatch: string;
         /** @description Only dead letters (true) or only deliveries that are not (false). */
         DeliveryIsDeadLetter: boolean;
         /** @description Only deliveries that were (true) or were not yet (false) delivered. */
@@ -4076,10 +4078,12 @@ export interface components {
         ContentRange: string;
         /** @description The request's correlation id (taken from the request when well-formed, else generated). */
         CorrelationId: string;
-        /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable), and always for a preview token's read, which never enters or reads the cache. */
+        /** @description How this delivery read was answered: `hit` from the server's delivery cache (exactly what the database would answer now: any committed change in the workspace and every effective-window boundary end an entry), `miss` read from the database and cached, `bypass` read from the database while the cache is off or cannot be trusted (Delivery__CacheSeconds=0, change notices unavailable), and always for a preview token's read, which never enters or reads the cache. On a 304: `hit` when the tag was compared with a cached entry's, `miss` (nothing stored) or `bypass` when it was computed from the database. */
         DeliveryCache: "hit" | "miss" | "bypass";
         /** @description How long a cache may keep a published delivery read: `Delivery__CacheControl` (default `no-cache`: keep it but revalidate with If-None-Match every time). A preview token's read is always `private, no-store`. Published reads also carry their purge keys in the headers named by `Delivery__PurgeKeyHeaders` (default `Surrogate-Key`, space-separated, and `Cache-Tag`, comma-separated; the names are configuration, so they are not declared here): `ws-<workspaceId>`, `item-<id>` for every item in the body (children included, expanded or not) and, on the content list, `list-<workspaceId>`. */
         DeliveryCacheControl: string;
+        /** @description A strong tag of this published answer; send it back as `If-None-Match` to revalidate (304 while unchanged). On by-slug it is derived from what is served: the item, its served version, the served version of every child expanded into the body and every delivered asset (so publishing a child or changing an asset's alt text changes it). On the content list it is a digest of the page. Never sent on a preview token's read. */
+        DeliveryETag: string;
         /** @description Opaque version tag of the returned resource; send it back in `If-Match` on writes. */
         ETag: string;
         /** @description A strong tag of the file's bytes; send it as `If-None-Match` to revalidate (304). */
@@ -5401,7 +5405,10 @@ export interface operations {
                 templateVersionId?: components["parameters"]["ContentTemplateVersionFilter"];
                 translationGroupId?: components["parameters"]["ContentTranslationGroupFilter"];
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier published answer to this same request; while it is still what would be served the answer is 304 without a body. A preview token's read ignores it (preview answers carry no validators). */
+                "If-None-Match"?: components["parameters"]["DeliveryIfNoneMatch"];
+            };
             path: {
                 workspaceId: components["parameters"]["WorkspaceId"];
             };
@@ -5413,12 +5420,24 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["DeliveryCacheControl"];
+                    /** @description The answer's strong tag (see the 304's ETag); sent on every published read, never on a preview token's. */
+                    ETag?: string;
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ContentItemSummaryResponsePagedResponse"];
                 };
+            };
+            /** @description Not modified (the If-None-Match tag names what would be served now). */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["DeliveryCacheControl"];
+                    ETag: components["headers"]["DeliveryETag"];
+                    "X-Verso-Cache": components["headers"]["DeliveryCache"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -6154,7 +6173,10 @@ export interface operations {
                 /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
                 expandChildren?: components["parameters"]["ExpandChildren"];
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier published answer to this same request; while it is still what would be served the answer is 304 without a body. A preview token's read ignores it (preview answers carry no validators). */
+                "If-None-Match"?: components["parameters"]["DeliveryIfNoneMatch"];
+            };
             path: {
                 slug: components["parameters"]["ContentSlugPath"];
                 workspaceId: components["parameters"]["WorkspaceId"];
@@ -6167,13 +6189,24 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["DeliveryCacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    /** @description The answer's strong tag (see the 304's ETag); sent on every published read, never on a preview token's. */
+                    ETag?: string;
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
+            };
+            /** @description Not modified (the If-None-Match tag names what would be served now). */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["DeliveryCacheControl"];
+                    ETag: components["headers"]["DeliveryETag"];
+                    "X-Verso-Cache": components["headers"]["DeliveryCache"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

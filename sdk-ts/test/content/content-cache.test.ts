@@ -221,6 +221,43 @@ describe('Content cache: cached reads of the real API', function () {
     expect(counts(), "everything of the workspace, not the other workspace's").to.deep.equal([15, 6, 8]);
   });
 
+  it('revalidates an expired or invalidated delivery read with its ETag: a 304 renews it without a body, a change replaces it (issue #27)', async () => {
+    const seen: ObservedResponse[] = [];
+    const client = new VersoClient({ baseUrl: api.url, token: w.token, onResponse: (r) => void seen.push(r) });
+    let now = Date.now();
+    const cache = createContentCache(client, { partition: () => 'p', defaultTtlMs: 1_000, now: () => now });
+    const list = { path: { workspaceId: w.workspaceId }, query: { pageSize: 50, resolve: true } };
+    const sent = (op: string) => seen.filter((r) => r.operationId === op).map((r) => r.status);
+    const first = await cache.getContentBySlug(slugInput(a.slug));
+    await cache.listContent(list);
+    now += 1_001; // expired: asked again, with the tag
+    expect(await cache.getContentBySlug(slugInput(a.slug))).to.deep.equal(first);
+    await cache.listContent(list);
+    expect(sent('getContentBySlug')).to.deep.equal([200, 304]);
+    expect(sent('listContent')).to.deep.equal([200, 304]);
+    // Renewed: served from the store again, no request.
+    await cache.getContentBySlug(slugInput(a.slug));
+    expect(sent('getContentBySlug')).to.have.length(2);
+    // An invalidation revalidates too; the tag still names what is served, so 304.
+    await cache.invalidateItem(w.workspaceId, a.id);
+    await cache.getContentBySlug(slugInput(a.slug));
+    expect(sent('getContentBySlug')).to.deep.equal([200, 304, 304]);
+    // A published change to an expanded child changes the parent's tag: the new body comes back.
+    expect(first.fields.some((f) => f.childContentItemId === a.authorId && f.child), 'the article embeds its author').to.equal(true);
+    const v2 = await api.post(`/api/v1/workspaces/${w.workspaceId}/content/${a.authorId}/versions`, { fields: [{ fieldId: w.templates.author.fields.name!, order: 0, valueKind: 'Text', textValue: 'Ada (edited)' }] }, { token: w.token });
+    expect(v2.status).to.equal(201);
+    expect((await api.post(`/api/v1/workspaces/${w.workspaceId}/content/${a.authorId}/versions/${v2.body.versionNumber}/publish`, { overrideWorkflow: true }, { token: w.token })).status).to.equal(200);
+    now += 1_001;
+    const changed = await cache.getContentBySlug(slugInput(a.slug));
+    expect(sent('getContentBySlug')).to.deep.equal([200, 304, 304, 200]);
+    expect(changed.fields.find((f) => f.childContentItemId === a.authorId)!.child!.versionNumber).to.equal(v2.body.versionNumber);
+    // getContent has no 304 to give: it is read in full.
+    await cache.getContent({ path: { workspaceId: w.workspaceId, id: a.id } });
+    now += 1_001;
+    await cache.getContent({ path: { workspaceId: w.workspaceId, id: a.id } });
+    expect(sent('getContent')).to.deep.equal([200, 200]);
+  });
+
   it('caches sharing one store (two processes on one Redis) share entries and invalidations', async () => {
     const store = new MemoryContentCacheStore();
     const one = countingClient(api, w.token);

@@ -36,11 +36,15 @@ const versionOf = (params: VersionPath): VersionAddress => ({
 export const listContent: Handler<'listContent'> = async ({ request, actor, deps, reply }) => {
   const preview = previewScopeOf(actor);
   if (preview) return reply(200, await previewList(deps.db, preview, request.query), PREVIEW_DELIVERY_HEADERS);
-  const { body, headers } = await deliveryRead(deps, request, async () => {
-    const page = await reads.listContent(deps.db, request.params.workspaceId, request.query);
-    return { body: page, headers: purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfList(request.params.workspaceId, page)) };
+  const answer = await deliveryRead(deps, request, {
+    produce: async () => {
+      const page = await reads.listContent(deps.db, request.params.workspaceId, request.query);
+      return { body: page, headers: purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfList(request.params.workspaceId, page)) };
+    },
   });
-  return reply(200, body, { ...headers, 'Cache-Control': deps.config.cdn.cacheControl });
+  const cacheControl = { 'Cache-Control': deps.config.cdn.cacheControl };
+  if (answer.status === 304) return reply(304, undefined, { ...answer.headers, ...cacheControl });
+  return reply(200, answer.body, { ...answer.headers, ...cacheControl });
 };
 
 export const createContent: Handler<'createContent'> = async ({ request, actor, deps, reply }) => {
@@ -68,15 +72,22 @@ export const deleteContent: Handler<'deleteContent'> = async ({ request, actor, 
 export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, actor, deps, reply }) => {
   const preview = previewScopeOf(actor);
   if (preview) {
-    const { body, etag } = await previewBySlug(deps.db, preview, request.params.slug, request.query);
-    return reply(200, body, withEtag(etag, PREVIEW_DELIVERY_HEADERS));
+    // A preview answer carries no validators: nothing may keep it, so nothing revalidates it.
+    const { body } = await previewBySlug(deps.db, preview, request.params.slug, request.query);
+    return reply(200, body, PREVIEW_DELIVERY_HEADERS);
   }
-  const { body, headers } = await deliveryRead(deps, request, async () => {
-    const links = { signer: deps.publicUrls, config: deps.config.media.public };
-    const { body, etag } = await reads.getContentBySlug(deps.db, links, request.params.workspaceId, request.params.slug, request.query);
-    return { body, headers: withEtag(etag, purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfDetail(request.params.workspaceId, body))) };
+  const { workspaceId, slug } = request.params;
+  const answer = await deliveryRead(deps, request, {
+    produce: async () => {
+      const links = { signer: deps.publicUrls, config: deps.config.media.public };
+      const { body, etag } = await reads.getContentBySlug(deps.db, links, workspaceId, slug, request.query);
+      return { body, headers: withEtag(etag, purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfDetail(workspaceId, body))) };
+    },
+    tag: () => reads.getContentBySlugTag(deps.db, workspaceId, slug, request.query),
   });
-  return reply(200, body, { ...headers, 'Cache-Control': deps.config.cdn.cacheControl });
+  const cacheControl = { 'Cache-Control': deps.config.cdn.cacheControl };
+  if (answer.status === 304) return reply(304, undefined, { ...answer.headers, ...cacheControl });
+  return reply(200, answer.body, { ...answer.headers, ...cacheControl });
 };
 
 export const duplicateContent: Handler<'duplicateContent'> = async ({ request, actor, deps, reply }) => {

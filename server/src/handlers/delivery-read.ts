@@ -3,10 +3,17 @@
 // after the access step, like every handler, so a cached body is only ever given to a permitted
 // caller. The cached body stays typed by the operation's schema (SerializedJson), so the answer is
 // checked against the contract like any other handler's.
+//
+// Validators (issue #27 §2): every published answer carries a strong ETag, and If-None-Match naming
+// it is answered 304. On a cache hit the tag is the entry's; on a miss a read that can compute its tag
+// cheaply (by-slug: one small statement, services/delivery/delivery-etag.ts) does that first and
+// answers 304 without reading; otherwise the answer is read (and cached) and compared.
 import type { Dependencies } from '../dependencies.js';
 import type { operations } from '../generated/openapi.js';
 import { serializeJson, type OperationRequest, type SerializedJson } from '../http/operation.js';
 import type { CacheState } from '../services/delivery/delivery-cache.js';
+import { bodyEtag } from '../services/delivery/delivery-etag.js';
+import { noneMatch } from '../services/media/media-download.js';
 
 /** The reads the delivery cache serves. */
 export type DeliveryOperation = 'listContent' | 'getContentBySlug';
@@ -16,11 +23,21 @@ type AnyDeliveryRequest = { [K in DeliveryOperation]: OperationRequest<K> }[Deli
 type DeliveryBody<K extends DeliveryOperation> = operations[K]['responses'][200]['content']['application/json'];
 type ResponseHeaders = Readonly<Record<string, string>>;
 
-/** What a delivery read answers with its 200: the (possibly cached) serialised body and its headers. */
-export interface DeliveryAnswer<K extends DeliveryOperation, H extends ResponseHeaders> {
-  readonly body: SerializedJson<DeliveryBody<K>>;
-  /** The produced headers and X-Verso-Cache, how this answer was made. */
-  readonly headers: H & { readonly 'X-Verso-Cache': CacheState };
+/** What a delivery read answers: its 200 (the possibly cached serialised body), or 304 when the tag matched. */
+export type DeliveryAnswer<K extends DeliveryOperation, H extends ResponseHeaders> =
+  | {
+      readonly status: 200;
+      readonly body: SerializedJson<DeliveryBody<K>>;
+      /** The produced headers, the ETag and X-Verso-Cache, how this answer was made. */
+      readonly headers: H & { readonly ETag: string; readonly 'X-Verso-Cache': CacheState };
+    }
+  | { readonly status: 304; readonly headers: { readonly ETag: string; readonly 'X-Verso-Cache': CacheState } };
+
+/** How a read is produced: its body and headers (with the ETag when the read derives one), and optionally its tag alone. */
+export interface DeliveryProducer<K extends DeliveryOperation, H extends ResponseHeaders> {
+  readonly produce: () => Promise<{ readonly body: DeliveryBody<K>; readonly headers: H & { readonly ETag?: string } }>;
+  /** The tag `produce` would answer with, computed without the read (null: nothing to serve). */
+  readonly tag?: () => Promise<string | null>;
 }
 
 /** Everything the answer depends on: the operation, its path and its (contract-checked) query. */
@@ -34,17 +51,35 @@ function cacheKey(operationId: DeliveryOperation, params: object, query: Readonl
 export async function deliveryRead<K extends DeliveryOperation, H extends ResponseHeaders>(
   deps: Dependencies,
   request: OperationRequest<K> & AnyDeliveryRequest,
-  produce: () => Promise<{ readonly body: DeliveryBody<K>; readonly headers: H }>,
+  producer: DeliveryProducer<K, H>,
 ): Promise<DeliveryAnswer<K, H>> {
   const asOf = request.query.asOf;
   const atNow = asOf === undefined || asOf === '';
   const key = cacheKey(request.operationId, request.params, request.query);
-  const { response, state } = await deps.deliveryCache.read(request.params.workspaceId, key, atNow, async () => {
-    const { body, headers } = await produce();
+  const workspaceId = request.params.workspaceId;
+  const ifNoneMatch = request.headers['if-none-match'];
+  type Stored = { body: SerializedJson<DeliveryBody<K>>; headers: H & { ETag: string } };
+  if (ifNoneMatch !== undefined) {
+    const hit = await deps.deliveryCache.cached<Stored>(workspaceId, key, atNow);
+    if (hit) {
+      if (noneMatch(ifNoneMatch, hit.headers.ETag)) return { status: 304, headers: { ETag: hit.headers.ETag, 'X-Verso-Cache': 'hit' } };
+      return { status: 200, body: hit.body, headers: { ...hit.headers, 'X-Verso-Cache': 'hit' } };
+    }
+    const tag = producer.tag ? await producer.tag() : null;
+    if (tag !== null && noneMatch(ifNoneMatch, tag)) {
+      return { status: 304, headers: { ETag: tag, 'X-Verso-Cache': deps.deliveryCache.active ? 'miss' : 'bypass' } };
+    }
+  }
+  const { response, state } = await deps.deliveryCache.read<Stored>(workspaceId, key, atNow, async () => {
+    const { body, headers } = await producer.produce();
+    const serialized = serializeJson(body);
     // A by-slug answer depends on the item it serves (and what that embeds, which the notices name
     // with it); a list on every item of the workspace.
     const itemId = 'contentItemId' in body ? body.contentItemId : null;
-    return { response: { body: serializeJson(body), headers }, itemId };
+    return { response: { body: serialized, headers: { ...headers, ETag: headers.ETag ?? bodyEtag(serialized) } }, itemId };
   });
-  return { body: response.body, headers: { ...response.headers, 'X-Verso-Cache': state } };
+  if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, response.headers.ETag)) {
+    return { status: 304, headers: { ETag: response.headers.ETag, 'X-Verso-Cache': state } };
+  }
+  return { status: 200, body: response.body, headers: { ...response.headers, 'X-Verso-Cache': state } };
 }

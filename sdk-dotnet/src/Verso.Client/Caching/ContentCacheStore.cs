@@ -54,6 +54,9 @@ internal abstract class ContentCacheStore
 
     public InvalidationSequence Sequence { get; } = new();
 
+    /// <summary>The last ETag and value of each delivery read, to revalidate with (issue #27).</summary>
+    public DeliveryValidators Validators { get; } = new();
+
     public abstract ValueTask<CacheLookup<T>> LookupAsync<T>(VersoContentCacheKey key, CancellationToken cancellationToken)
         where T : class;
 

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Caching.Memory;
+using Verso.Client.Errors;
 using Verso.Client.Generated;
 using Verso.Client.Webhooks;
 
@@ -48,27 +49,27 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
     /// <inheritdoc />
     public Task<ContentItemDetailResponse> GetContentAsync(Guid workspaceId, Guid id, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(() => KeyForContent(workspaceId, id), absoluteExpiration,
-            token => _client.Api.GetContentAsync(workspaceId, id, token), value => [value.Id], cancellationToken);
+            (_, token) => _client.Api.GetContentAsync(workspaceId, id, token), value => [value.Id], cancellationToken, revalidate: false);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(() => KeyForSlug(workspaceId, slug, asOf, expandChildren), absoluteExpiration,
-            token => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, token), ItemsOf, cancellationToken);
+            (tag, token) => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, tag, token), ItemsOf, cancellationToken, revalidate: true);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentVersionAsync(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(() => KeyForVersion(workspaceId, id, versionNumber, expandChildren), absoluteExpiration,
-            token => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token), ItemsOf, cancellationToken);
+            (_, token) => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token), ItemsOf, cancellationToken, revalidate: false);
 
     /// <inheritdoc />
     public Task<ContentItemSummaryResponsePagedResponse> ListContentAsync(Guid workspaceId, VersoContentListQuery? query = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default)
     {
         var q = query ?? new VersoContentListQuery();
         return ReadAsync(() => KeyForList(workspaceId, q), absoluteExpiration,
-            token => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
+            (tag, token) => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
                 q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.SortBy, q.SortDesc,
-                q.Page, q.PageSize, token),
-            _ => NoItems, cancellationToken);
+                q.Page, q.PageSize, tag, token),
+            _ => NoItems, cancellationToken, revalidate: true);
     }
 
     /// <inheritdoc />
@@ -136,7 +137,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         _ => false,
     };
 
-    private async Task<T> ReadAsync<T>(Func<VersoContentCacheKey> keyOf, TimeSpan? absoluteExpiration, Func<CancellationToken, Task<T>> fetch, Func<T, IReadOnlyCollection<Guid>> itemsOf, CancellationToken cancellationToken)
+    private async Task<T> ReadAsync<T>(Func<VersoContentCacheKey> keyOf, TimeSpan? absoluteExpiration, Func<string?, CancellationToken, Task<T>> fetch, Func<T, IReadOnlyCollection<Guid>> itemsOf, CancellationToken cancellationToken, bool revalidate)
         where T : class
     {
         // Inside the task: a failing partition provider is a faulted task like any other failure of the read.
@@ -154,14 +155,14 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         catch (Exception e) when (IsBackendFailure(e, cancellationToken))
         {
             _store.ReportBackendFailure(e);
-            return await fetch(cancellationToken).ConfigureAwait(false);
+            return await FetchAsync(key, fetch, revalidate, cancellationToken).ConfigureAwait(false);
         }
         if (lookup.Found) return lookup.Value!;
 
         return await _store.Flights.RunAsync(key.Text, async token =>
         {
             var before = _store.Sequence.Read(key.WorkspaceId);
-            var value = await fetch(token).ConfigureAwait(false);
+            var value = await FetchAsync(key, fetch, revalidate, token).ConfigureAwait(false);
             // A preview token's answer (issue #27) is a draft for one editor: never stored.
             if (IsPreviewAnswer(value)) return value;
             if (_store.Sequence.Read(key.WorkspaceId) != before) return value;
@@ -181,6 +182,35 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
             }
             return value;
         }, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Fetches from the API; a delivery read sends the tag it last got for this key as If-None-Match, and a 304 brings
+    /// back the value that tag names (it is what the API serves now). The tag and value pair are remembered for the
+    /// next revalidation, never a preview answer (which carries no tag).
+    /// </summary>
+    private async Task<T> FetchAsync<T>(VersoContentCacheKey key, Func<string?, CancellationToken, Task<T>> fetch, bool revalidate, CancellationToken cancellationToken)
+        where T : class
+    {
+        if (!revalidate) return await fetch(null, cancellationToken).ConfigureAwait(false);
+        string? tag = null;
+        T? known = null;
+        if (_store.Validators.TryGet(key.Text, out var remembered, out var value) && value is T typed)
+        {
+            (tag, known) = (remembered, typed);
+        }
+        var capture = ResponseTagCapture.Begin();
+        T fetched;
+        try
+        {
+            fetched = await fetch(tag, cancellationToken).ConfigureAwait(false);
+        }
+        catch (VersoApiException e) when (known is not null && e.Status == 304)
+        {
+            return known;
+        }
+        if (capture.ETag is { } etag && !IsPreviewAnswer(fetched)) _store.Validators.Set(key.Text, etag, fetched);
+        return fetched;
     }
 
     /// <summary>The version's item and every item expanded inside it, at any depth: the entry holds all of them.</summary>

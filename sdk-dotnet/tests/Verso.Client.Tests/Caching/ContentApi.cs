@@ -105,15 +105,44 @@ internal sealed partial class ContentApi
         {
             var slug = Uri.UnescapeDataString(match.Groups["slug"].Value);
             var item = _items.Values.FirstOrDefault(i => i.Workspace == ws && i.Slug == slug);
-            return item is null ? NotFound() : Json(Version(item, item.Version, Expand(request)));
+            if (item is null) return NotFound();
+            // As the API derives it: the served versions of the item and of its expanded child (never on a preview).
+            var expand = Expand(request);
+            var tag = Preview ? null : $"\"{item.Id:N}-{item.Version}-{(expand && _children.TryGetValue(item.Id, out var c) && _items.TryGetValue(c, out var ch) ? ch.Version : 0)}\"";
+            return Validated(request, tag, () => Version(item, item.Version, expand));
         }
         if (match.Groups["id"].Success)
         {
             if (!_items.TryGetValue(Guid.Parse(match.Groups["id"].Value), out var item) || item.Workspace != ws) return NotFound();
             return match.Groups["n"].Success ? Json(Version(item, int.Parse(match.Groups["n"].Value), Expand(request))) : Json(Detail(item));
         }
-        var items = _items.Values.Where(i => i.Workspace == ws).OrderBy(i => i.Slug, StringComparer.Ordinal).Select(Summary).ToList();
-        return Json(new { items, totalCount = items.Count, page = 1, pageSize = 20, totalPages = 1 });
+        var listed = _items.Values.Where(i => i.Workspace == ws).OrderBy(i => i.Slug, StringComparer.Ordinal).ToList();
+        var listTag = Preview ? null : "\"" + string.Join(".", listed.Select(i => $"{i.Id:N}-{i.Version}")).GetHashCode().ToString("x") + "\"";
+        return Validated(request, listTag, () =>
+        {
+            var items = listed.Select(Summary).ToList();
+            return new { items, totalCount = items.Count, page = 1, pageSize = 20, totalPages = 1 };
+        });
+    }
+
+    /// <summary>How many requests were answered 304.</summary>
+    public int NotModified => Volatile.Read(ref _notModified);
+
+    private int _notModified;
+
+    /// <summary>A delivery read: 304 when If-None-Match names <paramref name="tag"/>, else the body with the tag.</summary>
+    private HttpResponseMessage Validated(SeenRequest request, string? tag, Func<object> body)
+    {
+        if (tag is not null && request.IfNoneMatch == tag)
+        {
+            Interlocked.Increment(ref _notModified);
+            var notModified = new HttpResponseMessage(System.Net.HttpStatusCode.NotModified);
+            notModified.Headers.TryAddWithoutValidation("ETag", tag);
+            return notModified;
+        }
+        var response = Json(body());
+        if (tag is not null) response.Headers.TryAddWithoutValidation("ETag", tag);
+        return response;
     }
 
     private static bool Expand(SeenRequest request) => !request.Uri.Query.Contains("expandChildren=false", StringComparison.Ordinal);

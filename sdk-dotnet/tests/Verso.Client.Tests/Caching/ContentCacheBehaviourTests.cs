@@ -186,6 +186,47 @@ public class ContentCacheBehaviourTests
 
     [Theory]
     [MemberData(nameof(Backends))]
+    public async Task An_expired_or_invalidated_delivery_read_revalidates_with_its_ETag_and_a_304_brings_the_value_back(Backend backend)
+    {
+        using var h = Create(backend);
+        var ws = h.Api.Workspace;
+        var parent = h.Api.Add("parent");
+        var child = h.Api.Add("child");
+        h.Api.Link(parent, child);
+        var first = await h.Cache.GetContentBySlugAsync(ws, "parent", absoluteExpiration: TimeSpan.FromMinutes(1));
+        await h.Cache.ListContentAsync(ws, absoluteExpiration: TimeSpan.FromMinutes(1));
+        var item = await h.Cache.GetContentAsync(ws, parent, absoluteExpiration: TimeSpan.FromMinutes(1));
+
+        h.Clock.Advance(TimeSpan.FromSeconds(61)); // expired: asked again with the tag, answered 304
+        var again = await h.Cache.GetContentBySlugAsync(ws, "parent", absoluteExpiration: TimeSpan.FromMinutes(1));
+        Assert.Equal(Title(first), Title(again));
+        await h.Cache.ListContentAsync(ws, absoluteExpiration: TimeSpan.FromMinutes(1));
+        await h.Cache.GetContentAsync(ws, parent, absoluteExpiration: TimeSpan.FromMinutes(1)); // no 304 for getContent
+        Assert.Equal(2, h.Api.NotModified);
+        Assert.Equal([$"\"{parent:N}-1-1\""], h.Api.Transport.Requests.Where(r => r.IfNoneMatch is not null && r.Uri.AbsolutePath.Contains("by-slug")).Select(r => r.IfNoneMatch));
+        Assert.DoesNotContain(h.Api.Transport.Requests, r => r.Uri.AbsolutePath.EndsWith(parent.ToString(), StringComparison.Ordinal) && r.IfNoneMatch is not null);
+
+        // Renewed by the 304: a hit again, no request.
+        var count = h.Api.Count;
+        await h.Cache.GetContentBySlugAsync(ws, "parent", absoluteExpiration: TimeSpan.FromMinutes(1));
+        Assert.Equal(count, h.Api.Count);
+
+        // Invalidated without a change: revalidated, 304.
+        await h.Cache.InvalidateContentItemAsync(ws, parent);
+        await h.Cache.GetContentBySlugAsync(ws, "parent");
+        Assert.Equal(3, h.Api.NotModified);
+
+        // Publishing the expanded child changes the parent's tag: the old tag gets the new body.
+        h.Api.Publish(child);
+        await h.Cache.InvalidateContentItemAsync(ws, child);
+        var changed = await h.Cache.GetContentBySlugAsync(ws, "parent");
+        Assert.Equal("child v2", Title(changed.Fields.Single(f => f.Key == "related").Child!));
+        Assert.Equal(3, h.Api.NotModified);
+        Assert.NotNull(item);
+    }
+
+    [Theory]
+    [MemberData(nameof(Backends))]
     public async Task Workspace_invalidation_refetches_every_entry_of_that_workspace_and_no_other(Backend backend)
     {
         using var h = Create(backend);

@@ -11,7 +11,8 @@ public sealed record SeenRequest(
     string? CorrelationId,
     string? IfMatch,
     string? Body,
-    CancellationToken Token);
+    CancellationToken Token,
+    string? IfNoneMatch = null);
 
 public delegate Task<HttpResponseMessage> Reply(SeenRequest request, CancellationToken cancellationToken);
 
@@ -59,7 +60,8 @@ public sealed class StubTransport : HttpMessageHandler
             Header(request, "X-Correlation-Id"),
             Header(request, "If-Match"),
             request.Content is null ? null : await request.Content.ReadAsStringAsync(CancellationToken.None),
-            cancellationToken);
+            cancellationToken,
+            Header(request, "If-None-Match"));
         _seen.Enqueue(seen);
         _arrived.Release();
         var response = await _replies[Math.Min(index, _replies.Length - 1)](seen, cancellationToken);

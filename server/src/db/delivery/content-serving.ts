@@ -63,7 +63,7 @@ export async function findServedDetails(
 }
 
 /** A served version in a by-slug tree: `depth` 0 is the slug's item, n a child n levels below it. */
-export const servedTreeRow = servedChildRow.extend({ depth: z.number() });
+export const servedTreeRow = servedChildRow.extend({ depth: z.number(), item_row_version: z.number() });
 export type ServedTreeRow = z.infer<typeof servedTreeRow>;
 
 /**
@@ -87,10 +87,11 @@ export async function findServedTreeBySlug(
   return db.any(servedTreeBySlug(workspaceId, slug, asOf, maxDepth));
 }
 
-const servedTreeBySlug = preparedShape('content_served_tree_by_slug', servedTreeRow, (workspaceId: string, slug: string, asOf: string, maxDepth: number) => {
+/** The recursive walk of a by-slug tree: `tree (item_id, version_id, depth)`, shared by the read and its tag. */
+function servedTree(workspaceId: string, slug: string, asOf: string, maxDepth: number) {
   const servedId = (itemId: FragmentSqlToken) => servedVersionOf(itemId, asOf, sql.fragment`cv.id`);
   return sql.fragment`
-    WITH RECURSIVE tree (item_id, version_id, depth) AS (
+    tree (item_id, version_id, depth) AS (
       SELECT ci.id, sv.id, 0
       FROM content_items ci CROSS JOIN LATERAL (${servedId(sql.fragment`ci.id`)}) sv
       WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted
@@ -101,12 +102,50 @@ const servedTreeBySlug = preparedShape('content_served_tree_by_slug', servedTree
       JOIN content_items ci ON ci.id = fv.child_content_item_id AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted
       CROSS JOIN LATERAL (${servedId(sql.fragment`ci.id`)}) sv
       WHERE tree.depth < ${maxDepth}
-    )
-    SELECT served.depth, ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values, verso_version_title(cv.id, cv.template_version_id) AS title
+    )`;
+}
+
+const servedTreeBySlug = preparedShape('content_served_tree_by_slug', servedTreeRow, (workspaceId: string, slug: string, asOf: string, maxDepth: number) => sql.fragment`
+    WITH RECURSIVE ${servedTree(workspaceId, slug, asOf, maxDepth)}
+    SELECT served.depth, ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values, verso_version_title(cv.id, cv.template_version_id) AS title,
+      ci.row_version AS item_row_version
     FROM (SELECT version_id, min(depth) AS depth FROM tree GROUP BY version_id) served
     JOIN content_versions cv ON cv.id = served.version_id
-    ${VERSION_JOINS}`;
-});
+    JOIN content_items ci ON ci.id = cv.content_item_id
+    ${VERSION_JOINS}`);
+
+/**
+ * What a by-slug answer's tag is made of (services/delivery/delivery-etag.ts), without a value: kind
+ * `v` for each served version of the tree (its row version, its item's), kind `a` for each asset its
+ * Media and File values name that is delivered (as db/media/public-assets.ts findDeliveredAssets
+ * reads them: its row version, the workspace's public media flag). Empty: nothing served. The same
+ * walk as the read, so a 304 on a cache miss costs this one small statement, not the read.
+ */
+export const servedTagRow = z.object({ kind: z.enum(['v', 'a']), id: z.string(), a: z.number(), b: z.number() });
+export type ServedTagRow = z.infer<typeof servedTagRow>;
+
+export async function findServedTagBySlug(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  slug: string,
+  asOf: string,
+  maxDepth: number,
+): Promise<readonly ServedTagRow[]> {
+  return db.any(servedTagBySlug(workspaceId, slug, asOf, maxDepth));
+}
+
+const servedTagBySlug = preparedShape('content_served_tag_by_slug', servedTagRow, (workspaceId: string, slug: string, asOf: string, maxDepth: number) => sql.fragment`
+    WITH RECURSIVE ${servedTree(workspaceId, slug, asOf, maxDepth)},
+    served AS (SELECT DISTINCT version_id FROM tree)
+    SELECT 'v' AS kind, cv.id, cv.row_version AS a, ci.row_version AS b
+    FROM served JOIN content_versions cv ON cv.id = served.version_id JOIN content_items ci ON ci.id = cv.content_item_id
+    UNION ALL
+    SELECT DISTINCT 'a', a.id, a.row_version, w.public_media::int
+    FROM served
+    JOIN content_field_values fv ON fv.content_version_id = served.version_id
+    JOIN media_assets a ON a.id = CASE fv.value_kind WHEN 'Media' THEN fv.media_asset_id WHEN 'File' THEN fv.file_asset_id END
+    JOIN workspaces w ON w.id = a.workspace_id
+    WHERE a.workspace_id = ${workspaceId} AND a.blob_state = 'Available' AND NOT a.is_deleted`);
 
 /**
  * The first instant after `afterIso` at which an effective window of a published version in the

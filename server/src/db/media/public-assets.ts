@@ -35,6 +35,8 @@ const deliveredAssetRow = z.object({
   height: z.number().nullable(),
   content_sha256: z.string().nullable(),
   public_media: z.boolean(),
+  /** Part of a by-slug answer's tag (services/delivery/delivery-etag.ts). */
+  row_version: z.number(),
 });
 export type DeliveredAssetRow = z.infer<typeof deliveredAssetRow>;
 
@@ -42,7 +44,8 @@ export type DeliveredAssetRow = z.infer<typeof deliveredAssetRow>;
 export async function findDeliveredAssets(db: CommonQueryMethods, workspaceId: string, ids: readonly string[]): Promise<readonly DeliveredAssetRow[]> {
   if (ids.length === 0) return [];
   return db.any(sql.type(deliveredAssetRow)`
-    SELECT a.id, a.workspace_id, a.file_name, a.mime_type, a.size_bytes, a.alt_text, a.width, a.height, a.content_sha256, w.public_media
+    SELECT a.id, a.workspace_id, a.file_name, a.mime_type, a.size_bytes, a.alt_text, a.width, a.height, a.content_sha256, w.public_media,
+      a.row_version
     FROM media_assets a JOIN workspaces w ON w.id = a.workspace_id
     WHERE a.workspace_id = ${workspaceId} AND a.id = ANY(${sql.array(ids as string[], 'uuid')})
       AND a.blob_state = 'Available' AND NOT a.is_deleted`);

@@ -4,7 +4,7 @@
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
 import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
-import { findServedTreeBySlug } from '../../db/delivery/content-serving.js';
+import { findServedTagBySlug, findServedTreeBySlug } from '../../db/delivery/content-serving.js';
 import { listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
 import type { operations } from '../../generated/openapi.js';
 import type {
@@ -13,7 +13,8 @@ import type {
   ContentVersionSummaryResponsePagedResponse,
 } from '../../generated/schemas.js';
 import { MAX_EXPANSION_DEPTH, presentServedTree, presentVersionDetails } from './content-expansion.js';
-import { withDeliveredAssets } from './delivered-assets.js';
+import { deliverAssets } from './delivered-assets.js';
+import { servedEtag, servedTagInputs } from './delivery-etag.js';
 import type { AssetLinks } from '../media/media-assets.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
 import { asOfParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
@@ -101,7 +102,18 @@ export async function getContentBySlug(
   const served = await presentServedTree(db, tree, { workspaceId, expandChildren, asOf });
   if (!served) throw notFound('Content served under this slug');
   // Media/File values gain their asset and signed public URLs: one more query per response (issue #26).
-  return { body: await withDeliveredAssets(db, links, workspaceId, served.body), etag: versionEtag(served.root) };
+  const { body, rows } = await deliverAssets(db, links, workspaceId, served.body);
+  return { body, etag: servedEtag(servedTagInputs(tree, rows)) };
+}
+
+/**
+ * The ETag getContentBySlug would answer with now, from one small statement (no values, no body);
+ * null when nothing is served under the slug. What makes a 304 on a cache miss cheap.
+ */
+export async function getContentBySlugTag(db: DatabasePool, workspaceId: string, slug: string, query: ContentBySlugQuery): Promise<string | null> {
+  const expandChildren = query.expandChildren ?? true;
+  const rows = await findServedTagBySlug(db, workspaceId, slug, asOfParam(query.asOf), expandChildren ? MAX_EXPANSION_DEPTH : 0);
+  return rows.some((r) => r.kind === 'v') ? servedEtag(rows) : null;
 }
 
 export async function getContentVersion(

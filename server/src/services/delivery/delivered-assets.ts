@@ -53,10 +53,20 @@ function attach(detail: ContentVersionDetailResponse, assets: ReadonlyMap<string
 
 /** `detail` with every Media/File value's `asset`; one query for the whole response. */
 export async function withDeliveredAssets(db: Db, links: AssetLinks, workspaceId: string, detail: ContentVersionDetailResponse): Promise<ContentVersionDetailResponse> {
+  return (await deliverAssets(db, links, workspaceId, detail)).body;
+}
+
+/** As withDeliveredAssets, with the asset rows read (what a by-slug answer's tag is made of). */
+export async function deliverAssets(
+  db: Db,
+  links: AssetLinks,
+  workspaceId: string,
+  detail: ContentVersionDetailResponse,
+): Promise<{ readonly body: ContentVersionDetailResponse; readonly rows: readonly DeliveredAssetRow[] }> {
   const ids = new Set<string>();
   collect(detail, ids);
-  if (ids.size === 0) return detail;
+  if (ids.size === 0) return { body: detail, rows: [] };
   const rows = await findDeliveredAssets(db, workspaceId, [...ids]);
   const assets = new Map(rows.map((r) => [r.id.toLowerCase(), present(r, links)]));
-  return attach(detail, assets);
+  return { body: attach(detail, assets), rows };
 }

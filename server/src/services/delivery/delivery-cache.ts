@@ -230,6 +230,34 @@ export class DeliveryCache {
       return { response: answerOf<R>(entry), state: 'hit' };
     }
     if (entry) this.drop(key, entry);
+    return this.readThrough(workspaceId, key, now, compute);
+  }
+
+  /**
+   * The cached answer for `key` when there is an exact one (as `read` would serve it), else null
+   * without reading anything: a conditional request compares its tag with it, and on null computes
+   * the tag itself before deciding to read (handlers/delivery-read.ts).
+   */
+  async cached<R extends DeliveryResponse>(workspace: string, key: string, atNow: boolean): Promise<R | null> {
+    if (!this.active) return null;
+    const workspaceId = workspace.toLowerCase();
+    if (atNow) {
+      for (let pending = this.windowsAt(workspaceId); pending; pending = this.windowsAt(workspaceId)) await pending;
+    }
+    const entry = this.entries.get(key);
+    if (!entry || this.now() >= entry.expiresAtMs) return null;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.hits += 1;
+    return answerOf<R>(entry);
+  }
+
+  private async readThrough<R extends DeliveryResponse>(
+    workspaceId: string,
+    key: string,
+    now: number,
+    compute: () => Promise<DeliveryComputation<R>>,
+  ): Promise<{ response: R; state: CacheState }> {
     const joinedAt = this.marks;
     let flight = this.inFlight.get(key);
     // Join a read in flight only if nothing it is expected to depend on changed since it began.

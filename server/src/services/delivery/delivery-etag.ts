@@ -1,0 +1,32 @@
+// Validators of published delivery reads (issue #27 §2). A by-slug answer's strong ETag is derived
+// from what is served, not from the body: the served version of the item and of every child
+// expanded into it (id, row version and its item's row version), and every asset the body delivers
+// (id, row version, the workspace's public media flag). Publishing a child, editing an item or
+// changing an asset's alt text changes the tag, and db/delivery/content-serving.ts
+// findServedTagBySlug reads exactly these inputs in one small statement, so a 304 on a delivery-cache
+// miss costs that statement instead of the read. The list's tag is a digest of its page (what it
+// serves is the page itself).
+import { createHash } from 'node:crypto';
+import type { ServedTagRow, ServedTreeRow } from '../../db/delivery/content-serving.js';
+import type { DeliveredAssetRow } from '../../db/media/public-assets.js';
+
+const tagOf = (digest: Buffer) => `"${digest.toString('base64url').slice(0, 32)}"`;
+
+/** The tag of these inputs, whatever their order or repeats (the read and the tag query meet here). */
+export function servedEtag(inputs: readonly ServedTagRow[]): string {
+  const lines = [...new Set(inputs.map((r) => `${r.kind}:${r.id.toLowerCase()}:${r.a}:${r.b}`))].sort();
+  return tagOf(createHash('sha256').update(lines.join('\n')).digest());
+}
+
+/** The inputs of a by-slug answer read in full: its tree's versions and its delivered assets. */
+export function servedTagInputs(tree: readonly ServedTreeRow[], assets: readonly DeliveredAssetRow[]): ServedTagRow[] {
+  return [
+    ...tree.map((v): ServedTagRow => ({ kind: 'v', id: v.id, a: v.row_version, b: v.item_row_version })),
+    ...assets.map((x): ServedTagRow => ({ kind: 'a', id: x.id, a: x.row_version, b: x.public_media ? 1 : 0 })),
+  ];
+}
+
+/** A list page's tag: a digest of the bytes served. */
+export function bodyEtag(body: Buffer | string): string {
+  return tagOf(createHash('sha256').update(body).digest());
+}
