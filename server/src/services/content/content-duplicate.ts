@@ -5,12 +5,11 @@
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
 import type { Actor } from '../../access/actor.js';
-import { insertItem, setItemTags, slugsLike } from '../../db/content/content-items.js';
-import { insertValues, loadValues, valueAsInput } from '../../db/content/content-values.js';
-import { findLatestVersion, insertDraftVersion } from '../../db/content/content-versions.js';
+import { slugsLike } from '../../db/content/content-items.js';
+import { loadValues, valueAsInput } from '../../db/content/content-values.js';
+import { findLatestVersion } from '../../db/content/content-versions.js';
 import type { ContentItemDetailResponse, DuplicateContentItemRequest } from '../../generated/schemas.js';
-import { recordContentChange } from './content-events.js';
-import { assertSlugFree, readItemDetail, slugRace } from './content-items.js';
+import { assertSlugFree, insertItemWithDraft, readItemDetail, slugRace } from './content-items.js';
 import type { Tagged } from './content-presenter.js';
 import { requireItem, validateForTemplateVersion } from './content-rules.js';
 
@@ -50,7 +49,6 @@ export async function duplicateContentItem(
       const source = await requireItem(tx, workspaceId, sourceId, true);
       const latest = await findLatestVersion(tx, source.id);
       const templateVersionId = latest?.template_version_id ?? source.template_version_id;
-      const templateId = latest?.template_id ?? source.template_id;
       if (body?.slug) {
         slug = body.slug;
         await assertSlugFree(tx, workspaceId, slug, null);
@@ -61,37 +59,13 @@ export async function duplicateContentItem(
       // Validated as any save is (a Draft may be incomplete): a value naming an asset deleted since
       // is refused here rather than copied as a broken reference.
       const values = await validateForTemplateVersion(tx, workspaceId, templateVersionId, stored);
-      const identity = { slug, localeCode: source.locale_code, translationGroupId: uuidv7() };
-      await insertItem(tx, { id: itemId, workspaceId, templateId, templateVersionId, ...identity });
-      await setItemTags(tx, workspaceId, itemId, source.tags);
-      const versionId = uuidv7();
-      await insertDraftVersion(tx, {
-        id: versionId,
-        itemId,
-        templateVersionId,
-        ...identity,
-        tags: source.tags,
-        effectiveStartAt: null,
-        effectiveEndAt: null,
-        rolledBackFromVersionNumber: null,
-        createdByUserId: actor.kind === 'User' ? actor.id : null,
-      });
-      await insertValues(tx, versionId, values);
-      await recordContentChange(tx, actor, {
-        event: 'content.created',
-        workspaceId,
-        itemId,
-        templateVersionId,
-        after: {
-          ...identity,
-          tags: source.tags,
-          templateVersionId,
-          versionNumber: 1,
-          fieldValueCount: values.length,
-          duplicatedFromContentItemId: source.id,
-          duplicatedFromVersionNumber: latest?.version_number ?? null,
-        },
-      });
+      const templateId = latest?.template_id ?? source.template_id;
+      await insertItemWithDraft(
+        tx,
+        actor,
+        { id: itemId, workspaceId, templateId, templateVersionId, slug, localeCode: source.locale_code, translationGroupId: uuidv7(), tags: source.tags, values },
+        { duplicatedFromContentItemId: source.id, duplicatedFromVersionNumber: latest?.version_number ?? null },
+      );
     })
     .catch((err: unknown) => slugRace(err, slug));
   return readItemDetail(db, workspaceId, itemId);

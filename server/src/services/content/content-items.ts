@@ -15,7 +15,7 @@ import {
   type ItemRow,
 } from '../../db/content/content-items.js';
 import { findWorkspaceTemplateVersion } from '../../db/content/content-schema.js';
-import { insertValues } from '../../db/content/content-values.js';
+import { insertValues, type NormalizedValue } from '../../db/content/content-values.js';
 import { insertDraftVersion, listAllVersions } from '../../db/content/content-versions.js';
 import { countContent, listContentPage, type ContentListQuery } from '../../db/delivery/content-list.js';
 import { recordContentChange } from './content-events.js';
@@ -65,6 +65,50 @@ export async function readItemDetail(db: CommonQueryMethods, workspaceId: string
   return { body: itemDetail(item, versions, new Date(), title), etag: itemEtag(item) };
 }
 
+export interface NewItem {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly templateId: string;
+  readonly templateVersionId: string;
+  readonly slug: string | null;
+  readonly localeCode: string | null;
+  readonly translationGroupId: string | null;
+  readonly tags: readonly string[];
+  /** Version 1's values, validated for the template version. */
+  readonly values: readonly NormalizedValue[];
+}
+
+/**
+ * A new item and its Draft version 1, in the caller's transaction: the rows, the tags, the values and
+ * the `content.created` event with its audit entry (`audit` adds members to the entry's `after`).
+ */
+export async function insertItemWithDraft(tx: CommonQueryMethods, actor: Actor, item: NewItem, audit: Readonly<Record<string, unknown>> = {}): Promise<void> {
+  const { id: itemId, workspaceId, templateId, templateVersionId, tags, values } = item;
+  const identity = { slug: item.slug, localeCode: item.localeCode, translationGroupId: item.translationGroupId };
+  await insertItem(tx, { id: itemId, workspaceId, templateId, templateVersionId, ...identity });
+  await setItemTags(tx, workspaceId, itemId, tags);
+  const versionId = uuidv7();
+  await insertDraftVersion(tx, {
+    id: versionId,
+    itemId,
+    templateVersionId,
+    ...identity,
+    tags,
+    effectiveStartAt: null,
+    effectiveEndAt: null,
+    rolledBackFromVersionNumber: null,
+    createdByUserId: actor.kind === 'User' ? actor.id : null,
+  });
+  await insertValues(tx, versionId, values);
+  await recordContentChange(tx, actor, {
+    event: 'content.created',
+    workspaceId,
+    itemId,
+    templateVersionId,
+    after: { ...identity, tags, templateVersionId, versionNumber: 1, fieldValueCount: values.length, ...audit },
+  });
+}
+
 export async function createContentItem(
   db: DatabasePool,
   actor: Actor,
@@ -80,28 +124,16 @@ export async function createContentItem(
       if (!templateVersion) throw notFound('The template version');
       await assertSlugFree(tx, workspaceId, slug, null);
       const values = await validateForTemplateVersion(tx, workspaceId, templateVersion.id, body.fields ?? []);
-      const identity = { slug, localeCode: body.localeCode ?? null, translationGroupId: body.translationGroupId ?? null };
-      await insertItem(tx, { id: itemId, workspaceId, templateId: templateVersion.template_id, templateVersionId: templateVersion.id, ...identity });
-      await setItemTags(tx, workspaceId, itemId, tags);
-      const versionId = uuidv7();
-      await insertDraftVersion(tx, {
-        id: versionId,
-        itemId,
-        templateVersionId: templateVersion.id,
-        ...identity,
-        tags,
-        effectiveStartAt: null,
-        effectiveEndAt: null,
-        rolledBackFromVersionNumber: null,
-        createdByUserId: actor.kind === 'User' ? actor.id : null,
-      });
-      await insertValues(tx, versionId, values);
-      await recordContentChange(tx, actor, {
-        event: 'content.created',
+      await insertItemWithDraft(tx, actor, {
+        id: itemId,
         workspaceId,
-        itemId,
+        templateId: templateVersion.template_id,
         templateVersionId: templateVersion.id,
-        after: { ...identity, tags, templateVersionId: templateVersion.id, versionNumber: 1, fieldValueCount: values.length },
+        slug,
+        localeCode: body.localeCode ?? null,
+        translationGroupId: body.translationGroupId ?? null,
+        tags,
+        values,
       });
     })
     .catch((err: unknown) => slugRace(err, slug));
