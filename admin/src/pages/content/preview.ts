@@ -7,10 +7,10 @@ import type express from 'express';
 import { apiFor, previewApi } from '../../api.js';
 import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
-import { when } from '../screen-forms.js';
-import { windowOf } from './item-page.js';
 import { ITEM_ROUTE, itemAddress, itemPaths, type ItemAddress } from './item-paths.js';
+import { when } from '../screen-forms.js';
 import { shownVersion } from './viewer-values.js';
+import { versionFacts } from './viewer.js';
 
 /** The workspace's template with the item's values put in, each URL-encoded. */
 export function fillPreviewUrl(template: string, values: { slug: string | null; locale: string | null; token: string }): string {
@@ -57,13 +57,7 @@ export async function openPreview(res: express.Response, address: ItemAddress): 
     served: false,
     preview: { expiresAt: when(minted.expiresAt, zone) },
     version,
-    facts: {
-      window: windowOf(version, zone),
-      published: when(version.publishedAt, zone),
-      archived: when(version.archivedAt, zone),
-      scheduled: when(version.publishAt, zone),
-      updated: when(version.updatedAt, zone),
-    },
+    facts: versionFacts(version, zone),
     shown: shownVersion(workspaceId, version),
     others: [],
   });

@@ -2,6 +2,7 @@
 // `/content/<id>/view` shows the version served now, or the latest when nothing is served;
 // `/content/<id>/view/<n>` any version. Children are expanded by the API (expandChildren=true) and
 // rendered nested; see viewer-values.ts for how each kind of value is shown.
+import type { components } from '@verso/sdk';
 import type express from 'express';
 import { apiFor } from '../../api.js';
 import { zoneOf } from '../../time.js';
@@ -11,6 +12,19 @@ import { windowOf, type Item } from './item-page.js';
 import { assetFacts } from '../media/asset-facts.js';
 import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, versionNumberOf, type ItemAddress } from './item-paths.js';
 import { assetIdsOf, shownVersion } from './viewer-values.js';
+
+type VersionSummary = components['schemas']['ContentVersionSummaryResponse'];
+
+/** A version's dates as the viewer lists them, in the user's time zone (the viewer and the preview). */
+export function versionFacts(version: Pick<VersionSummary, 'effectiveStartAt' | 'effectiveEndAt' | 'publishedAt' | 'archivedAt' | 'publishAt' | 'updatedAt'>, zone: string) {
+  return {
+    window: windowOf(version, zone),
+    published: when(version.publishedAt, zone),
+    archived: when(version.archivedAt, zone),
+    scheduled: when(version.publishAt, zone),
+    updated: when(version.updatedAt, zone),
+  };
+}
 
 async function renderViewer(res: express.Response, address: ItemAddress, item: Item, versionNumber: number) {
   const { workspaceId, itemId } = address;
@@ -29,13 +43,7 @@ async function renderViewer(res: express.Response, address: ItemAddress, item: I
     tab: 'view',
     served,
     version,
-    facts: {
-      window: windowOf(version, zone),
-      published: when(version.publishedAt, zone),
-      archived: when(version.archivedAt, zone),
-      scheduled: when(version.publishAt, zone),
-      updated: when(version.updatedAt, zone),
-    },
+    facts: versionFacts(version, zone),
     shown: shownVersion(workspaceId, version, 0, facts),
     others: item.versions.map((v) => ({ versionNumber: v.versionNumber, status: v.status, href: paths.version(v.versionNumber).view, current: v.versionNumber === versionNumber })),
   });
