@@ -16,6 +16,7 @@ import { previewBySlug, previewList, previewVersion } from '../services/delivery
 import { purgeKeyHeaders, purgeKeysOfDetail, purgeKeysOfList } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
 import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
+import { assetLinksOf } from './asset-links.js';
 import { withEtag } from './response-headers.js';
 
 const base = (ws: string) => `/api/v1/workspaces/${ws}/content`;
@@ -79,8 +80,7 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
   const { workspaceId, slug } = request.params;
   const answer = await deliveryRead(deps, request, {
     produce: async () => {
-      const links = { signer: deps.publicUrls, config: deps.config.media.public };
-      const { body, etag } = await reads.getContentBySlug(deps.db, links, workspaceId, slug, request.query);
+      const { body, etag } = await reads.getContentBySlug(deps.db, assetLinksOf(deps), workspaceId, slug, request.query);
       return { body, headers: withEtag(etag, purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfDetail(workspaceId, body))) };
     },
     tag: () => reads.getContentBySlugTag(deps.db, workspaceId, slug, request.query),

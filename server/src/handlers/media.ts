@@ -5,18 +5,15 @@ import * as media from '../services/media/media-assets.js';
 import { downloadMediaFile } from '../services/media/media-download.js';
 import { uploadMediaAsset } from '../services/media/media-upload.js';
 import { withEtag } from './response-headers.js';
-import type { Dependencies } from '../dependencies.js';
-
-/** What the presenter needs to write an asset's signed public URLs. */
-const linksOf = (deps: Dependencies): media.AssetLinks => ({ signer: deps.publicUrls, config: deps.config.media.public });
+import { assetLinksOf } from './asset-links.js';
 
 export const listMedia: Handler<'listMedia'> = async ({ request, deps, reply }) =>
-  reply(200, await media.listWorkspaceMedia(deps.db, linksOf(deps), request.params.workspaceId, request.query));
+  reply(200, await media.listWorkspaceMedia(deps.db, assetLinksOf(deps), request.params.workspaceId, request.query));
 
 export const uploadMedia: Handler<'uploadMedia'> = async ({ request, actor, deps, reply }) => {
   const ws = request.params.workspaceId;
   const { body, etag } = await uploadMediaAsset(
-    { db: deps.db, storage: deps.storage, media: deps.config.media, logger: deps.logger, links: linksOf(deps) },
+    { db: deps.db, storage: deps.storage, media: deps.config.media, logger: deps.logger, links: assetLinksOf(deps) },
     actor,
     ws,
     request.body,
@@ -25,13 +22,13 @@ export const uploadMedia: Handler<'uploadMedia'> = async ({ request, actor, deps
 };
 
 export const getMedia: Handler<'getMedia'> = async ({ request, deps, reply }) => {
-  const { body, etag } = await media.getMediaAsset(deps.db, linksOf(deps), request.params.workspaceId, request.params.id);
+  const { body, etag } = await media.getMediaAsset(deps.db, assetLinksOf(deps), request.params.workspaceId, request.params.id);
   return reply(200, body, withEtag(etag));
 };
 
 export const updateMedia: Handler<'updateMedia'> = async ({ request, actor, deps, reply }) => {
   const { workspaceId, id } = request.params;
-  const { body, etag } = await media.updateMediaAsset(deps.db, linksOf(deps), actor, workspaceId, id, request.headers['if-match'], request.body);
+  const { body, etag } = await media.updateMediaAsset(deps.db, assetLinksOf(deps), actor, workspaceId, id, request.headers['if-match'], request.body);
   return reply(200, body, withEtag(etag));
 };
 
