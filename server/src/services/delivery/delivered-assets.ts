@@ -51,12 +51,10 @@ function attach(detail: ContentVersionDetailResponse, assets: ReadonlyMap<string
   };
 }
 
-/** `detail` with every Media/File value's `asset`; one query for the whole response. */
-export async function withDeliveredAssets(db: Db, links: AssetLinks, workspaceId: string, detail: ContentVersionDetailResponse): Promise<ContentVersionDetailResponse> {
-  return (await deliverAssets(db, links, workspaceId, detail)).body;
-}
-
-/** As withDeliveredAssets, with the asset rows read (what a by-slug answer's tag is made of). */
+/**
+ * `detail` with every Media/File value's `asset` — one query for the whole response — and the asset
+ * rows read (what a by-slug answer's tag is made of).
+ */
 export async function deliverAssets(
   db: Db,
   links: AssetLinks,
