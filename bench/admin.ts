@@ -13,9 +13,13 @@
 // each bench user has one in the capacity workspace — sent back, and scheduled next: 5 versions);
 // Account makes 2 (switcher list, preferences) and About 2 (switcher list, /health/ready). Version
 // compare (#25) compares two 40-field versions (30 Text, 10 Markdown of 40 lines): 4 API calls.
-// Run: node --import tsx bench/admin.ts [--seconds 5] [--rounds 3] [--clients 16] [--workers 2]
+// Run: node --import tsx bench/admin.ts [--seconds 5] [--rounds 3] [--clients 16] [--workers 2] [--pages home,compare] [--profile DIR]
+//   --pages: only these pages (home, account, about, list, editor, compare; default all).
+//   --profile DIR: CPU profiles of the measured rounds in DIR — the admin process's (--cpu-prof, written
+//   when it stops) and the API's (this process's main thread, through node:inspector, rounds only).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +39,12 @@ const ROUNDS = arg('rounds', 3);
 const CLIENTS = arg('clients', 16);
 const WORKERS = arg('workers', 2);
 const TARGET_P95_MS = 50;
+const textArg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const PAGES = textArg('pages')?.split(',');
+const PROFILE = textArg('profile');
 const progress = (what: string) => process.stderr.write(`bench/admin: ${what}\n`);
 
 interface Result {
@@ -80,7 +90,8 @@ async function startAdminProcess(apiUrl: string, env: Record<string, string> = {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-bench-admin-'));
   const dist = path.join(root, 'admin/dist/main.js');
   const args = fs.existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(root, 'admin/src/main.ts')];
-  const child = spawn(process.execPath, args, {
+  const profile = PROFILE ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', Admin__Port: String(port), Admin__ApiBaseUrl: apiUrl, Data__Directory: dataDir, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -193,13 +204,28 @@ async function main(): Promise<void> {
       }
     }
     await queueContent(stack.api, capacity.id, stack.adminToken, userTokens);
-    const pages = ['/', '/account', '/about', `/workspaces/${capacity.id}/content`, editorPath, comparePath];
+    const named = { home: '/', account: '/account', about: '/about', list: `/workspaces/${capacity.id}/content`, editor: editorPath, compare: comparePath };
+    const pages = Object.entries(named).filter(([name]) => !PAGES || PAGES.includes(name)).map(([, p]) => p);
     progress(`warm-up 1s per page, then ${ROUNDS} rounds of ${SECONDS}s per page, ${CLIENTS} clients`);
     for (const p of pages) await run(p, admin.url, cookies, 1);
     const rounds: Result[][] = pages.map(() => []);
+    const inspector = PROFILE ? new Session() : undefined;
+    if (inspector) {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, p] of pages.entries()) rounds[i]!.push(await run(p, admin.url, cookies, SECONDS));
       progress(`round ${round}: p95 ${rounds.map((r) => r.at(-1)!.p95Ms).join(' / ')} ms`);
+    }
+    if (inspector) {
+      const { profile } = await inspector.post('Profiler.stop');
+      const file = path.resolve(PROFILE!, `api-${Date.now()}.cpuprofile`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      inspector.disconnect();
+      progress(`the API's profile: ${file}`);
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const results: Result[] = rounds.map((rs) => ({
@@ -213,17 +239,23 @@ async function main(): Promise<void> {
       failures: rs.reduce((n, r) => n + r.failures, 0),
     }));
     // For information (not part of the target): Home when every render asks for every count and queue section.
-    await run('/', uncached.url, uncachedCookies, 1);
-    const cold = await run('/', uncached.url, uncachedCookies, SECONDS);
-    const info = { ...cold, page: '/ (Admin__Home__CountsCacheSeconds=0: every count and queue section asked for on every render)' };
-    console.table([...results, info]);
+    let info: Result | undefined;
+    if (pages.includes('/')) {
+      await run('/', uncached.url, uncachedCookies, 1);
+      const cold = await run('/', uncached.url, uncachedCookies, SECONDS);
+      info = { ...cold, page: '/ (Admin__Home__CountsCacheSeconds=0: every count and queue section asked for on every render)' };
+    }
+    console.table([...results, ...(info ? [info] : [])]);
     const failed = results.some((r) => r.failures > 0);
     const met = results.every((r) => r.p95Ms < TARGET_P95_MS) && !failed;
     console.log(JSON.stringify({ bench: 'admin', dataset, seconds: SECONDS, rounds: ROUNDS, clients: CLIENTS, workers: WORKERS, results, homeWithoutCountsCache: info, targetP95Ms: TARGET_P95_MS, met }));
     if (!met) process.exitCode = 1;
   } finally {
     for (const a of [admin, uncached]) {
+      // A profiled admin writes its profile as it exits: wait for that.
+      const exited = new Promise((r) => (a.child.exitCode !== null ? r(null) : a.child.once('exit', r)));
       a.child.kill('SIGTERM');
+      if (PROFILE) await exited;
       fs.rmSync(a.dataDir, { recursive: true, force: true });
     }
     await stack.close();

@@ -111,7 +111,7 @@ describe('admin: the editorial loop (incomplete Draft, autosave, refusal at the 
       await page.getByLabel('Summary', { exact: true }).waitFor();
       const message = page.locator(`[data-field="${summaryId}"] .field-errors`);
       await message.waitFor();
-      expect(await message.textContent()).to.match(/summary.*at least 1 value/i);
+      expect(await message.textContent()).to.include("Field 'Summary' requires at least 1 value.");
       expect(await page.content()).not.to.match(/must have required property|must match pattern|does not match the API contract/);
       await expectAccessible(page, 'the submit refusal at its input');
       expect((await version()).status).to.equal('Draft');

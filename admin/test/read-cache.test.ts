@@ -57,6 +57,48 @@ describe('admin: read caches', () => {
     expect(loads).to.equal(6);
   });
 
+  it('staleWhileRefresh: serves an expired answer while one refresh runs, never past 3 × ttl, never across a write', async () => {
+    const cache = new ReadCache<string>(10, { staleWhileRefresh: true });
+    const waiting: ((v: string) => void)[] = [];
+    const load = () => new Promise<string>((resolve) => waiting.push(resolve));
+    const first = cache.get('k', 1000, load, 0);
+    waiting.shift()!('v1');
+    expect(await first).to.equal('v1');
+    // Expired: the old answer at once, one refresh behind it however many ask.
+    expect(await cache.get('k', 1000, load, 1500)).to.equal('v1');
+    expect(await cache.get('k', 1000, load, 1600)).to.equal('v1');
+    expect(waiting).to.have.length(1);
+    waiting.shift()!('v2');
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', 1000, load, 1700)).to.equal('v2');
+    expect(waiting).to.have.length(0);
+    // Kept from 1500 (when the refresh began): at 5000 it is too old to serve, so the page waits.
+    const late = cache.get('k', 1000, load, 5000);
+    expect(waiting).to.have.length(1);
+    waiting.shift()!('v3');
+    expect(await late).to.equal('v3');
+    // A write during a refresh: the refresh's answer (read before the write) is dropped.
+    expect(await cache.get('k', 1000, load, 6500)).to.equal('v3');
+    forgetCachedReads();
+    waiting.shift()!('before the write');
+    await new Promise((r) => setImmediate(r));
+    const fresh = cache.get('k', 1000, load, 6600);
+    waiting.shift()!('after the write');
+    expect(await fresh).to.equal('after the write');
+    // A failed refresh keeps the old answer; the next request tries again.
+    let fail = true;
+    const flaky = async () => {
+      if (fail) throw new Error('API down');
+      return 'v5';
+    };
+    expect(await cache.get('k', 1000, flaky, 7700)).to.equal('after the write');
+    await new Promise((r) => setImmediate(r));
+    fail = false;
+    expect(await cache.get('k', 1000, flaky, 7800)).to.equal('after the write');
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', 1000, flaky, 7900)).to.equal('v5');
+  });
+
   it('names a session by a digest, never by its token', () => {
     const token = 'verso_session_secret-value';
     const key = tokenKey(token);

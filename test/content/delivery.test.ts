@@ -196,6 +196,24 @@ describe('content delivery', () => {
       const version = await w.api.get(`${w.base}/content/${item.id}/versions/1`, { token: client });
       expect(res.body).to.deep.equal(version.body);
     });
+
+    it('reads a version without children in two statements (item and version in one, then the values); a miss names what is missing', async () => {
+      const item = await createArticle(w, 'two trips', {}, [{ fieldId: w.model.article.fields.body!, order: 0, valueKind: 'Markdown', textValue: '# body' }]);
+      const read = (path: string) => w.api.get(`${w.base}/content/${path}`, { token: w.reader });
+      expectStatus(await read(`${item.id}/versions/1`), 200);
+      let res: Awaited<ReturnType<typeof read>> | undefined;
+      expect(await contentStatementsOf(async () => (res = await read(`${item.id}/versions/1`)))).to.equal(2);
+      expect(res!.body.fields.map((f: { key: string; textValue: string }) => [f.key, f.textValue])).to.deep.equal([['title', 'two trips'], ['body', '# body']]);
+      const missingVersion = await read(`${item.id}/versions/9`);
+      expectProblem(missingVersion, 404, 'not-found');
+      expect(missingVersion.body.detail).to.match(/content version/);
+      const missingItem = await read(`${crypto.randomUUID()}/versions/1`);
+      expectProblem(missingItem, 404, 'not-found');
+      expect(missingItem.body.detail).to.match(/content item/);
+      const etag = (await read(item.id)).headers.get('etag')!;
+      expectStatus(await w.api.delete(`${w.base}/content/${item.id}`, { token: w.admin, headers: { 'if-match': etag } }), 204);
+      expectProblem(await read(`${item.id}/versions/1`), 404, 'not-found');
+    });
   });
 
   describe('GET …/content (list)', () => {

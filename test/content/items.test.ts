@@ -67,7 +67,7 @@ describe('content items', () => {
       expect(res.body.versions.map((v: any) => v.status)).to.deep.equal(['Draft']);
       const submit = await w.api.post(`${w.base}/content/${res.body.id}/versions/1/submit`, undefined, { token: w.editor });
       expectProblem(submit, 422, 'validation-failed');
-      expect(submit.body.errors).to.deep.equal({ '/fields/title': ["Field 'title' requires at least 1 value."] });
+      expect(submit.body.errors).to.deep.equal({ '/fields/title': ["Field 'Title' requires at least 1 value."] });
     });
 
     it('answers 404 for a template version of another workspace and 409 for a slug in use', async () => {

@@ -13,6 +13,7 @@ import { assertPublishable, nextStatus } from '../../server/src/services/content
 const field = (id: string, key: string, extra: Partial<FieldSchema> = {}): FieldSchema => ({
   id,
   key,
+  label: '',
   isRequired: false,
   minOccurrences: 0,
   maxOccurrences: null,
@@ -87,7 +88,9 @@ describe('content value validation', () => {
   it('names the field for each rule it breaks', () => {
     // A Draft may be incomplete (#25): a save does not count minimums; leaving Draft does.
     expect(validateFieldValues(fields, [], children)).to.deep.equal([]);
+    // Editors read labels; a blank label falls back to the key. The pointer keeps the key either way.
     expect(missingRequiredFields(fields, [])).to.deep.equal({ '/fields/title': ["Field 'title' requires at least 1 value."] });
+    expect(missingRequiredFields([{ ...title, label: 'Headline' }], [])).to.deep.equal({ '/fields/title': ["Field 'Headline' requires at least 1 value."] });
     expect(missingRequiredFields(fields, [t('a')])).to.deep.equal({});
     expect(errorsOf(() => validateFieldValues(fields, [t('a'), t('b', 1)], children))).to.deep.equal({ '/fields/title': ["Field 'title' allows at most 1 value."] });
     expect(errorsOf(() => validateFieldValues(fields, [t('toolong')], children))['/fields/0']![0]).to.match(/'title'.*maxLength of 5/);

@@ -72,7 +72,7 @@ describe('POST …/versions/{n}/upgrade-template-version', () => {
     expect(res.body).to.not.have.property('returnedToDraftFrom');
     const submit = await w.api.post(`${w.base}/content/${itemId}/versions/1/submit`, undefined, { token: w.editor });
     expectProblem(submit, 422, 'validation-failed');
-    expect(submit.body.errors).to.deep.equal({ '/fields/extra': ["Field 'extra' requires at least 1 value."] });
+    expect(submit.body.errors).to.deep.equal({ '/fields/extra': ["Field 'Extra' requires at least 1 value."] });
   });
 
   it('clears a schedule, refuses Published versions and templates without a published version (409)', async () => {

@@ -97,7 +97,7 @@ describe('content versions', () => {
       expect(next.body.templateVersionId).to.equal(v2.body.id);
       const submit = await w.api.post(`${w.base}/content/${item.body.id}/versions/${next.body.versionNumber}/submit`, undefined, { token: w.editor });
       expectProblem(submit, 422, 'validation-failed');
-      expect(submit.body.errors).to.deep.equal({ '/fields/summary': ["Field 'summary' requires at least 1 value."] });
+      expect(submit.body.errors).to.deep.equal({ '/fields/summary': ["Field 'Summary' requires at least 1 value."] });
       // …while a duplicate of version 1 is validated against version 1's own template version.
       const dup = await newVersion(w, item.body.id, { duplicateFromVersionNumber: 1 });
       expect(dup.templateVersionId).to.equal(note.versionId);

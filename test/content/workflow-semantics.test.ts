@@ -13,7 +13,7 @@ describe('workflow semantics (#25)', () => {
     w = await startContentWorld();
     strict = await buildTemplate(w.api, w.base, w.reviewer, 'Strict', () => [
       { key: 'headline', label: 'Headline', primitiveType: 'Text', isRequired: true, minOccurrences: 1, maxOccurrences: 1 },
-      { key: 'points', label: 'Points', primitiveType: 'Text', minOccurrences: 2 },
+      { key: 'points', label: 'Key points', primitiveType: 'Text', minOccurrences: 2 },
       { key: 'note', label: 'Note', primitiveType: 'Text', minOccurrences: 0, maxOccurrences: 1 },
     ]);
   });
@@ -62,10 +62,10 @@ describe('workflow semantics (#25)', () => {
       const res = await w.api.post(route(item.id, 1, 'submit'), undefined, { token: w.editor });
       expectProblem(res, 422, 'validation-failed');
       expect(res.body.errors).to.deep.equal({
-        '/fields/headline': ["Field 'headline' requires at least 1 value."],
-        '/fields/points': ["Field 'points' requires at least 2 values."],
+        '/fields/headline': ["Field 'Headline' requires at least 1 value."],
+        '/fields/points': ["Field 'Key points' requires at least 2 values."],
       });
-      expect(res.body.detail).to.match(/'headline', 'points'/);
+      expect(res.body.detail).to.match(/fill in 'Headline', 'Key points' first/);
       expect(await statusOf(item.id)).to.deep.equal(['1:Draft']);
       expect(await trail(item.id)).to.deep.equal(before);
       // Filled in, it submits.
@@ -78,7 +78,7 @@ describe('workflow semantics (#25)', () => {
       const item = await createArticle(w, 'Seo', {}, [{ fieldId: w.model.article.fields.seo, order: 0, valueKind: 'Component', jsonValue: { metaDescription: 'd' } }]);
       const res = await w.api.post(route(item.id, 1, 'submit'), undefined, { token: w.editor });
       expectProblem(res, 422, 'validation-failed');
-      expect(res.body.errors).to.deep.equal({ '/fields/seo': [`Field 'seo' is missing the component's required key "metaTitle".`] });
+      expect(res.body.errors).to.deep.equal({ '/fields/seo': [`Field 'SEO' is missing the component's required key "metaTitle".`] });
     });
 
     it('an override publish of an incomplete Draft is 422 too, and publishes nothing', async () => {
@@ -97,7 +97,7 @@ describe('workflow semantics (#25)', () => {
       const before = await trail(item.id);
       const now = await w.api.post(route(item.id, 1, 'publish'), {}, { token: w.editor });
       expectProblem(now, 422, 'validation-failed');
-      expect(now.body.errors).to.deep.equal({ '/fields/headline': ["Field 'headline' requires at least 1 value."] });
+      expect(now.body.errors).to.deep.equal({ '/fields/headline': ["Field 'Headline' requires at least 1 value."] });
       const scheduled = await w.api.post(route(item.id, 1, 'publish'), { publishAt: '2099-01-01T00:00:00Z' }, { token: w.editor });
       expectProblem(scheduled, 422, 'validation-failed');
       expect(await statusOf(item.id)).to.deep.equal(['1:Approved']);

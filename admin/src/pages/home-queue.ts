@@ -66,7 +66,7 @@ const SECTIONS: Record<SectionKey, { heading: string; empty: string; query: Queu
 };
 
 type QueuePage = Awaited<ReturnType<ReturnType<typeof apiFor>['listWorkspaceContentVersions']>>;
-const sectionCache = new ReadCache<QueuePage>(4000);
+const sectionCache = new ReadCache<QueuePage>(4000, { staleWhileRefresh: true });
 
 function rowOf(workspaceId: string, key: SectionKey, e: QueueEntry, zone: string): QueueRow {
   const v = e.version;

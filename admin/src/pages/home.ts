@@ -34,7 +34,7 @@ interface HomeWorkspace {
  * the cache never reveals a workspace; the counts are at most a few seconds old. Concurrent misses
  * for the same workspace share one round of API calls.
  */
-const countsCache = new ReadCache<HomeWorkspace['counts']>(2000);
+const countsCache = new ReadCache<HomeWorkspace['counts']>(2000, { staleWhileRefresh: true });
 
 function cachedCounts(res: express.Response, ws: WorkspaceSummary, now: number): Promise<HomeWorkspace['counts']> {
   const { config } = contextOf(res);

@@ -36,6 +36,8 @@ export interface ComponentFieldSchema {
 export interface FieldSchema {
   readonly id: string;
   readonly key: string;
+  /** What people read: messages about the field name it by its label (the key when the label is blank). */
+  readonly label: string;
   readonly isRequired: boolean;
   readonly minOccurrences: number;
   readonly maxOccurrences: number | null;
@@ -94,7 +96,6 @@ const componentFieldRow = z.object({
 
 export interface SchemaField extends FieldSchema {
   readonly templateVersionId: string;
-  readonly label: string;
 }
 
 function positiveInteger(value: unknown): number | null {

@@ -68,6 +68,18 @@ export async function findVersion(
     ${options.forUpdate ? sql.fragment`FOR UPDATE OF cv` : sql.fragment``}`);
 }
 
+/**
+ * A version of a live item of the workspace in one statement (the version reads' lookup: the item
+ * and version checks in one round trip instead of two); null when either is missing.
+ */
+export async function findLiveItemVersion(db: CommonQueryMethods, workspaceId: string, itemId: string, versionNumber: number): Promise<VersionRow | null> {
+  return db.maybeOne(sql.type(versionRow)`
+    SELECT ${VERSION_COLUMNS} FROM content_items ci
+    JOIN content_versions cv ON cv.content_item_id = ci.id AND cv.version_number = ${versionNumber}
+    ${VERSION_JOINS}
+    WHERE ci.id = ${itemId} AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`);
+}
+
 export async function findVersionById(db: CommonQueryMethods, versionId: string): Promise<VersionRow | null> {
   return db.maybeOne(sql.type(versionRow)`SELECT ${VERSION_COLUMNS} FROM content_versions cv ${VERSION_JOINS} WHERE cv.id = ${versionId}`);
 }

@@ -178,6 +178,14 @@ export function validateFieldValues(
   return renumberValues(normalized);
 }
 
+/**
+ * The field as people know it: the refusals of submit and publish are read by editors, who see labels
+ * ("Summary"), not keys ("summary"); the key stays in the pointer (`/fields/<key>`) for programs.
+ */
+function nameOf(f: Pick<FieldSchema, 'key' | 'label'>): string {
+  return f.label.trim() || f.key;
+}
+
 /** The parts of a stored value the completeness check reads. */
 type StoredValue = Pick<ContentFieldValueRequest, 'fieldId' | 'valueKind' | 'jsonValue'>;
 
@@ -193,11 +201,11 @@ export function missingRequiredFields(fields: readonly FieldSchema[], values: re
   for (const f of fields) {
     const n = counts.get(f.id) ?? 0;
     const min = Math.max(f.minOccurrences, f.isRequired ? 1 : 0);
-    if (n < min) (errors[`/fields/${f.key}`] ??= []).push(`Field '${f.key}' requires at least ${min} ${min === 1 ? 'value' : 'values'}.`);
+    if (n < min) (errors[`/fields/${f.key}`] ??= []).push(`Field '${nameOf(f)}' requires at least ${min} ${min === 1 ? 'value' : 'values'}.`);
     if (f.componentId === null) continue;
     values.forEach((v) => {
       if (v.fieldId !== f.id || v.valueKind !== 'Component') return;
-      for (const p of incompleteComponentValue(f.component, v.jsonValue)) (errors[`/fields/${f.key}`] ??= []).push(`Field '${f.key}' ${p}.`);
+      for (const p of incompleteComponentValue(f.component, v.jsonValue)) (errors[`/fields/${f.key}`] ??= []).push(`Field '${nameOf(f)}' ${p}.`);
     });
   }
   return errors;
@@ -208,7 +216,8 @@ export function assertComplete(fields: readonly FieldSchema[], values: readonly 
   const errors = missingRequiredFields(fields, values);
   const keys = Object.keys(errors);
   if (keys.length === 0) return;
-  const names = keys.map((k) => `'${k.slice('/fields/'.length)}'`).join(', ');
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const names = keys.map((k) => k.slice('/fields/'.length)).map((key) => `'${byKey.has(key) ? nameOf(byKey.get(key)!) : key}'`).join(', ');
   throw validationFailed(errors, `Version ${versionNumber} is incomplete: fill in ${names} first. ${Object.values(errors).flat().join(' ')}`);
 }
 

@@ -5,7 +5,7 @@ import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
 import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
 import { findServedTagBySlug, findServedTreeBySlug } from '../../db/delivery/content-serving.js';
-import { listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
+import { findLiveItemVersion, listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
 import type { operations } from '../../generated/openapi.js';
 import type {
   ContentItemSummaryResponsePagedResponse,
@@ -123,8 +123,10 @@ export async function getContentVersion(
   versionNumber: number,
   query: VersionReadQuery = {},
 ): Promise<Tagged<ContentVersionDetailResponse>> {
-  const item = await requireItem(db, workspaceId, itemId);
-  return detailOf(db, workspaceId, await requireVersion(db, item.id, versionNumber), query);
+  // One statement when both exist; only a miss asks which one is missing (its own 404).
+  const found = await findLiveItemVersion(db, workspaceId, itemId, versionNumber);
+  const version = found ?? (await requireVersion(db, (await requireItem(db, workspaceId, itemId)).id, versionNumber));
+  return detailOf(db, workspaceId, version, query);
 }
 
 export async function listContentVersions(
