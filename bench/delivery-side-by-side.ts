@@ -3,7 +3,11 @@
 // body Verso serves — and then Verso, called with an API-client token, 16 connections, each case
 // twice (warm-up, then the measured run):
 //   ceiling        the bare server;
-//   cold           by-slug, delivery cache off (Delivery__CacheSeconds=0): the database path;
+//   cold           by-slug, delivery cache off (Delivery__CacheSeconds=0): the database path, which
+//                  serves each read's stored document (migration 0028) in one lookup;
+//   built          by-slug, cache off and no stored documents (Delivery__StoredDocuments=false):
+//                  every read built in full (tree, assets, presentation) — the first read after a
+//                  change;
 //   cached         by-slug, delivery cache on;
 //   churn          by-slug, cache on, with a publish every 100 ms, alternately of an item nobody
 //                  reads and of a read item's child (read p99, ratio, publish p50/p95);
@@ -18,7 +22,7 @@
 // slug, so both sides send the same bytes.
 //
 // Run: node --import tsx bench/delivery-side-by-side.ts [--seconds 20] [--warmup 5] [--runs 2]
-//      [--only ceiling,cold,cached,churn,list,rss,processes] [--no-big] [--rss-minutes 1,10]
+//      [--only ceiling,cold,built,cached,churn,list,rss,processes] [--no-big] [--rss-minutes 1,10]
 //      [--pool 20] [--workers 1] [--leaves] [--json]
 // (`make bench BENCH=delivery-side-by-side` runs it with the defaults.) Profile the API with
 // `node --cpu-prof --import tsx bench/delivery-side-by-side.ts --only cold`: the API runs on
@@ -30,7 +34,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
-import type { TestApi } from '../test/helpers/api.js';
+import { startTestApi, type TestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
 import { freePort } from '../test/helpers/database.js';
 import { runDeliveryBench } from './lib/delivery-apis.js';
@@ -47,7 +51,7 @@ const RUNS = Number(arg('runs')) || 2;
 const WORKERS = Number(arg('workers')) || 1;
 const POOL = arg('pool') ?? '20';
 const CLIENTS = 16;
-const ONLY = new Set((arg('only') ?? 'ceiling,cold,cached,churn,list,rss,processes').split(','));
+const ONLY = new Set((arg('only') ?? 'ceiling,cold,built,cached,churn,list,rss,processes').split(','));
 const BIG = !process.argv.includes('--no-big');
 const RSS_MINUTES = (arg('rss-minutes') ?? '1,10').split(',').map(Number);
 const JSON_OUT = process.argv.includes('--json');
@@ -245,6 +249,17 @@ async function main(api: TestApi, cold: TestApi) {
   ceilingPerSecond = ceilings.length > 0 ? Math.max(...ceilings) : NaN;
 
   if (ONLY.has('cold')) await measure('by-slug, cache off', cold.url, reader, reads);
+  if (ONLY.has('built')) {
+    const built = await startTestApi({
+      env: { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL, Delivery__CacheSeconds: '0', Delivery__StoredDocuments: 'false' },
+      databaseUrl: api.databaseUrl,
+    });
+    try {
+      await measure('by-slug, cache off, no stored documents', built.url, reader, reads);
+    } finally {
+      await built.close();
+    }
+  }
   if (ONLY.has('cached')) await measure('by-slug, cache on', api.url, reader, reads);
   if (ONLY.has('churn')) {
     // Alternately an item nobody reads and a read item's child, each publish a new draft.

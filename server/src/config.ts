@@ -39,8 +39,11 @@ export interface Config {
   readonly storage: StorageConfig;
   readonly logging: { readonly level: LogLevel };
   readonly media: MediaConfig;
-  /** Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off. */
-  readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number };
+  /**
+   * Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off.
+   * `documents`: by-slug answers at "now" stored in PostgreSQL for every replica (migration 0028).
+   */
+  readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number; readonly documents: boolean };
   /** Draft preview (issue #27): the longest a preview token may live. */
   readonly preview: { readonly maxLifetimeMinutes: number };
   /**
@@ -323,6 +326,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       // missed its notice could go unseen.
       cacheMs: r.int('Delivery__CacheSeconds', 60, 0, 3600) * 1000,
       cacheBytes: r.int('Delivery__CacheMegabytes', 64, 1, 16_384) * 1024 * 1024,
+      documents: r.bool('Delivery__StoredDocuments', true),
     },
     preview: { maxLifetimeMinutes: r.int('Preview__MaxLifetimeMinutes', 1440, 1, 1440) },
     cdn: loadCdnConfig(r),

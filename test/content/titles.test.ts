@@ -11,6 +11,7 @@ import {
   startContentWorld,
   text,
   uniqueSlug,
+  dbQuery,
   type ContentWorld,
 } from './content-fixture.js';
 
@@ -142,6 +143,61 @@ describe('Content titles', () => {
       expectStatus(list, 200);
       const titles = Object.fromEntries(list.body.items.map((i: any) => [i.id, i.title]));
       expect(titles).to.deep.equal({ [old]: 'A quick soup', [current]: 'Leek soup' });
+    });
+  });
+  describe('stored titles (migration 0027)', () => {
+    // The lists and by-slug read a version's title from content_version_titles, kept by triggers;
+    // it must always equal what verso_version_title computes from the values and the template.
+    const drift = async () =>
+      dbQuery<{ id: string; stored: string | null; computed: string | null }>(w.api, `
+        SELECT v.id, t.title AS stored, verso_version_title(v.id, v.template_version_id) AS computed
+        FROM content_versions v LEFT JOIN content_version_titles t ON t.content_version_id = v.id
+        WHERE t.title IS DISTINCT FROM verso_version_title(v.id, v.template_version_id)`);
+
+    it('follow saves, a template upgrade, a blanked title and writes in SQL', async () => {
+      const t = await buildTemplate(w.api, w.base, w.reviewer, 'Note', () => [
+        { key: 'name', label: 'Name', primitiveType: 'Text' },
+        { key: 'subtitle', label: 'Subtitle', primitiveType: 'Text' },
+      ]);
+      const created = await w.api.post(`${w.base}/content`, {
+        templateVersionId: t.versionId, slug: uniqueSlug('note'), tags: [], fields: [text(t.fields.name!, 'Draft name')],
+      }, { token: w.editor });
+      expectStatus(created, 201);
+      const id = created.body.id as string;
+      const titleOf = async () => (await w.api.get(`${w.base}/content/${id}`, { token: w.reader })).body.title;
+      expect(await titleOf()).to.equal('Draft name');
+
+      // A save replaces the values: the title follows, and a blank one falls to null.
+      const version = `${w.base}/content/${id}/versions/1`;
+      const saved = await w.api.put(version, { fields: [text(t.fields.name!, 'Saved name')] }, { token: w.editor, headers: await w.api.ifMatch(version, w.editor) });
+      expectStatus(saved, 200);
+      expect(await titleOf()).to.equal('Saved name');
+      const blanked = await w.api.put(version, { fields: [text(t.fields.name!, '  '), text(t.fields.subtitle!, 'Sub')] }, { token: w.editor, headers: await w.api.ifMatch(version, w.editor) });
+      expectStatus(blanked, 200);
+      expect(await titleOf()).to.equal(null);
+
+      // Upgraded to a template version whose title field is `subtitle`.
+      const v2 = await w.api.post(`${w.base}/templates/${t.templateId}/versions`, {}, { token: w.reviewer });
+      expectStatus(v2, 201);
+      const draft = `${w.base}/templates/${t.templateId}/versions/2`;
+      expectStatus(await w.api.put(`${draft}/title-field`, { titleFieldKey: 'subtitle' }, { token: w.reviewer, headers: await w.api.ifMatch(draft, w.reviewer) }), 200);
+      const published = await w.api.put(`${draft}/publish`, undefined, { token: w.reviewer, headers: await w.api.ifMatch(draft, w.reviewer) });
+      expectStatus(published, 200);
+      const v2Fields = Object.fromEntries(published.body.fields.map((f: any) => [f.key, f.id]));
+      const upgraded = await w.api.post(`${version}/upgrade-template-version`, { fields: [text(v2Fields.name, 'Upgraded name'), text(v2Fields.subtitle, 'Upgraded sub')] }, { token: w.editor });
+      expectStatus(upgraded, 200);
+      expect(await titleOf()).to.equal('Upgraded sub');
+
+      // An operator's SQL: a value rewritten in place, and a template's title key changed directly.
+      await dbQuery(w.api, `UPDATE content_field_values SET text_value = 'Fixed by hand' WHERE content_version_id = (SELECT id FROM content_versions WHERE content_item_id = $1) AND field_id = $2`, [id, v2Fields.subtitle]);
+      expect(await titleOf()).to.equal('Fixed by hand');
+      await dbQuery(w.api, `UPDATE template_versions SET title_field_key = 'name' WHERE id = $1`, [published.body.id]);
+      expect(await titleOf()).to.equal('Upgraded name');
+      expect(await drift()).to.deep.equal([]);
+    });
+
+    it('match the computed title for every version the other tests wrote', async () => {
+      expect(await drift()).to.deep.equal([]);
     });
   });
 });

@@ -2,7 +2,7 @@
 import type { Actor } from '../access/actor.js';
 import type { Dependencies } from '../dependencies.js';
 import type { ContentVersionDetailResponse } from '../generated/schemas.js';
-import type { Handler, HandlerResponse, RequestBody } from '../http/operation.js';
+import { alreadySerialized, type Handler, type HandlerResponse, type RequestBody } from '../http/operation.js';
 import * as items from '../services/content/content-items.js';
 import * as reads from '../services/delivery/content-reads.js';
 import * as versions from '../services/content/content-versions.js';
@@ -13,7 +13,8 @@ import { duplicateContentItem } from '../services/content/content-duplicate.js';
 import type { VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
-import { purgeKeyHeaders, purgeKeysOfDetail, purgeKeysOfList } from '../services/delivery/purge-keys.js';
+import { bySlugDocument } from '../services/delivery/delivery-documents.js';
+import { itemsOfDetail, purgeKeyHeaders, purgeKeysOfItems, purgeKeysOfList } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
 import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
 import { assetLinksOf } from './asset-links.js';
@@ -78,13 +79,24 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
     return reply(200, body, PREVIEW_DELIVERY_HEADERS);
   }
   const { workspaceId, slug } = request.params;
-  const answer = await deliveryRead(deps, request, {
-    produce: async () => {
-      const { body, etag } = await reads.getContentBySlug(deps.db, assetLinksOf(deps), workspaceId, slug, request.query);
-      return { body, headers: withEtag(etag, purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfDetail(workspaceId, body))) };
-    },
-    tag: () => reads.getContentBySlugTag(deps.db, workspaceId, slug, request.query),
-  });
+  const headersOf = (etag: string, items: readonly string[]) =>
+    withEtag(etag, purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfItems(workspaceId, items)));
+  // At "now", through the stored documents (one lookup when exact); at an explicit asOf, read in full.
+  const atNow = request.query.asOf === undefined || request.query.asOf === '';
+  const answer = await deliveryRead(deps, request, deps.config.delivery.documents && atNow
+    ? {
+        produce: async () => {
+          const d = await bySlugDocument(deps.db, assetLinksOf(deps), workspaceId, slug, request.query.expandChildren ?? true);
+          return { serialized: alreadySerialized<ContentVersionDetailResponse>(d.json), itemId: d.items[0]!, headers: headersOf(d.etag, d.items) };
+        },
+      }
+    : {
+        produce: async () => {
+          const { body, etag } = await reads.getContentBySlug(deps.db, assetLinksOf(deps), workspaceId, slug, request.query);
+          return { body, headers: headersOf(etag, itemsOfDetail(body)) };
+        },
+        tag: () => reads.getContentBySlugTag(deps.db, workspaceId, slug, request.query),
+      });
   const cacheControl = { 'Cache-Control': deps.config.cdn.cacheControl };
   if (answer.status === 304) return reply(304, undefined, { ...answer.headers, ...cacheControl });
   return reply(200, answer.body, { ...answer.headers, ...cacheControl });

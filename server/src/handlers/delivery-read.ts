@@ -6,8 +6,10 @@
 //
 // Validators (issue #27 §2): every published answer carries a strong ETag, and If-None-Match naming
 // it is answered 304. On a cache hit the tag is the entry's; on a miss a read that can compute its tag
-// cheaply (by-slug: one small statement, services/delivery/delivery-etag.ts) does that first and
-// answers 304 without reading; otherwise the answer is read (and cached) and compared.
+// cheaply (by-slug without stored documents: one small statement, services/delivery/delivery-etag.ts)
+// does that first and answers 304 without reading; otherwise the answer is produced (by-slug with
+// stored documents: one lookup) and compared. A 304 carries the answer's purge-key headers whenever
+// the answer was at hand, so a CDN revalidating an entry keeps its keys.
 import type { Dependencies } from '../dependencies.js';
 import type { operations } from '../generated/openapi.js';
 import { serializeJson, type OperationRequest, type SerializedJson } from '../http/operation.js';
@@ -31,11 +33,24 @@ export type DeliveryAnswer<K extends DeliveryOperation, H extends ResponseHeader
       /** The produced headers, the ETag and X-Verso-Cache, how this answer was made. */
       readonly headers: H & { readonly ETag: string; readonly 'X-Verso-Cache': CacheState };
     }
-  | { readonly status: 304; readonly headers: { readonly ETag: string; readonly 'X-Verso-Cache': CacheState } };
+  | {
+      readonly status: 304;
+      /** The ETag, X-Verso-Cache, and the produced headers (purge keys) when the answer was read or stored. */
+      readonly headers: ResponseHeaders & { readonly ETag: string; readonly 'X-Verso-Cache': CacheState };
+    };
 
-/** How a read is produced: its body and headers (with the ETag when the read derives one), and optionally its tag alone. */
+/**
+ * What a read produced: its body (or the body already serialised, with the item it serves) and its
+ * headers, with the ETag when the read derives one.
+ */
+export type DeliveryProduct<K extends DeliveryOperation, H extends ResponseHeaders> = { readonly headers: H & { readonly ETag?: string } } & (
+  | { readonly body: DeliveryBody<K> }
+  | { readonly serialized: SerializedJson<DeliveryBody<K>>; readonly itemId: string | null }
+);
+
+/** How a read is produced, and optionally its tag alone. */
 export interface DeliveryProducer<K extends DeliveryOperation, H extends ResponseHeaders> {
-  readonly produce: () => Promise<{ readonly body: DeliveryBody<K>; readonly headers: H & { readonly ETag?: string } }>;
+  readonly produce: () => Promise<DeliveryProduct<K, H>>;
   /** The tag `produce` would answer with, computed without the read (null: nothing to serve). */
   readonly tag?: () => Promise<string | null>;
 }
@@ -62,7 +77,7 @@ export async function deliveryRead<K extends DeliveryOperation, H extends Respon
   if (ifNoneMatch !== undefined) {
     const hit = await deps.deliveryCache.cached<Stored>(workspaceId, key, atNow);
     if (hit) {
-      if (noneMatch(ifNoneMatch, hit.headers.ETag)) return { status: 304, headers: { ETag: hit.headers.ETag, 'X-Verso-Cache': 'hit' } };
+      if (noneMatch(ifNoneMatch, hit.headers.ETag)) return { status: 304, headers: { ...hit.headers, 'X-Verso-Cache': 'hit' } };
       return { status: 200, body: hit.body, headers: { ...hit.headers, 'X-Verso-Cache': 'hit' } };
     }
     const tag = producer.tag ? await producer.tag() : null;
@@ -71,15 +86,16 @@ export async function deliveryRead<K extends DeliveryOperation, H extends Respon
     }
   }
   const { response, state } = await deps.deliveryCache.read<Stored>(workspaceId, key, atNow, async () => {
-    const { body, headers } = await producer.produce();
-    const serialized = serializeJson(body);
+    const product = await producer.produce();
+    const { headers } = product;
+    const serialized = 'serialized' in product ? product.serialized : serializeJson(product.body);
     // A by-slug answer depends on the item it serves (and what that embeds, which the notices name
     // with it); a list on every item of the workspace.
-    const itemId = 'contentItemId' in body ? body.contentItemId : null;
+    const itemId = 'serialized' in product ? product.itemId : 'contentItemId' in product.body ? product.body.contentItemId : null;
     return { response: { body: serialized, headers: { ...headers, ETag: headers.ETag ?? bodyEtag(serialized) } }, itemId };
   });
   if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, response.headers.ETag)) {
-    return { status: 304, headers: { ETag: response.headers.ETag, 'X-Verso-Cache': state } };
+    return { status: 304, headers: { ...response.headers, 'X-Verso-Cache': state } };
   }
   return { status: 200, body: response.body, headers: { ...response.headers, 'X-Verso-Cache': state } };
 }

@@ -93,6 +93,11 @@ export function serializeJson<T>(value: T): SerializedJson<T> {
   return Buffer.from(JSON.stringify(value)) as SerializedJson<T>;
 }
 
+/** Bytes that serializeJson made of a `T` earlier (a stored delivery document), typed as such again. */
+export function alreadySerialized<T>(json: Buffer): SerializedJson<T> {
+  return json as SerializedJson<T>;
+}
+
 /** Headers every response gets from the pipeline (correlation, session expiry), not from handlers. */
 type PipelineHeader = 'X-Correlation-Id' | 'X-Session-Expires-At';
 /** Any other header a handler adds (Cache-Control, Content-Type for a non-JSON body, …). */

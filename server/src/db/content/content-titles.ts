@@ -1,8 +1,15 @@
 // Titles of content items (issue #25): the text of a version's title field, as migration 0019's
-// verso_version_title reads it. The lists select it inside their own page statement
-// (db/delivery/content-list.ts); these are for the reads that show one item or a bounded set.
-import { sql, type CommonQueryMethods } from 'slonik';
+// verso_version_title computes it, stored per version by migration 0027's triggers and read from
+// there by key (computing it per row cost ~0.1 ms, most of a list page). The lists select it
+// inside their own page statement with titleOf; these are for the reads that show one item or a
+// bounded set.
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+
+/** The stored title of the version whose id is the SQL expression `versionId`; null when it has none. */
+export function titleOf(versionId: FragmentSqlToken) {
+  return sql.fragment`(SELECT vt.title FROM content_version_titles vt WHERE vt.content_version_id = ${versionId})`;
+}
 
 const titleRow = z.object({ title: z.string().nullable() });
 const versionTitleRow = z.object({ id: z.string(), title: z.string().nullable() });
@@ -10,7 +17,7 @@ const versionTitleRow = z.object({ id: z.string(), title: z.string().nullable() 
 /** The title of the item's latest version (what the item detail shows), or null. */
 export async function latestVersionTitle(db: CommonQueryMethods, itemId: string): Promise<string | null> {
   const row = await db.maybeOne(sql.type(titleRow)`
-    SELECT verso_version_title(lv.id, lv.template_version_id) AS title
+    SELECT ${titleOf(sql.fragment`lv.id`)} AS title
     FROM content_versions lv WHERE lv.content_item_id = ${itemId}
     ORDER BY lv.version_number DESC LIMIT 1`);
   return row?.title ?? null;
@@ -20,7 +27,7 @@ export async function latestVersionTitle(db: CommonQueryMethods, itemId: string)
 export async function versionTitles(db: CommonQueryMethods, ids: readonly string[]): Promise<ReadonlyMap<string, string | null>> {
   if (ids.length === 0) return new Map();
   const rows = await db.any(sql.type(versionTitleRow)`
-    SELECT v.id, verso_version_title(v.id, v.template_version_id) AS title
+    SELECT v.id, ${titleOf(sql.fragment`v.id`)} AS title
     FROM content_versions v WHERE v.id = ANY(${sql.array(ids, 'uuid')})`);
   return new Map(rows.map((r) => [r.id, r.title]));
 }

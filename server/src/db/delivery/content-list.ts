@@ -19,7 +19,7 @@
 // first the page's items (sorted and cut by LIMIT/OFFSET, reading only what the sort needs —
 // under `resolve` the serving row's index alone), then the rest for those rows only, so the served
 // row, tags and version count are read for 100 items rather than for every item matched. The same
-// goes for a row's title (migration 0019's verso_version_title: the served version's on the
+// goes for a row's title (stored per version, migration 0027: the served version's on the
 // resolved list, the latest version's on the plain one).
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import { ITEM_COLUMNS, itemRow } from '../content/content-items.js';
 import { versionSummaryRow, type VersionSummaryRow } from '../content/content-versions.js';
 import { servedVersionOf } from './content-serving.js';
 import { prepared } from '../prepared.js';
+import { titleOf } from '../content/content-titles.js';
 
 export type ContentSortKey = 'createdAt' | 'updatedAt' | 'slug' | 'localeCode';
 
@@ -261,7 +262,7 @@ function resolvedPage(q: ContentListQuery) {
   const total = countedByCounts(q) ? maintainedTotal(q) : sql.fragment`count(*) OVER ()`;
   return prepared('content_page', countedListRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, 1 AS version_count, ${SERVED_COLUMNS}, p.total_count,
-      verso_version_title(sv.id, sv.template_version_id) AS title
+      ${titleOf(sql.fragment`sv.id`)} AS title
     FROM (
       SELECT s.content_item_id AS id, s.version_id AS sv_id, ${servingSortKey(q)} AS sort_key, ${total} AS total_count
       FROM ${servedRows(q)}
@@ -282,7 +283,7 @@ function plainPage(q: ContentListQuery) {
   return prepared('content_page', listRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, (SELECT count(*) FROM content_versions vc WHERE vc.content_item_id = ci.id) AS version_count,
       ${SERVED_COLUMNS}, ${LATEST_COLUMNS},
-      coalesce(verso_version_title(lv.id, lv.template_version_id), verso_version_title(sv.id, sv.template_version_id)) AS title
+      coalesce(${titleOf(sql.fragment`lv.id`)}, ${titleOf(sql.fragment`sv.id`)}) AS title
     FROM (
       SELECT ci.*, ${sortKey(q)} AS sort_key
       FROM content_items ci

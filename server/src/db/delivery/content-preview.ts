@@ -9,6 +9,7 @@ import { ITEM_COLUMNS, itemRow } from '../content/content-items.js';
 import { VALUES_JSON } from '../content/content-values.js';
 import { VERSION_COLUMNS, VERSION_JOINS, versionSummaryRow, type VersionSummaryRow } from '../content/content-versions.js';
 import { servedDetailRow, type ServedDetailRow } from './content-serving.js';
+import { titleOf } from '../content/content-titles.js';
 
 /** A subquery for the version (as `cv`, all columns) item `itemId` previews: newest not Archived, in its window at `asOf` when given. */
 function previewVersionOf(itemId: FragmentSqlToken, asOf: string | null) {
@@ -109,7 +110,7 @@ export async function listPreviewItems(db: CommonQueryMethods, q: PreviewListQue
   if (q.slug !== null) conditions.push(sql.fragment`ci.slug = ${q.slug}`);
   const direction = q.sortDesc ? sql.fragment`DESC` : sql.fragment`ASC`;
   const rows = await db.any(sql.type(previewListRow)`
-    SELECT ${ITEM_COLUMNS}, ${PV_SELECT}, verso_version_title(pv.id, pv.template_version_id) AS title, count(*) OVER () AS total_count
+    SELECT ${ITEM_COLUMNS}, ${PV_SELECT}, ${titleOf(sql.fragment`pv.id`)} AS title, count(*) OVER () AS total_count
     FROM content_items ci
     JOIN templates t ON t.id = ci.template_id
     CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, q.asOf)}) pv

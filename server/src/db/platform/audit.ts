@@ -1,6 +1,7 @@
 // Named queries for the append-only audit log.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { titleOf } from '../content/content-titles.js';
 
 export async function insertAuditEntry(
   db: CommonQueryMethods,
@@ -95,7 +96,7 @@ export async function listAuditEntries(
   // The item's title (#25) is read for the page's rows only, after the LIMIT: a few index probes each.
   const rows = await db.any(sql.type(auditRow.extend({ total: z.number() }))`
     SELECT p.*, (
-      SELECT verso_version_title(lv.id, lv.template_version_id) FROM content_versions lv
+      SELECT ${titleOf(sql.fragment`lv.id`)} FROM content_versions lv
       JOIN content_items ci ON ci.id = lv.content_item_id AND NOT ci.is_deleted
       WHERE lv.content_item_id = p.content_item_id ORDER BY lv.version_number DESC LIMIT 1
     ) AS content_item_title

@@ -95,9 +95,19 @@ export async function getContentBySlug(
   slug: string,
   query: ContentBySlugQuery,
 ): Promise<Tagged<ContentVersionDetailResponse>> {
-  const asOf = asOfParam(query.asOf);
+  return readBySlug(db, links, workspaceId, slug, asOfParam(query.asOf), query.expandChildren ?? true);
+}
+
+/** The by-slug answer at instant `asOf` (ISO), read in full: the tree, its assets, the body and its tag. */
+export async function readBySlug(
+  db: DatabasePool,
+  links: AssetLinks,
+  workspaceId: string,
+  slug: string,
+  asOf: string,
+  expandChildren: boolean,
+): Promise<Tagged<ContentVersionDetailResponse>> {
   // The served version, its values and its children's, to every level, in one statement.
-  const expandChildren = query.expandChildren ?? true;
   const tree = await findServedTreeBySlug(db, workspaceId, slug, asOf, expandChildren ? MAX_EXPANSION_DEPTH : 0);
   const served = await presentServedTree(db, tree, { workspaceId, expandChildren, asOf });
   if (!served) throw notFound('Content served under this slug');

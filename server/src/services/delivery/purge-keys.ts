@@ -9,8 +9,8 @@ export const workspaceKey = (workspaceId: string) => `ws-${workspaceId}`;
 export const itemKey = (itemId: string) => `item-${itemId}`;
 export const listKey = (workspaceId: string) => `list-${workspaceId}`;
 
-/** Keys of a version read (by-slug): the workspace, the item and every item its values name. */
-export function purgeKeysOfDetail(workspaceId: string, body: ContentVersionDetailResponse): string[] {
+/** The items a version read (by-slug) names: its own first, then every child its values name, at any depth. */
+export function itemsOfDetail(body: ContentVersionDetailResponse): string[] {
   const items = new Set<string>();
   const stack: ContentVersionDetailResponse[] = [body];
   while (stack.length > 0) {
@@ -21,7 +21,12 @@ export function purgeKeysOfDetail(workspaceId: string, body: ContentVersionDetai
       if (f.child) stack.push(f.child);
     }
   }
-  return [workspaceKey(workspaceId), ...[...items].map(itemKey)];
+  return [...items];
+}
+
+/** Keys of a version read (by-slug) naming `items` (itemsOfDetail): the workspace and each item. */
+export function purgeKeysOfItems(workspaceId: string, items: readonly string[]): string[] {
+  return [workspaceKey(workspaceId), ...items.map(itemKey)];
 }
 
 /** Keys of a page of the content list: the workspace, its lists and every item on the page. */

@@ -1,0 +1,59 @@
+// The by-slug read at "now" through its stored document (migration 0028 says when one is exact):
+// one lookup answers with the stored bytes, tag and purge items; without an exact document the read
+// is built in full (services/delivery/content-reads.ts readBySlug) and stored for the next reader,
+// on any replica. Reads at an explicit `asOf` and preview reads never come here.
+import { createHash } from 'node:crypto';
+import type { DatabasePool } from 'slonik';
+import { findDocument, storeDocument } from '../../db/delivery/delivery-documents.js';
+import { notFound } from '../../errors.js';
+import type { PublicUrlSigner } from '../media/public-url-signer.js';
+import type { AssetLinks } from '../media/media-assets.js';
+import { nowIso } from '../content/content-rules.js';
+import { readBySlug } from './content-reads.js';
+import { itemsOfDetail } from './purge-keys.js';
+
+/** A by-slug answer: the JSON of a ContentVersionDetailResponse, its tag, and the items it names (item first). */
+export interface BySlugDocument {
+  readonly json: Buffer;
+  readonly etag: string;
+  readonly items: readonly string[];
+}
+
+const fingerprints = new WeakMap<PublicUrlSigner, string>();
+
+/**
+ * What the asset URLs in a body depend on beyond the data: whether public media is on, the base URL,
+ * and the signing key (a signature of a fixed reference changes with the key and its id).
+ */
+function linksFingerprint(links: AssetLinks): string {
+  let known = fingerprints.get(links.signer);
+  if (known === undefined) {
+    const signature = links.signer.sign({ workspaceId: '-', assetId: '-', contentVersion: '-' });
+    known = createHash('sha256').update(JSON.stringify([links.config.enabled, links.config.baseUrl, signature])).digest('base64url').slice(0, 22);
+    fingerprints.set(links.signer, known);
+  }
+  return known;
+}
+
+export async function bySlugDocument(
+  db: DatabasePool,
+  links: AssetLinks,
+  workspaceId: string,
+  slug: string,
+  expand: boolean,
+): Promise<BySlugDocument> {
+  const at = nowIso();
+  const fingerprint = linksFingerprint(links);
+  const found = await findDocument(db, workspaceId, slug, expand, fingerprint, at);
+  if (found.kind === 'none') throw notFound('Content served under this slug');
+  if (found.kind === 'stored') return { json: Buffer.from(found.body), etag: found.etag, items: found.items };
+  const { body, etag } = await readBySlug(db, links, workspaceId, slug, at, expand);
+  const json = JSON.stringify(body);
+  const items = itemsOfDetail(body);
+  // The marks were read for the item holding the slug then; if another holds it now (a slug moved
+  // in between), they are not this body's, and it is not stored.
+  if (body.contentItemId === found.marks.itemId) {
+    await storeDocument(db, { workspaceId, slug, expand, links: fingerprint, marks: found.marks, at, items, watched: items, etag, body: json });
+  }
+  return { json: Buffer.from(json), etag, items };
+}
