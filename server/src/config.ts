@@ -50,7 +50,7 @@ export interface Config {
    * What a CDN in front of the delivery reads is told (issue #27 §2): `Cache-Control` of published
    * delivery reads, and the header names that carry their purge keys (empty: none sent).
    */
-  readonly cdn: { readonly cacheControl: string; readonly purgeKeyHeaders: readonly string[] };
+  readonly cdn: { readonly cacheControl: string; readonly purgeKeyHeaders: readonly string[]; readonly purgeKeyHeaderBytes: number };
   /** Operational metrics (telemetry/metrics.ts): always recorded, served on their own port only when enabled. */
   readonly metrics: { readonly enabled: boolean; readonly host: string; readonly port: number };
   readonly workers: {
@@ -374,7 +374,11 @@ function loadCdnConfig(r: Reader): Config['cdn'] {
   const purgeKeyHeaders = (names === undefined ? 'Surrogate-Key,Cache-Tag' : names).split(',').map((n) => n.trim()).filter((n) => n !== '');
   const bad = purgeKeyHeaders.find((n) => !HEADER_NAME.test(n));
   if (bad !== undefined) throw new ConfigError('Delivery__PurgeKeyHeaders', `has a name that is not a header name: "${bad}"`);
-  return { cacheControl, purgeKeyHeaders };
+  // Each header's value is cut to whole keys within this size (services/delivery/purge-keys.ts says
+  // why dropping the last item keys stays exact): Node's HTTP clients refuse more than 16 KB of
+  // response headers in all, and CDNs cap a tag header at about as much.
+  const purgeKeyHeaderBytes = r.int('Delivery__PurgeKeyHeaderMaxBytes', 4096, 128, 16_384);
+  return { cacheControl, purgeKeyHeaders, purgeKeyHeaderBytes };
 }
 
 /** The most API processes one machine runs; beyond it the connections, not the cores, are the limit. */

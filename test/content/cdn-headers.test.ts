@@ -63,6 +63,29 @@ describe('delivery reads: Cache-Control and purge keys', function () {
     expect(res.headers.get('cache-tag')).to.equal(null);
   });
 
+  it('cuts each purge-key header to whole keys within Delivery__PurgeKeyHeaderMaxBytes, keeping the workspace and the item read', async () => {
+    const api = await startTestApi({ env: { Delivery__PurgeKeyHeaderMaxBytes: '128' } });
+    const other = await startContentWorld(api);
+    try {
+      const leaf = await createPerson(other, 'Leaf');
+      await publishNow(other, leaf.id, 1);
+      const middle = await createPerson(other, 'Middle', [leaf.id]);
+      await publishNow(other, middle.id, 1);
+      const top = await createPerson(other, 'Top', [middle.id]);
+      await publishNow(other, top.id, 1);
+      const res = await other.api.get(`${other.base}/content/by-slug/${top.slug}`, { token: other.reader });
+      expectStatus(res, 200);
+      // ws (39 bytes) + item read (41) + one embedded item (41) + separators = 123 ≤ 128; the leaf's key does not fit.
+      expect(res.headers.get('surrogate-key')).to.equal(`ws-${other.ws} item-${top.id} item-${middle.id}`);
+      expect(res.headers.get('cache-tag')).to.equal(`ws-${other.ws},item-${top.id},item-${middle.id}`);
+      // Still exact: a change to the leaf names the item read among its purge keys (the walk up).
+      const rows = await dbQuery(api, 'SELECT verso_delivery_dependents(ARRAY[$1::uuid]) AS id', [leaf.id]);
+      expect(rows.map((r: { id: string }) => r.id)).to.include(top.id);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('Delivery__CacheControl and Delivery__PurgeKeyHeaders are configurable (an empty list sends no keys)', async () => {
     const api = await startTestApi({ env: { Delivery__CacheControl: 'public, s-maxage=300, stale-while-revalidate=60', Delivery__PurgeKeyHeaders: 'Edge-Cache-Tag' } });
     const other = await startContentWorld(api);
@@ -77,7 +100,8 @@ describe('delivery reads: Cache-Control and purge keys', function () {
       await api.close();
     }
     expect(load({ Delivery__PurgeKeyHeaders: '' }).cdn.purgeKeyHeaders).to.deep.equal([]);
-    expect(load({}).cdn).to.deep.equal({ cacheControl: 'no-cache', purgeKeyHeaders: ['Surrogate-Key', 'Cache-Tag'] });
+    expect(load({}).cdn).to.deep.equal({ cacheControl: 'no-cache', purgeKeyHeaders: ['Surrogate-Key', 'Cache-Tag'], purgeKeyHeaderBytes: 4096 });
+    expect(() => load({ Delivery__PurgeKeyHeaderMaxBytes: '100' })).to.throw(ConfigError, /Delivery__PurgeKeyHeaderMaxBytes must be between 128 and 16384/);
     expect(() => load({ Delivery__CacheControl: 'no-cache\u0007' })).to.throw(ConfigError, /Delivery__CacheControl must be a header value/);
     expect(() => load({ Delivery__PurgeKeyHeaders: 'Surrogate Key' })).to.throw(ConfigError, /Delivery__PurgeKeyHeaders has a name that is not a header name: "Surrogate Key"/);
   });

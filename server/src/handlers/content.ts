@@ -41,7 +41,7 @@ export const listContent: Handler<'listContent'> = async ({ request, actor, deps
   const answer = await deliveryRead(deps, request, {
     produce: async () => {
       const page = await reads.listContent(deps.db, request.params.workspaceId, request.query);
-      return { body: page, headers: purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfList(request.params.workspaceId, page)) };
+      return { body: page, headers: purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(request.params.workspaceId, page)) };
     },
   });
   const cacheControl = { 'Cache-Control': deps.config.cdn.cacheControl };
@@ -80,7 +80,7 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
   }
   const { workspaceId, slug } = request.params;
   const headersOf = (etag: string, items: readonly string[]) =>
-    withEtag(etag, purgeKeyHeaders(deps.config.cdn.purgeKeyHeaders, purgeKeysOfItems(workspaceId, items)));
+    withEtag(etag, purgeKeyHeaders(deps.config.cdn, purgeKeysOfItems(workspaceId, items)));
   // At "now", through the stored documents (one lookup when exact); at an explicit asOf, read in full.
   const atNow = request.query.asOf === undefined || request.query.asOf === '';
   const answer = await deliveryRead(deps, request, deps.config.delivery.documents && atNow

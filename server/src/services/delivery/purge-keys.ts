@@ -37,9 +37,25 @@ export function purgeKeysOfList(workspaceId: string, page: ContentItemSummaryRes
 /**
  * The response headers carrying `keys`, one per configured name. Cloudflare's Cache-Tag takes a
  * comma-separated list; Fastly's Surrogate-Key (and the others that follow it) a space-separated one.
+ *
+ * Each value keeps whole keys, in order, within `maxBytes`. Dropping the last keys never lets a page
+ * outlive a change: the keys come workspace first, then the list key, then the item read, then the
+ * items it embeds; and a content webhook's purgeKeys name the changed item together with every item
+ * embedding it (to the expansion depth), so a change to an embedded item purges the page through the
+ * item read's own key, and a change to any item on a list page purges it through the list key. The
+ * embedded items' keys only let a CDN purge more precisely, while they fit.
  */
-export function purgeKeyHeaders(names: readonly string[], keys: readonly string[]): Record<string, string> {
+export function purgeKeyHeaders(config: { readonly purgeKeyHeaders: readonly string[]; readonly purgeKeyHeaderBytes: number }, keys: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const name of names) headers[name] = keys.join(name.toLowerCase() === 'cache-tag' ? ',' : ' ');
+  for (const name of config.purgeKeyHeaders) {
+    const separator = name.toLowerCase() === 'cache-tag' ? ',' : ' ';
+    let value = '';
+    for (const key of keys) {
+      const next = value === '' ? key : value + separator + key;
+      if (next.length > config.purgeKeyHeaderBytes) break;
+      value = next;
+    }
+    headers[name] = value;
+  }
   return headers;
 }
