@@ -1,6 +1,7 @@
 // Validators of published delivery reads (issue #27 §2): by-slug and the content list (plain and
 // resolve=true) carry a strong ETag and answer If-None-Match with 304, with the delivery cache on
-// (the cached entry's tag) and off (by-slug: one small statement computes the tag, no read). The
+// (the cached entry's tag) and off (by-slug: its stored document; the resolved list: one small
+// statement of marks computes the tag, no read). The
 // by-slug tag is derived from what is served, so publishing a child changes the parent's tag. A
 // preview read never sends a validator and ignores If-None-Match.
 import { expect } from 'chai';
@@ -82,11 +83,19 @@ for (const mode of ['on', 'off'] as const) {
         expectStatus(first, 200);
         const tag = first.headers.get('etag')!;
         expect(tag).to.match(/^"[A-Za-z0-9_-]{32}"$/);
+        statements.length = 0;
         const again = await get(`/content${query}`, tag);
         expectStatus(again, 304);
         expect(again.text).to.equal('');
         expect(again.headers.get('etag')).to.equal(tag);
         expect(again.headers.get('x-verso-cache')).to.equal(mode === 'on' ? 'hit' : 'bypass');
+        if (mode === 'off' && query.includes('resolve=true')) {
+          // The resolved list's tag comes from marks and the next window boundary: one small
+          // statement, no page read; its 304 carries the keys that purge the page whatever it holds.
+          expect(statements.filter((q) => /content_(items|versions|field_values)|content_serving s\b.*ORDER BY/s.test(q))).to.have.length(0);
+          expect(statements.filter((q) => /delivery_marks/.test(q))).to.have.length(1);
+          expect(again.headers.get('surrogate-key')!.split(' ').sort()).to.deep.equal([`list-${w.ws}`, `ws-${w.ws}`]);
+        }
         const extra = await createPerson(w, 'Newcomer');
         await publishNow(w, extra.id, 1);
         const changed = await get(`/content${query}`, tag);

@@ -14,7 +14,7 @@ import type { VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
 import { bySlugDocument } from '../services/delivery/delivery-documents.js';
-import { itemsOfDetail, purgeKeyHeaders, purgeKeysOfItems, purgeKeysOfList } from '../services/delivery/purge-keys.js';
+import { itemsOfDetail, listKey, purgeKeyHeaders, purgeKeysOfItems, purgeKeysOfList, workspaceKey } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
 import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
 import { assetLinksOf } from './asset-links.js';
@@ -38,11 +38,17 @@ const versionOf = (params: VersionPath): VersionAddress => ({
 export const listContent: Handler<'listContent'> = async ({ request, actor, deps, reply }) => {
   const preview = previewScopeOf(actor);
   if (preview) return reply(200, await previewList(deps.db, preview, request.query), PREVIEW_DELIVERY_HEADERS);
+  const { workspaceId } = request.params;
   const answer = await deliveryRead(deps, request, {
     produce: async () => {
-      const page = await reads.listContent(deps.db, request.params.workspaceId, request.query);
-      return { body: page, headers: purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(request.params.workspaceId, page)) };
+      const { body, etag } = await reads.listContent(deps.db, workspaceId, request.query);
+      const headers = purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(workspaceId, body));
+      return { body, headers: etag === null ? headers : withEtag(etag, headers) };
     },
+    tag: () => reads.listContentTag(deps.db, workspaceId, request.query),
+    // Without the page, the keys that purge it whatever it holds: any change to an item of the
+    // workspace is purged with the list key.
+    tagHeaders: purgeKeyHeaders(deps.config.cdn, [workspaceKey(workspaceId), listKey(workspaceId)]),
   });
   const cacheControl = { 'Cache-Control': deps.config.cdn.cacheControl };
   if (answer.status === 304) return reply(304, undefined, { ...answer.headers, ...cacheControl });

@@ -6,7 +6,7 @@
 //
 // Validators (issue #27 §2): every published answer carries a strong ETag, and If-None-Match naming
 // it is answered 304. On a cache hit the tag is the entry's; on a miss a read that can compute its tag
-// cheaply (by-slug without stored documents: one small statement, services/delivery/delivery-etag.ts)
+// cheaply (by-slug without stored documents, the resolved list: one small statement, services/delivery/delivery-etag.ts)
 // does that first and answers 304 without reading; otherwise the answer is produced (by-slug with
 // stored documents: one lookup) and compared. A 304 carries the answer's purge-key headers whenever
 // the answer was at hand, so a CDN revalidating an entry keeps its keys.
@@ -51,8 +51,12 @@ export type DeliveryProduct<K extends DeliveryOperation, H extends ResponseHeade
 /** How a read is produced, and optionally its tag alone. */
 export interface DeliveryProducer<K extends DeliveryOperation, H extends ResponseHeaders> {
   readonly produce: () => Promise<DeliveryProduct<K, H>>;
-  /** The tag `produce` would answer with, computed without the read (null: nothing to serve). */
+  /**
+   * The tag `produce` would answer with, computed without the read (null: nothing to serve), and the
+   * headers a 304 may carry without the body (a list's purge keys that do not depend on its page).
+   */
   readonly tag?: () => Promise<string | null>;
+  readonly tagHeaders?: ResponseHeaders;
 }
 
 /** Everything the answer depends on: the operation, its path and its (contract-checked) query. */
@@ -82,7 +86,7 @@ export async function deliveryRead<K extends DeliveryOperation, H extends Respon
     }
     const tag = producer.tag ? await producer.tag() : null;
     if (tag !== null && noneMatch(ifNoneMatch, tag)) {
-      return { status: 304, headers: { ETag: tag, 'X-Verso-Cache': deps.deliveryCache.active ? 'miss' : 'bypass' } };
+      return { status: 304, headers: { ...producer.tagHeaders, ETag: tag, 'X-Verso-Cache': deps.deliveryCache.active ? 'miss' : 'bypass' } };
     }
   }
   const { response, state } = await deps.deliveryCache.read<Stored>(workspaceId, key, atNow, async () => {

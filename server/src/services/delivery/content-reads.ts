@@ -5,6 +5,7 @@ import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { notFound } from '../../errors.js';
 import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
 import { findServedTagBySlug, findServedTreeBySlug } from '../../db/delivery/content-serving.js';
+import { findListState } from '../../db/delivery/delivery-marks.js';
 import { findLiveItemVersion, listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
 import type { operations } from '../../generated/openapi.js';
 import type {
@@ -14,7 +15,7 @@ import type {
 } from '../../generated/schemas.js';
 import { MAX_EXPANSION_DEPTH, presentServedTree, presentVersionDetails } from './content-expansion.js';
 import { deliverAssets } from './delivered-assets.js';
-import { servedEtag, servedTagInputs } from './delivery-etag.js';
+import { listEtag, servedEtag, servedTagInputs } from './delivery-etag.js';
 import type { AssetLinks } from '../media/media-assets.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
 import { asOfParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
@@ -60,17 +61,30 @@ export function contentListQuery(workspaceId: string, query: ContentListParamete
 
 /**
  * One page of items and their total: under resolve one statement (two for a page past the end),
- * otherwise a count and the page (db/content-list.ts says why), whatever the page size.
+ * otherwise a count and the page (db/content-list.ts says why), whatever the page size. A resolved
+ * page also gets its tag (listTag), read first: the tag must describe no later state than the page.
  */
 export async function listContent(
   db: DatabasePool,
   workspaceId: string,
   query: ContentListParameters,
-): Promise<ContentItemSummaryResponsePagedResponse> {
+): Promise<{ readonly body: ContentItemSummaryResponsePagedResponse; readonly etag: string | null }> {
   const page = pageRequest(query);
   const q = contentListQuery(workspaceId, query);
+  const etag = q.resolve ? await listTag(db, q, query) : null;
   const { rows, total } = await listContentCounted(db, q);
-  return toPage(rows.map((r) => listItemSummary(r, q.resolve)), total, page);
+  return { body: toPage(rows.map((r) => listItemSummary(r, q.resolve)), total, page), etag };
+}
+
+/** The tag listContent would answer with now, from one small statement; null for a plain list (its tag is its bytes'). */
+export async function listContentTag(db: DatabasePool, workspaceId: string, query: ContentListParameters): Promise<string | null> {
+  const q = contentListQuery(workspaceId, query);
+  return q.resolve ? listTag(db, q, query) : null;
+}
+
+async function listTag(db: DatabasePool, q: ContentListQuery, query: ContentListParameters): Promise<string> {
+  const explicit = query.asOf !== undefined && query.asOf !== '';
+  return listEtag(await findListState(db, q.workspaceId, q.asOf), JSON.stringify({ ...q, asOf: explicit ? q.asOf : null }));
 }
 
 async function detailOf(

@@ -4,10 +4,14 @@
 // (id, row version, the workspace's public media flag). Publishing a child, editing an item or
 // changing an asset's alt text changes the tag, and db/delivery/content-serving.ts
 // findServedTagBySlug reads exactly these inputs in one small statement, so a 304 on a delivery-cache
-// miss costs that statement instead of the read. The list's tag is a digest of its page (what it
-// serves is the page itself).
+// miss costs that statement instead of the read. A resolved list page's tag is derived from the
+// marks its workspace's lists follow and the next window boundary (migration 0029), with the query:
+// any change that could alter a page moves a mark, and the boundary changes when time alters what
+// is served, so the tag needs one small statement too. The plain (editing) list's tag is a digest
+// of its page.
 import { createHash } from 'node:crypto';
 import type { ServedTagRow, ServedTreeRow } from '../../db/delivery/content-serving.js';
+import type { ListState } from '../../db/delivery/delivery-marks.js';
 import type { DeliveredAssetRow } from '../../db/media/public-assets.js';
 
 const tagOf = (digest: Buffer) => `"${digest.toString('base64url').slice(0, 32)}"`;
@@ -26,7 +30,16 @@ export function servedTagInputs(tree: readonly ServedTreeRow[], assets: readonly
   ];
 }
 
-/** A list page's tag: a digest of the bytes served. */
+/**
+ * A resolved list page's tag: its query (`query`, every parameter that shapes the answer, with the
+ * instant only when the read names one) under the list state read no later than the page.
+ */
+export function listEtag(state: ListState, query: string): string {
+  const inputs = [state.lists_mark, state.workspace_mark, state.global_mark, state.next_boundary ?? '', query].join('\n');
+  return tagOf(createHash('sha256').update(inputs).digest());
+}
+
+/** A plain list page's tag: a digest of the bytes served. */
 export function bodyEtag(body: Buffer | string): string {
   return tagOf(createHash('sha256').update(body).digest());
 }
