@@ -140,6 +140,10 @@ forEachProvider('GET /media/v1/… (public renditions)', (world) => {
     expect([autoWebp.headers.get('content-type'), autoWebp.headers.get('vary'), autoVerifies]).to.deep.equal(['image/webp', 'Accept', 0]);
     const { result: autoPng, verifies: pngVerifies } = await countingVerifies(w.api, () => fetchPublic(w.api.url, auto, { accept: 'image/png' }));
     expect([autoPng.headers.get('content-type'), pngVerifies]).to.deep.equal(['image/png', 1]);
+    // What varies is the route's decision, not the path's text: a percent-encoded f_auto is still chosen per Accept.
+    const encoded = auto.replace('f_auto', 'f%5Fauto');
+    for (let i = 0; i < 3; i++) expect((await fetchPublic(w.api.url, encoded, webp)).headers.get('content-type')).to.equal('image/webp');
+    expect((await fetchPublic(w.api.url, encoded, { accept: 'image/png' })).headers.get('content-type')).to.equal('image/png');
     // A query string, a credential or an If-None-Match over the contract's limit: the route answers (and refuses).
     expect((await fetchPublic(w.api.url, `${plain}?x=1`)).status).to.equal(400);
     const long = await fetchPublic(w.api.url, plain, { 'if-none-match': `"${'a'.repeat(300)}"` });

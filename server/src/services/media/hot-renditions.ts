@@ -26,14 +26,15 @@ export interface WarmUrl {
   readonly headers: Readonly<Record<string, string>> & { readonly ETag: string; readonly 'Cache-Control': string; readonly Vary?: string };
 }
 
-/** The URL index's key: the path, and for f_auto the Accept header the format was chosen from. */
-export function warmUrlKey(path: string, accept: string | undefined): string {
-  return path.includes('f_auto') ? `${path}\n${accept ?? ''}` : path;
-}
+/** Accept headers remembered per f_auto URL (browsers send a handful; more replace the first). */
+const MAX_ACCEPTS_PER_URL = 16;
+
+/** A URL's answer, or for f_auto its answers by the Accept header the format was chosen from. */
+type UrlEntry = { readonly answer: WarmUrl } | { readonly byAccept: Map<string, WarmUrl> };
 
 export class HotRenditions {
   private readonly entries = new Map<string, Buffer>();
-  private readonly urls = new Map<string, WarmUrl>();
+  private readonly urls = new Map<string, UrlEntry>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -53,15 +54,29 @@ export class HotRenditions {
     return hit;
   }
 
-  /** The answer remembered for this URL key (warmUrlKey) while its bytes are kept. */
-  urlAnswer(urlKey: string): WarmUrl | undefined {
-    return this.urls.get(urlKey);
+  /** The answer remembered for this path (and Accept, when it was chosen from it) while its bytes are kept. */
+  urlAnswer(path: string, accept: string | undefined): WarmUrl | undefined {
+    const entry = this.urls.get(path);
+    if (!entry) return undefined;
+    return 'answer' in entry ? entry.answer : entry.byAccept.get(accept ?? '');
   }
 
-  rememberUrl(urlKey: string, answer: WarmUrl): void {
-    if (this.urls.has(urlKey) || !this.entries.has(answer.key)) return;
-    if (this.urls.size >= MAX_URLS) this.urls.delete(this.urls.keys().next().value!);
-    this.urls.set(urlKey, answer);
+  /**
+   * Remembers the answer for `path`; `accept` is the Accept header when the format was chosen from
+   * it (f_auto — decided by the route, not by looking at the path, which may be percent-encoded).
+   */
+  rememberUrl(path: string, accept: string | undefined | null, answer: WarmUrl): void {
+    if (!this.entries.has(answer.key)) return;
+    const entry = this.urls.get(path);
+    if (!entry && this.urls.size >= MAX_URLS) this.urls.delete(this.urls.keys().next().value!);
+    if (accept === null) {
+      this.urls.set(path, { answer });
+      return;
+    }
+    const byAccept = entry && 'byAccept' in entry ? entry.byAccept : new Map<string, WarmUrl>();
+    if (byAccept.size >= MAX_ACCEPTS_PER_URL) byAccept.delete(byAccept.keys().next().value!);
+    byAccept.set(accept ?? '', answer);
+    this.urls.set(path, { byAccept });
   }
 
   remember(key: string, body: Buffer): void {
@@ -72,7 +87,9 @@ export class HotRenditions {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
       this.bytes -= b.length;
-      for (const [url, answer] of this.urls) if (answer.key === oldest) this.urls.delete(url);
+      for (const [url, entry] of this.urls) {
+        if ('answer' in entry ? entry.answer.key === oldest : [...entry.byAccept.values()].some((a) => a.key === oldest)) this.urls.delete(url);
+      }
     }
   }
 }

@@ -20,13 +20,13 @@ import { ApiError, forbidden, notFound } from '../../errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { StorageProvider } from '../../storage/provider.js';
 import type { WorkspaceDirectory } from '../../access/workspace-access.js';
-import { warmUrlKey, type HotRenditions, type WarmUrl } from './hot-renditions.js';
+import type { HotRenditions, WarmUrl } from './hot-renditions.js';
 import type { PublicAssetCache } from './public-asset-cache.js';
 import { contentDisposition, nameForType } from './file-names.js';
 import { fileEtag, noneMatch } from './media-download.js';
 import { canonicalRenditionName, parseRenditionParams, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
 import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
-import { OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
+import { FORMAT_REVISIONS, OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
 import { renditionKey } from './storage-keys.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -113,7 +113,7 @@ export async function serveWarmPublicUrl(
   deps: Pick<PublicMediaDeps, 'db' | 'storage' | 'assets' | 'hot' | 'workspaces'>,
   request: { readonly path: string; readonly accept?: string; readonly ifNoneMatch?: string },
 ): Promise<PublicMediaAnswer | null> {
-  const warm = deps.hot.urlAnswer(warmUrlKey(request.path, request.accept));
+  const warm = deps.hot.urlAnswer(request.path, request.accept);
   if (!warm) return null;
   const { workspaceId, assetId, contentVersion } = warm.ref;
   const asset = await deps.assets.find(workspaceId, assetId, () => findPublicAsset(deps.db, workspaceId, assetId));
@@ -181,7 +181,7 @@ async function serveRendition(
   request: PublicMediaRequest,
 ): Promise<PublicMediaAnswer> {
   const format = params.format === 'auto' ? negotiateFormat(request.accept, asset.mime_type) : (params.format ?? sameFormat(asset.mime_type));
-  const key = renditionKey(ref.workspaceId, ref.assetId, ref.contentVersion, `${canonicalRenditionName(params)}.${RENDITION_REVISION}.${OUTPUT_EXTENSIONS[format]}`);
+  const key = renditionKey(ref.workspaceId, ref.assetId, ref.contentVersion, `${canonicalRenditionName(params)}.${RENDITION_REVISION}${FORMAT_REVISIONS[format]}.${OUTPUT_EXTENSIONS[format]}`);
   const cache: CacheHeaders = { ETag: strongTag(key), 'Cache-Control': IMMUTABLE, ...(params.format === 'auto' ? { Vary: 'Accept' } : {}) };
   if (noneMatch(request.ifNoneMatch, cache.ETag)) return { status: 304, headers: cache };
   const headers = (length: number) => ({
@@ -195,7 +195,9 @@ async function serveRendition(
   const hot = deps.hot.get(key);
   if (hot) {
     const answer = { status: 200 as const, body: hot, headers: headers(hot.length) };
-    if (request.path !== undefined) deps.hot.rememberUrl(warmUrlKey(request.path, request.accept), { ref, key, headers: answer.headers } satisfies WarmUrl);
+    if (request.path !== undefined) {
+      deps.hot.rememberUrl(request.path, params.format === 'auto' ? request.accept : null, { ref, key, headers: answer.headers } satisfies WarmUrl);
+    }
     return answer;
   }
   const stored = await deps.storage.get(key);
