@@ -13,11 +13,12 @@
 //             the asset query per request, as before they existed.
 //   3. flood: 100 concurrent cold requests (100 distinct renditions of one 4000 × 3000 JPEG): the
 //             server's RSS growth (peak − before), each variant on a freshly started server that has
-//             run one transform already (libvips loaded): the defaults, MALLOC_ARENA_MAX=2, and that
-//             with Media__Public__Concurrency=1. Target: < 256 MiB; every answer 200 (or 503 when
+//             run one transform already (libvips loaded): the defaults, Media__Public__Concurrency
+//             1 and 2, and glibc with MALLOC_ARENA_MAX=2. Target: < 256 MiB; every answer 200 (or 503 when
 //             the queue is full, counted).
 // The machine is shared: read the ratios (warm vs the floor), not the absolute figures.
-// Run: node --import tsx bench/images.ts [--seconds 10] [--rounds 20] [--profile DIR]
+// Run: node --import tsx bench/images.ts [--seconds 10] [--rounds 20] [--only warm|flood] [--profile DIR]
+//   --only warm: cases 1 and 2; --only flood: case 3 (each takes minutes on a busy machine).
 //   --profile DIR: the API child runs with --cpu-prof, its profile lands in DIR when it stops.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +37,7 @@ const arg = (name: string) => {
 const SECONDS = Number(arg('seconds')) || 10;
 const PROFILE = arg('profile');
 const ROUNDS = Number(arg('rounds')) || 20;
+const ONLY = arg('only');
 const MiB = 1024 * 1024;
 const progress = (what: string) => process.stderr.write(`bench/images: ${what}\n`);
 const problems: string[] = [];
@@ -67,9 +69,9 @@ async function upload(w: ProcessWorld, fileName: string, data: Buffer): Promise<
 
 const FLOOD_VARIANTS: ReadonlyArray<{ name: string; env: Record<string, string> }> = [
   { name: 'defaults', env: {} },
+  { name: 'Concurrency=1', env: { Media__Public__Concurrency: '1' } },
+  { name: 'Concurrency=2', env: { Media__Public__Concurrency: '2' } },
   { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } },
-  { name: 'MALLOC_ARENA_MAX=2, HotCacheBytes=0', env: { MALLOC_ARENA_MAX: '2', Media__Public__HotCacheBytes: '0' } },
-  { name: 'MALLOC_ARENA_MAX=2, Concurrency=1', env: { MALLOC_ARENA_MAX: '2', Media__Public__Concurrency: '1' } },
 ];
 
 const rendition = (template: string, params: string) => template.replace('w_{width},f_{format}', params);
@@ -115,51 +117,15 @@ async function main(): Promise<void> {
     const assets = [];
     for (let i = 0; i < ROUNDS + 2 + 2 * FLOOD_VARIANTS.length; i++) assets.push(await upload(w, `photo-${i}.jpg`, photo));
 
-    // 2. cold, one at a time (the first one also loads sharp's code: discarded as warm-up).
-    progress(`cold: ${ROUNDS} renditions of 1200 px WebP`);
-    await timed(w.server.url + rendition(assets[ROUNDS]!.renditionUrl, 'w_1200,f_webp'));
-    const cold = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const r = await timed(w.server.url + rendition(assets[i]!.renditionUrl, 'w_1200,f_webp'));
-      if (r.status !== 200) problems.push(`cold rendition answered ${r.status}`);
-      cold.push(r.ms);
-    }
-    cold.sort((a, b) => a - b);
-
-    // 1. warm: one cached rendition (computed above), next to the pipeline's floor and an original download.
-    const warmPath = rendition(assets[0]!.renditionUrl, 'w_1200,f_webp');
-    const warmBytes = (await timed(w.server.url + warmPath)).bytes;
-    const small = await upload(w, 'small.jpg', await sharp(photo).resize(1200).webp().toBuffer().then((b) => sharp(b).jpeg().toBuffer()));
-    const run = (name: string, path: string, token?: string) => {
-      progress(`warm: ${name}, 16 connections for ${SECONDS} s`);
-      return runLoad({ url: w.server.url, token, requests: [{ path }], clients: 16, durationMs: SECONDS * 1000, workers: 2, expectStatus: 200 });
-    };
-    const floor = await run('GET /health/live', '/health/live');
-    // The rendition's file as the local provider stored it (the one file under verso/renditions/).
-    const renditionFile = findFile(w.dataDirectory, (name) => name.startsWith('w1200-') && name.endsWith('.webp'), assets[0]!.id);
-    const bare = await bareFileServer(renditionFile, 'image/webp');
-    let bareRun;
-    try {
-      progress(`warm: bare node:http streaming the same file, 16 connections for ${SECONDS} s`);
-      bareRun = await runLoad({ url: bare.url, requests: [{ path: '/' }], clients: 16, durationMs: SECONDS * 1000, workers: 2, expectStatus: 200 });
-    } finally {
-      bare.stop();
-    }
-    const warm = await run('cached rendition', warmPath);
-    const original = await run('authenticated original download (same size)', `${w.base}/media/${small.id}/file`, w.editor);
-    if (warm.failures > 0) problems.push(`${warm.failures} warm requests failed`);
-
-    // The same rendition with the in-process caches off (a server of its own).
-    await w.server.stop();
-    await w.restart({ Media__Public__AssetCacheSeconds: '0', Media__Public__HotCacheBytes: '0', ...profileEnv });
-    const uncached = await run('cached rendition, in-process caches off', warmPath);
-
+    let figures: Awaited<ReturnType<typeof warmAndCold>> | undefined;
+    if (ONLY !== 'flood') figures = await warmAndCold(w, assets, photo, profileEnv);
     // 3. flood: 100 distinct cold renditions at once, per variant on a fresh server.
     const widths = [160, 320, 480, 640, 800, 960, 1200, 1600, 2000, 2560];
     const variants: string[] = [];
     for (const f of ['webp', 'jpeg', 'png', 'avif']) for (const q of [50, 75, 90]) for (const wd of widths) variants.push(`w_${wd},f_${f},q_${q}`);
     const floods = [];
     for (const [i, variant] of FLOOD_VARIANTS.entries()) {
+      if (ONLY === 'warm') break;
       progress(`flood (${variant.name}): 100 concurrent cold renditions`);
       await w.server.stop();
       await w.restart({ ...variant.env, ...profileEnv });
@@ -179,31 +145,78 @@ async function main(): Promise<void> {
 
     const m = machine();
     console.log(`\nbench/images — ${m.cpus} cores, Node ${m.node}; local storage; ${SECONDS} s per warm run, ${ROUNDS} cold rounds\n`);
-    console.log(table([
-      ['warm (16 connections)', 'req/s', 'p50 ms', 'p99 ms', 'failures', 'vs /health/live req/s'],
-      ['GET /health/live (floor)', floor.perSecond.toFixed(0), floor.p50Ms.toFixed(2), floor.p99Ms.toFixed(2), floor.failures, '1.00'],
-      ['bare node:http, same file from disk', bareRun.perSecond.toFixed(0), bareRun.p50Ms.toFixed(2), bareRun.p99Ms.toFixed(2), bareRun.failures, (bareRun.perSecond / floor.perSecond).toFixed(2)],
-      [`cached rendition (${(warmBytes / 1024).toFixed(0)} KiB WebP)`, warm.perSecond.toFixed(0), warm.p50Ms.toFixed(2), warm.p99Ms.toFixed(2), warm.failures, (warm.perSecond / floor.perSecond).toFixed(2)],
-      ['same, in-process caches off (before)', uncached.perSecond.toFixed(0), uncached.p50Ms.toFixed(2), uncached.p99Ms.toFixed(2), uncached.failures, (uncached.perSecond / floor.perSecond).toFixed(2)],
-      ['authenticated original download', original.perSecond.toFixed(0), original.p50Ms.toFixed(2), original.p99Ms.toFixed(2), original.failures, (original.perSecond / floor.perSecond).toFixed(2)],
-    ]));
-    console.log(`cached rendition vs bare node:http: ${(warm.perSecond / bareRun.perSecond).toFixed(2)} × the req/s, ${(warm.p99Ms / bareRun.p99Ms).toFixed(2)} × the p99`);
-    console.log(`cached rendition vs caches off: ${(warm.perSecond / uncached.perSecond).toFixed(2)} × the req/s, ${(warm.p99Ms / uncached.p99Ms).toFixed(2)} × the p99`);
-    console.log(`target: ≥ 2000 req/s and p99 < 10 ms → ${warm.perSecond >= 2000 && warm.p99Ms < 10 ? 'met' : 'NOT met'}\n`);
-    console.log(table([
-      ['cold 1200 px WebP from 4000 × 3000 JPEG', 'p50 ms', 'p95 ms', 'max ms'],
-      ['one at a time', percentile(cold, 50).toFixed(0), percentile(cold, 95).toFixed(0), cold[cold.length - 1]!.toFixed(0)],
-    ]));
-    console.log(`target: p95 < 400 ms → ${percentile(cold, 95) < 400 ? 'met' : 'NOT met'}\n`);
-    console.log(table([
+    if (figures) {
+      const { cold, warmBytes, floor, bareRun, warm, original, uncached } = figures;
+      console.log(table([
+        ['warm (16 connections)', 'req/s', 'p50 ms', 'p99 ms', 'failures', 'vs /health/live req/s'],
+        ['GET /health/live (floor)', floor.perSecond.toFixed(0), floor.p50Ms.toFixed(2), floor.p99Ms.toFixed(2), floor.failures, '1.00'],
+        ['bare node:http, same file from disk', bareRun.perSecond.toFixed(0), bareRun.p50Ms.toFixed(2), bareRun.p99Ms.toFixed(2), bareRun.failures, (bareRun.perSecond / floor.perSecond).toFixed(2)],
+        [`cached rendition (${(warmBytes / 1024).toFixed(0)} KiB WebP)`, warm.perSecond.toFixed(0), warm.p50Ms.toFixed(2), warm.p99Ms.toFixed(2), warm.failures, (warm.perSecond / floor.perSecond).toFixed(2)],
+        ['same, in-process caches off (before)', uncached.perSecond.toFixed(0), uncached.p50Ms.toFixed(2), uncached.p99Ms.toFixed(2), uncached.failures, (uncached.perSecond / floor.perSecond).toFixed(2)],
+        ['authenticated original download', original.perSecond.toFixed(0), original.p50Ms.toFixed(2), original.p99Ms.toFixed(2), original.failures, (original.perSecond / floor.perSecond).toFixed(2)],
+      ]));
+      console.log(`cached rendition vs bare node:http: ${(warm.perSecond / bareRun.perSecond).toFixed(2)} × the req/s, ${(warm.p99Ms / bareRun.p99Ms).toFixed(2)} × the p99`);
+      console.log(`cached rendition vs caches off: ${(warm.perSecond / uncached.perSecond).toFixed(2)} × the req/s, ${(warm.p99Ms / uncached.p99Ms).toFixed(2)} × the p99`);
+      console.log(`target: ≥ 2000 req/s and p99 < 10 ms → ${warm.perSecond >= 2000 && warm.p99Ms < 10 ? 'met' : 'NOT met'}\n`);
+      console.log(table([
+        ['cold 1200 px WebP from 4000 × 3000 JPEG', 'p50 ms', 'p95 ms', 'max ms'],
+        ['one at a time', percentile(cold, 50).toFixed(0), percentile(cold, 95).toFixed(0), cold[cold.length - 1]!.toFixed(0)],
+      ]));
+      console.log(`target: p95 < 400 ms → ${percentile(cold, 95) < 400 ? 'met' : 'NOT met'}\n`);
+    }
+    if (floods.length) console.log(table([
       ['100 concurrent cold renditions (one 4000 × 3000 JPEG, 100 params)', '200', '503', 'seconds', 'RSS before MiB', 'RSS peak MiB', 'growth MiB'],
       ...floods.map((f) => [f.name, f.ok, f.busy, f.seconds.toFixed(1), (f.rssBefore / MiB).toFixed(0), (f.peak / MiB).toFixed(0), f.growth.toFixed(0)]),
     ]));
-    console.log(`target: RSS growth < 256 MiB → ${floods.map((f) => `${f.name}: ${f.growth < 256 ? 'met' : 'NOT met'}`).join('; ')}`);
+    if (floods.length) console.log(`target: RSS growth < 256 MiB → ${floods.map((f) => `${f.name}: ${f.growth < 256 ? 'met' : 'NOT met'}`).join('; ')}`);
   } finally {
     await w.close();
     await stopTestPostgres();
   }
+}
+
+
+async function warmAndCold(w: ProcessWorld, assets: Awaited<ReturnType<typeof upload>>[], photo: Buffer, profileEnv: Record<string, string>) {
+  // 2. cold, one at a time (the first one also loads sharp's code: discarded as warm-up).
+  progress(`cold: ${ROUNDS} renditions of 1200 px WebP`);
+  await timed(w.server.url + rendition(assets[ROUNDS]!.renditionUrl, 'w_1200,f_webp'));
+  const cold = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const r = await timed(w.server.url + rendition(assets[i]!.renditionUrl, 'w_1200,f_webp'));
+    if (r.status !== 200) problems.push(`cold rendition answered ${r.status}`);
+    cold.push(r.ms);
+  }
+  cold.sort((a, b) => a - b);
+
+  // 1. warm: one cached rendition (computed above), next to the pipeline's floor and an original download.
+  const warmPath = rendition(assets[0]!.renditionUrl, 'w_1200,f_webp');
+  const warmBytes = (await timed(w.server.url + warmPath)).bytes;
+  const small = await upload(w, 'small.jpg', await sharp(photo).resize(1200).webp().toBuffer().then((b) => sharp(b).jpeg().toBuffer()));
+  const run = (name: string, path: string, token?: string) => {
+    progress(`warm: ${name}, 16 connections for ${SECONDS} s`);
+    return runLoad({ url: w.server.url, token, requests: [{ path }], clients: 16, durationMs: SECONDS * 1000, workers: 2, expectStatus: 200 });
+  };
+  const floor = await run('GET /health/live', '/health/live');
+  // The rendition's file as the local provider stored it (the one file under verso/renditions/).
+  const renditionFile = findFile(w.dataDirectory, (name) => name.startsWith('w1200-') && name.endsWith('.webp'), assets[0]!.id);
+  const bare = await bareFileServer(renditionFile, 'image/webp');
+  let bareRun;
+  try {
+    progress(`warm: bare node:http streaming the same file, 16 connections for ${SECONDS} s`);
+    bareRun = await runLoad({ url: bare.url, requests: [{ path: '/' }], clients: 16, durationMs: SECONDS * 1000, workers: 2, expectStatus: 200 });
+  } finally {
+    bare.stop();
+  }
+  const warm = await run('cached rendition', warmPath);
+  const original = await run('authenticated original download (same size)', `${w.base}/media/${small.id}/file`, w.editor);
+  if (warm.failures > 0) problems.push(`${warm.failures} warm requests failed`);
+
+  // The same rendition with the in-process caches off (a server of its own).
+  await w.server.stop();
+  await w.restart({ Media__Public__AssetCacheSeconds: '0', Media__Public__HotCacheBytes: '0', ...profileEnv });
+  const uncached = await run('cached rendition, in-process caches off', warmPath);
+
+  return { cold, warmBytes, floor, bareRun, warm, original, uncached };
 }
 
 /** The one file under `dir` (recursively) whose path contains `part` and whose name passes `test`. */

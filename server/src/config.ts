@@ -173,7 +173,7 @@ export interface PublicMediaConfig {
   readonly maxInputPixels: number;
   /** Media__Public__TimeoutSeconds (20): one transform's budget. */
   readonly timeoutSeconds: number;
-  /** Media__Public__Concurrency (2): transforms running at once in this process. */
+  /** Media__Public__Concurrency (cores / 2, 1–4): transforms running at once in this process. */
   readonly concurrency: number;
   /** Media__Public__QueueLength (200): transforms waiting; one more is 503. */
   readonly queueLength: number;
@@ -602,8 +602,10 @@ function loadPublicMediaConfig(r: Reader): PublicMediaConfig {
     // from its header before a byte of it is decoded.
     maxInputPixels: r.int('Media__Public__MaxInputPixels', 50_000_000, 1_000_000, 268_402_689),
     timeoutSeconds: r.int('Media__Public__TimeoutSeconds', 20, 1, 600),
-    // One per core by default: a transform is CPU-bound, and more at once only adds memory.
-    concurrency: r.int('Media__Public__Concurrency', Math.max(1, Math.min(4, os.availableParallelism())), 1, 64),
+    // One per two cores by default (at most 4), each transform's libvips pipeline running on the
+    // two (rendition-engine.ts): as fast through a cold flood as one per core, and a third less
+    // memory with glibc's default arenas (bench/images.ts flood: 224 against 303 MiB on 2 cores).
+    concurrency: r.int('Media__Public__Concurrency', Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2))), 1, 64),
     queueLength: r.int('Media__Public__QueueLength', 200, 0, 100_000),
     baseUrl,
     assetCacheMs: r.int('Media__Public__AssetCacheSeconds', 10, 0, 3600) * 1000,

@@ -118,3 +118,22 @@ export async function fetchPublic(baseUrl: string, urlPath: string, headers: Rec
   assertMatchesContract({ method: 'GET', path: urlPath, status: res.status, contentType, body, headers: res.headers });
   return { status: res.status, headers: res.headers, bytes };
 }
+
+/**
+ * How many signatures `api` verified while `body` ran: 0 for a URL answered from memory before
+ * (http/warm-public-media.ts), which skips the router and the route's checks of the URL.
+ */
+export async function countingVerifies<T>(api: TestApi, body: () => Promise<T>): Promise<{ result: T; verifies: number }> {
+  const signer = api.running.deps.publicUrls as { verify: (...args: unknown[]) => boolean };
+  const original = signer.verify;
+  let verifies = 0;
+  signer.verify = function (...args: unknown[]) {
+    verifies += 1;
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await body(), verifies };
+  } finally {
+    signer.verify = original;
+  }
+}

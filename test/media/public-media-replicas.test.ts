@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, createWorkspace } from '../helpers/actors.js';
 import { multipart } from './media-world.js';
-import { fetchPublic, makeImage, urlsFrom, withParams } from './public-images.js';
+import { countingVerifies, fetchPublic, makeImage, urlsFrom, withParams } from './public-images.js';
 
 const key = () => crypto.randomBytes(32).toString('base64');
 
@@ -50,7 +50,9 @@ describe('public media across replicas and key rotation', function () {
 
   it('turning public media off is 404 on every replica at once, and on again serves again', async () => {
     const rendition = withParams(url, 'w_160,f_webp');
-    for (const api of [a, b]) expect((await fetchPublic(api.url, rendition)).status).to.equal(200);
+    // Three times: computed, answered from memory by the route, then without it (warm-public-media.ts).
+    for (const api of [a, b]) for (let i = 0; i < 3; i++) expect((await fetchPublic(api.url, rendition)).status).to.equal(200);
+    for (const api of [a, b]) expect((await countingVerifies(api, () => fetchPublic(api.url, rendition))).verifies).to.equal(0);
     const wsPath = `/api/v1/workspaces/${workspaceId}`;
     const current = await a.get(wsPath, { token: admin });
     expect(current.body.publicMedia).to.equal(true);
@@ -72,6 +74,48 @@ describe('public media across replicas and key rotation', function () {
     expect(on.body.publicMedia).to.equal(true);
     // A 404 is never kept: both replicas serve again at once.
     for (const api of [a, b]) expect((await fetchPublic(api.url, rendition)).status).to.equal(200);
+  });
+
+  it('single flight is per process: two replicas computing one rendition store the same bytes under its key, whichever writes last', async () => {
+    const keyOf = async (params: string) => {
+      const found: string[] = [];
+      const walk = (dir: string) => {
+        for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+          const full = path.join(dir, e.name);
+          if (e.isDirectory()) walk(full);
+          else if (full.includes(`${path.sep}renditions${path.sep}`) && full.includes(assetId) && e.name.startsWith(params)) found.push(full);
+        }
+      };
+      walk(storageDir);
+      return found;
+    };
+    for (const [params, prefix] of [['w_320,f_webp', 'w320-'], ['w_320,f_avif', 'w320-'], ['w_480,f_jpeg', 'w480-'], ['w_480,f_png,q_90', 'w480-']] as const) {
+      const rendition = withParams(url, params);
+      // Replica a computes and stores; the object is removed; replica b (which never kept it)
+      // computes it again and stores it under the same key: the bytes, and so the strong ETag, agree.
+      const first = await fetchPublic(a.url, rendition);
+      expect(first.status).to.equal(200);
+      const files = (await keyOf(prefix)).filter((f) => f.endsWith(params.includes('avif') ? '.avif' : params.includes('jpeg') ? '.jpg' : params.includes('png') ? '.png' : '.webp'));
+      expect(files).to.have.length(1);
+      expect(fs.readFileSync(files[0]!).equals(first.bytes)).to.equal(true);
+      fs.rmSync(files[0]!);
+      const transforms = b.running.deps.renditions.transforms;
+      const second = await fetchPublic(b.url, rendition);
+      expect(b.running.deps.renditions.transforms - transforms).to.equal(1);
+      expect(second.headers.get('etag')).to.equal(first.headers.get('etag'));
+      expect(second.bytes.equals(first.bytes), params).to.equal(true);
+      expect(fs.readFileSync(files[0]!).equals(first.bytes)).to.equal(true);
+    }
+    // Both at once, cold on both: each process computes at most once, every answer is the same
+    // whole object, and the store holds it once (a write is staged and renamed into place).
+    const cold = withParams(url, 'w_640,f_webp');
+    const answers = await Promise.all([a, b, a, b].map((api) => fetchPublic(api.url, cold)));
+    expect(answers.map((r) => r.status)).to.deep.equal([200, 200, 200, 200]);
+    expect(answers.every((r) => r.bytes.equals(answers[0]!.bytes) && r.headers.get('etag') === answers[0]!.headers.get('etag'))).to.equal(true);
+    const stored = (await keyOf('w640-')).filter((f) => f.endsWith('.webp'));
+    expect(stored).to.have.length(1);
+    expect(fs.readFileSync(stored[0]!).equals(answers[0]!.bytes)).to.equal(true);
+    expect(fs.readdirSync(path.join(storageDir, '.staging'))).to.deep.equal([]);
   });
 
   it('key rotation: new URLs use the new key, old URLs work while the old key is kept, and are 403 once it is removed', async () => {

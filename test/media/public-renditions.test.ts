@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { dbQuery } from '../helpers/actors.js';
 import { forEachProvider, storeContents, type MediaWorld } from './media-world.js';
-import { fetchPublic, makeImage, pngBomb, TYPES, uploadImage, urlsOf, withParams, type InputFormat } from './public-images.js';
+import { countingVerifies, fetchPublic, makeImage, pngBomb, TYPES, uploadImage, urlsOf, withParams, type InputFormat } from './public-images.js';
 
 /** Counts the storage reads of `w` while `body` runs. */
 async function countingReads<T>(w: MediaWorld, body: () => Promise<T>): Promise<{ result: T; reads: number }> {
@@ -113,6 +113,46 @@ forEachProvider('GET /media/v1/… (public renditions)', (world) => {
     const del = await w.api.delete(`${w.base}/media/${id}`, { token: w.editor, headers: await w.api.ifMatch(`${w.base}/media/${id}`, w.editor) });
     expect(del.status).to.equal(204);
     expect((await fetchPublic(w.api.url, url)).status).to.equal(404);
+  });
+
+  it('a URL answered from memory before skips the router with the same answer (200, 304, f_auto per Accept), and deletion still ends it at once', async () => {
+    const w = world();
+    const id = await uploadImage(w, 'fast.png', 'image/png', await makeImage('png', 640, 480));
+    const plain = withParams((await urlsOf(w, id)).url, 'w_320,f_webp');
+    const auto = withParams((await urlsOf(w, id)).url, 'w_320,f_auto');
+    const webp = { accept: 'image/webp,*/*' };
+    // Computed, then answered from memory by the route (which remembers the URL), then from memory
+    // without the route.
+    for (let i = 0; i < 2; i++) {
+      expect((await fetchPublic(w.api.url, plain)).status).to.equal(200);
+      expect((await fetchPublic(w.api.url, auto, webp)).status).to.equal(200);
+    }
+    const routed = await fetchPublic(w.api.url, plain);
+    const { result: fast, verifies } = await countingVerifies(w.api, () => fetchPublic(w.api.url, plain));
+    expect(verifies).to.equal(0);
+    expect(fast.bytes.equals(routed.bytes)).to.equal(true);
+    const headersOf = (r: typeof fast) => [...r.headers].filter(([name]) => !['date', 'x-correlation-id'].includes(name));
+    expect(headersOf(fast)).to.deep.equal(headersOf(routed));
+    const { result: notModified, verifies: again } = await countingVerifies(w.api, () => fetchPublic(w.api.url, plain, { 'if-none-match': routed.headers.get('etag')! }));
+    expect([notModified.status, again, notModified.headers.get('etag')]).to.deep.equal([304, 0, routed.headers.get('etag')]);
+    // f_auto: remembered per Accept; another Accept goes through the route and gets its own format.
+    const { result: autoWebp, verifies: autoVerifies } = await countingVerifies(w.api, () => fetchPublic(w.api.url, auto, webp));
+    expect([autoWebp.headers.get('content-type'), autoWebp.headers.get('vary'), autoVerifies]).to.deep.equal(['image/webp', 'Accept', 0]);
+    const { result: autoPng, verifies: pngVerifies } = await countingVerifies(w.api, () => fetchPublic(w.api.url, auto, { accept: 'image/png' }));
+    expect([autoPng.headers.get('content-type'), pngVerifies]).to.deep.equal(['image/png', 1]);
+    // What varies is the route's decision, not the path's text: a percent-encoded f_auto is still chosen per Accept.
+    const encoded = auto.replace('f_auto', 'f%5Fauto');
+    for (let i = 0; i < 3; i++) expect((await fetchPublic(w.api.url, encoded, webp)).headers.get('content-type')).to.equal('image/webp');
+    expect((await fetchPublic(w.api.url, encoded, { accept: 'image/png' })).headers.get('content-type')).to.equal('image/png');
+    // A query string, a credential or an If-None-Match over the contract's limit: the route answers (and refuses).
+    expect((await fetchPublic(w.api.url, `${plain}?x=1`)).status).to.equal(400);
+    const long = await fetchPublic(w.api.url, plain, { 'if-none-match': `"${'a'.repeat(300)}"` });
+    expect(long.status).to.equal(400);
+
+    const del = await w.api.delete(`${w.base}/media/${id}`, { token: w.editor, headers: await w.api.ifMatch(`${w.base}/media/${id}`, w.editor) });
+    expect(del.status).to.equal(204);
+    expect((await fetchPublic(w.api.url, plain)).status).to.equal(404);
+    expect((await fetchPublic(w.api.url, auto, webp)).status).to.equal(404);
   });
 
   it('tampering with any character of workspace, asset, version or signature is 403 with no storage read', async () => {

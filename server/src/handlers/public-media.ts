@@ -24,6 +24,7 @@ export const getPublicRendition: Handler<'getPublicRendition'> = async ({ reques
       params: p.transformation,
       ifNoneMatch: request.headers['if-none-match'],
       accept: request.headers.accept,
+      path: request.path,
     },
   );
   if (answer.status === 304) return reply(304, undefined, answer.headers);

@@ -10,6 +10,7 @@ import { createEdge } from './edge/edge.js';
 import { cors, corsPolicy } from './cors.js';
 import { securityHeaders } from './security-headers.js';
 import { createOpenApiRouter } from './openapi-router.js';
+import { warmPublicMedia } from './warm-public-media.js';
 import { isServerError, sendProblem, toApiError } from './problem.js';
 
 /** `handlerMap` is the server's own; pipeline tests bind fixture handlers to the same contract. */
@@ -40,6 +41,8 @@ export async function createApp(deps: Dependencies, handlerMap: HandlerMap = han
     next();
   });
   app.use(edge.limit);
+  // A public media URL answered from memory before skips the router (warm-public-media.ts says when).
+  app.use(warmPublicMedia(deps));
   app.use((req, res) => router.handle(req, res));
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const error = toApiError(err);

@@ -116,6 +116,10 @@ export async function insertPendingAsset(db: CommonQueryMethods, a: NewAsset): P
     VALUES (${a.id}, ${a.workspaceId}, ${a.fileName}, ${a.mimeType}, ${a.altText}, ${a.provider}, ${a.storageKey}, 'PendingUpload', ${a.uploadedBy})`);
 }
 
+// Every update of a row that changes what its readers see bumps row_version: the media ETag
+// (If-Match) and the delivery ETag of every by-slug answer that carries the asset
+// (services/delivery/delivery-etag.ts) are derived from it — state, dimensions and alt text alike.
+
 /** PendingUpload → Available once the blob is written; false when the row left PendingUpload meanwhile. */
 export async function markUploaded(
   db: CommonQueryMethods,
@@ -126,7 +130,7 @@ export async function markUploaded(
     UPDATE media_assets SET blob_state = 'Available', size_bytes = ${blob.sizeBytes}, content_sha256 = ${blob.sha256},
       alt_text = ${blob.altText}, width = ${blob.width}, height = ${blob.height},
       dimensions_read_at = now(),
-      blob_verified_at = now(), updated_at = now()
+      blob_verified_at = now(), row_version = row_version + 1, updated_at = now()
     WHERE id = ${id} AND blob_state = 'PendingUpload'`);
   return result.rowCount === 1;
 }
@@ -143,7 +147,7 @@ export async function deletePendingAsset(db: CommonQueryMethods, id: string): Pr
 /** PendingUpload → UploadFailed; false when the row had already left PendingUpload. */
 export async function markUploadFailed(db: CommonQueryMethods, id: string): Promise<boolean> {
   const result = await db.query(sql.unsafe`
-    UPDATE media_assets SET blob_state = 'UploadFailed', updated_at = now()
+    UPDATE media_assets SET blob_state = 'UploadFailed', row_version = row_version + 1, updated_at = now()
     WHERE id = ${id} AND blob_state = 'PendingUpload'`);
   return result.rowCount === 1;
 }
@@ -188,7 +192,7 @@ export async function contentReferencingAsset(db: CommonQueryMethods, workspaceI
 /** A download found the object gone: Available → Missing (hidden) until verification finds it again. */
 export async function markMissing(db: CommonQueryMethods, id: string): Promise<boolean> {
   const result = await db.query(sql.unsafe`
-    UPDATE media_assets SET blob_state = 'Missing', blob_verified_at = now(), updated_at = now()
+    UPDATE media_assets SET blob_state = 'Missing', blob_verified_at = now(), row_version = row_version + 1, updated_at = now()
     WHERE id = ${id} AND blob_state = 'Available'`);
   return result.rowCount === 1;
 }

@@ -18,7 +18,7 @@ export async function failStaleUploads(db: CommonQueryMethods, olderThanMs: numb
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED),
     failed AS (
-      UPDATE media_assets a SET blob_state = 'UploadFailed', updated_at = now()
+      UPDATE media_assets a SET blob_state = 'UploadFailed', row_version = a.row_version + 1, updated_at = now()
       FROM stale WHERE a.id = stale.id
       RETURNING a.id, a.provider, a.storage_key),
     queued AS (
@@ -86,10 +86,10 @@ export async function takeVerificationBatch(db: CommonQueryMethods, provider: st
     RETURNING a.id, a.storage_key, a.blob_state`);
 }
 
-/** Available ↔ Missing after a check; only from the state the check saw. */
+/** Available ↔ Missing after a check; only from the state the check saw (a new row version: see media-assets.ts). */
 export async function setVerifiedState(db: CommonQueryMethods, id: string, from: 'Available' | 'Missing', to: 'Available' | 'Missing'): Promise<boolean> {
   const result = await db.query(sql.unsafe`
-    UPDATE media_assets SET blob_state = ${to}, blob_verified_at = now(), updated_at = now()
+    UPDATE media_assets SET blob_state = ${to}, blob_verified_at = now(), row_version = row_version + 1, updated_at = now()
     WHERE id = ${id} AND blob_state = ${from}`);
   return result.rowCount === 1;
 }
@@ -144,6 +144,8 @@ export async function takeUnreadImages(db: CommonQueryMethods, provider: string,
     RETURNING a.id, a.storage_key, a.mime_type`);
 }
 
+/** Dimensions found by the backfill: a change delivery shows, so a new row version (media-assets.ts). */
 export async function recordDimensions(db: CommonQueryMethods, id: string, width: number, height: number): Promise<void> {
-  await db.query(sql.unsafe`UPDATE media_assets SET width = ${width}, height = ${height} WHERE id = ${id}`);
+  await db.query(sql.unsafe`
+    UPDATE media_assets SET width = ${width}, height = ${height}, row_version = row_version + 1, updated_at = now() WHERE id = ${id}`);
 }

@@ -20,13 +20,13 @@ import { ApiError, forbidden, notFound } from '../../errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { StorageProvider } from '../../storage/provider.js';
 import type { WorkspaceDirectory } from '../../access/workspace-access.js';
-import type { HotRenditions } from './hot-renditions.js';
+import type { HotRenditions, WarmUrl } from './hot-renditions.js';
 import type { PublicAssetCache } from './public-asset-cache.js';
 import { contentDisposition, nameForType } from './file-names.js';
 import { fileEtag, noneMatch } from './media-download.js';
 import { canonicalRenditionName, parseRenditionParams, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
 import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
-import { OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
+import { FORMAT_REVISIONS, OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
 import { renditionKey } from './storage-keys.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -52,6 +52,8 @@ export interface PublicMediaRequest {
   readonly params: string;
   readonly ifNoneMatch?: string;
   readonly accept?: string;
+  /** The request's path as it arrived: a rendition answered from memory is remembered under it (serveWarmPublicUrl). */
+  readonly path?: string;
 }
 
 type CacheHeaders = { readonly ETag: string; readonly 'Cache-Control': string; readonly Vary?: string };
@@ -98,6 +100,33 @@ function sameFormat(type: string): OutputFormat {
 }
 
 const strongTag = (key: string) => `"r-${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * A warm URL's answer without routing, validating, verifying or parsing it again (http/app.ts runs
+ * this before the router): the route answered this URL from memory before (hot-renditions.ts), and
+ * all it decided then follows from the URL. What can change is checked as the route checks it —
+ * the asset still served publicly at this content version (the kept rows end at once on every
+ * change, public-asset-cache.ts), the workspace still there — and anything else (not remembered,
+ * the asset gone, the bytes evicted) returns null: the full route answers, 404s included.
+ */
+export async function serveWarmPublicUrl(
+  deps: Pick<PublicMediaDeps, 'db' | 'storage' | 'assets' | 'hot' | 'workspaces'>,
+  request: { readonly path: string; readonly accept?: string; readonly ifNoneMatch?: string },
+): Promise<PublicMediaAnswer | null> {
+  const warm = deps.hot.urlAnswer(request.path, request.accept);
+  if (!warm) return null;
+  const { workspaceId, assetId, contentVersion } = warm.ref;
+  const asset = await deps.assets.find(workspaceId, assetId, () => findPublicAsset(deps.db, workspaceId, assetId));
+  if (!asset || contentVersionOf(asset.content_sha256) !== contentVersion || asset.provider !== deps.storage.name) return null;
+  if (deps.assets.enabled && !(await deps.workspaces.exists(workspaceId))) return null;
+  if (noneMatch(request.ifNoneMatch, warm.headers.ETag)) {
+    const { ETag, 'Cache-Control': cacheControl, Vary } = warm.headers;
+    return { status: 304, headers: { ETag, 'Cache-Control': cacheControl, ...(Vary ? { Vary } : {}) } };
+  }
+  const bytes = deps.hot.get(warm.key);
+  if (!bytes) return null;
+  return { status: 200, body: bytes, headers: warm.headers as Extract<PublicMediaAnswer, { status: 200 }>['headers'] };
+}
 
 export async function servePublicMedia(deps: PublicMediaDeps, request: PublicMediaRequest): Promise<PublicMediaAnswer> {
   const ref = { workspaceId: request.workspaceId, assetId: request.assetId, contentVersion: request.contentVersion };
@@ -152,7 +181,7 @@ async function serveRendition(
   request: PublicMediaRequest,
 ): Promise<PublicMediaAnswer> {
   const format = params.format === 'auto' ? negotiateFormat(request.accept, asset.mime_type) : (params.format ?? sameFormat(asset.mime_type));
-  const key = renditionKey(ref.workspaceId, ref.assetId, ref.contentVersion, `${canonicalRenditionName(params)}.${RENDITION_REVISION}.${OUTPUT_EXTENSIONS[format]}`);
+  const key = renditionKey(ref.workspaceId, ref.assetId, ref.contentVersion, `${canonicalRenditionName(params)}.${RENDITION_REVISION}${FORMAT_REVISIONS[format]}.${OUTPUT_EXTENSIONS[format]}`);
   const cache: CacheHeaders = { ETag: strongTag(key), 'Cache-Control': IMMUTABLE, ...(params.format === 'auto' ? { Vary: 'Accept' } : {}) };
   if (noneMatch(request.ifNoneMatch, cache.ETag)) return { status: 304, headers: cache };
   const headers = (length: number) => ({
@@ -164,7 +193,13 @@ async function serveRendition(
     'Content-Security-Policy': SANDBOX,
   });
   const hot = deps.hot.get(key);
-  if (hot) return { status: 200, body: hot, headers: headers(hot.length) };
+  if (hot) {
+    const answer = { status: 200 as const, body: hot, headers: headers(hot.length) };
+    if (request.path !== undefined) {
+      deps.hot.rememberUrl(request.path, params.format === 'auto' ? request.accept : null, { ref, key, headers: answer.headers } satisfies WarmUrl);
+    }
+    return answer;
+  }
   const stored = await deps.storage.get(key);
   if (stored && !deps.hot.fits(stored.contentLength)) return { status: 200, body: stored.body, headers: headers(stored.contentLength) };
   if (stored) {
