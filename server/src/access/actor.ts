@@ -17,5 +17,10 @@ export interface Actor {
   readonly sessionExpiresAt?: string;
 }
 
+/** The local user behind `actor`, for the "created by" and "deleted by" columns; null for API clients, OIDC principals and preview tokens. */
+export function userIdOf(actor: Actor): string | null {
+  return actor.kind === 'User' ? actor.id : null;
+}
+
 /** How the caller presented credentials, for the 401 log line (never the token itself). */
 export type BearerKind = 'none' | 'opaque' | 'api-client' | 'preview' | 'jwt';

@@ -3,7 +3,7 @@
 import { UniqueIntegrityConstraintViolationError, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
 import { conflict, notFound, validationFailed } from '../../errors.js';
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import {
   insertItem,
   itemsReferencing,
@@ -97,7 +97,7 @@ export async function insertItemWithDraft(tx: CommonQueryMethods, actor: Actor, 
     effectiveStartAt: null,
     effectiveEndAt: null,
     rolledBackFromVersionNumber: null,
-    createdByUserId: actor.kind === 'User' ? actor.id : null,
+    createdByUserId: userIdOf(actor),
   });
   await insertValues(tx, versionId, values);
   await recordContentChange(tx, actor, {

@@ -7,7 +7,7 @@
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
 import { conflict, notFound, validationFailed } from '../../errors.js';
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import { touchItem } from '../../db/content/content-items.js';
 import { deleteValues, insertValues, loadValues, valueAsInput } from '../../db/content/content-values.js';
 import {
@@ -102,7 +102,7 @@ async function insertVersion(
       tags: item.tags,
       ...window,
       rolledBackFromVersionNumber: sourceNumber,
-      createdByUserId: actor.kind === 'User' ? actor.id : null,
+      createdByUserId: userIdOf(actor),
     });
     await insertValues(tx, id, normalized);
     await touchItem(tx, item.id);

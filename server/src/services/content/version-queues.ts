@@ -1,7 +1,7 @@
 // Work queues across a workspace's items (issue #25): versions by status, creator (`me` = the
 // calling user), rejection and schedule, one page in one statement (db/content/version-queues.ts).
 import type { DatabasePool } from 'slonik';
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import { listVersionQueue, type QueueRow } from '../../db/content/version-queues.js';
 import type { operations } from '../../generated/openapi.js';
 import type { WorkspaceContentVersionResponse, WorkspaceContentVersionResponsePagedResponse } from '../../generated/schemas.js';
@@ -28,7 +28,7 @@ export async function listWorkspaceContentVersions(
   query: QueueQuery,
 ): Promise<WorkspaceContentVersionResponsePagedResponse> {
   const page = pageRequest(query);
-  const createdBy = query.createdBy === undefined ? undefined : query.createdBy === 'me' ? (actor.kind === 'User' ? actor.id : null) : query.createdBy.toLowerCase();
+  const createdBy = query.createdBy === undefined ? undefined : query.createdBy === 'me' ? userIdOf(actor) : query.createdBy.toLowerCase();
   // Only users create versions that carry a creator: `me` for an API client matches nothing.
   if (createdBy === null) return toPage([], 0, page);
   const { rows, total } = await listVersionQueue(

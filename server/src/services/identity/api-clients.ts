@@ -7,7 +7,7 @@ import { deactivateApiClient, findApiClient, insertApiClient, listApiClients as 
 import type { Db } from '../../db/pool.js';
 import { workspaceExists } from '../../db/identity/workspaces.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import type { ApiClientDto, ApiClientDtoPagedResponse, CreateApiClientRequest, CreateApiClientResponse } from '../../generated/schemas.js';
 import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
 import { recordAudit } from '../platform/audit.js';
@@ -86,7 +86,7 @@ async function issue(tx: CommonQueryMethods, actor: Actor, input: Required<Creat
     identifier: issued.identifier,
     tokenHash: issued.tokenHash,
     expiresAt: input.expiresAt,
-    createdByUserId: actor.kind === 'User' ? actor.id : null,
+    createdByUserId: userIdOf(actor),
   });
   await recordAudit(tx, { workspaceId: client.workspace_id, entityType: 'ApiClient', entityId: client.id, action: 'Created', actor, after: auditView(client) });
   return { client: presentApiClient(client), token: issued.token, warning: TOKEN_WARNING };

@@ -2,7 +2,7 @@
 // workspace or one item, living minutes; listed and revoked by Admins. Every change is audited and
 // ends the token through the credential cache on every replica (credential-changes.ts), exactly
 // like an API client's revocation.
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import { findItem } from '../../db/content/content-items.js';
 import type { Db } from '../../db/pool.js';
 import { insertPreviewToken, listLivePreviewTokens, revokePreviewTokenRow, type PreviewTokenRow } from '../../db/identity/preview-tokens.js';
@@ -53,7 +53,7 @@ export async function createPreviewToken(
       identifier: issued.identifier,
       tokenHash: issued.tokenHash,
       lifetimeMinutes: minutes,
-      createdByUserId: actor.kind === 'User' ? actor.id : null,
+      createdByUserId: userIdOf(actor),
     });
     await recordAudit(tx, { workspaceId, entityType: 'PreviewToken', entityId: row.id, action: 'Created', actor, after: auditView(row) });
     return { token: issued.token, expiresAt: row.expires_at, previewToken: presentPreviewToken(row) };

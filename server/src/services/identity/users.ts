@@ -22,7 +22,7 @@ import {
   type UserRow,
 } from '../../db/identity/users.js';
 import { conflict, notFound } from '../../errors.js';
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import type {
   CreateUserRequest,
   ResetPasswordRequest,
@@ -138,7 +138,7 @@ export async function deleteUser(db: Db, credentials: CredentialEvictor, actor: 
         (await countOtherActiveSuperAdmins(tx, id)) === 0) {
       throw conflict('This is the last active superadmin administrator; it cannot be deleted.');
     }
-    await softDeleteUser(tx, id, actor.kind === 'User' ? actor.id : null);
+    await softDeleteUser(tx, id, userIdOf(actor));
     await announce({ kind: 'user', userId: id });
     await recordAudit(tx, { workspaceId: null, entityType: 'User', entityId: id, action: 'Deleted', actor, before: userAuditView(current) });
   });

@@ -6,7 +6,7 @@ import type { Db } from '../../db/pool.js';
 import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
 import { findWorkspace, insertWorkspace, listWorkspaces as listRows, slugTaken, softDeleteWorkspace, updateWorkspace as updateRow, type WorkspaceRow } from '../../db/identity/workspaces.js';
 import { conflict, notFound, validationFailed } from '../../errors.js';
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import type { WorkspaceDto, WorkspaceDtoPagedResponse, WorkspaceRequest } from '../../generated/schemas.js';
 import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
 import { ApiClientActor, ExternalActor, UserActor } from './actors.js';
@@ -136,7 +136,7 @@ export async function deleteWorkspace(db: Db, credentials: CredentialEvictor, ac
     const current = await findWorkspace(tx, id, true);
     if (!current) throw notFound('The workspace');
     requireIfMatch(ifMatch, workspaceEtag(current));
-    await softDeleteWorkspace(tx, id, actor.kind === 'User' ? actor.id : null);
+    await softDeleteWorkspace(tx, id, userIdOf(actor));
     await announce({ kind: 'workspace', workspaceId: id });
     await recordAudit(tx, { workspaceId: id, entityType: 'Workspace', entityId: id, action: 'Deleted', actor, before: auditView(current) });
   });

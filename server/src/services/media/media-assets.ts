@@ -3,7 +3,7 @@
 // live content refers to the asset, and is otherwise a soft delete with a durable deletion intent
 // that is not due before the recovery deadline (purge_after; README: Media, restoring an asset).
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import { ApiError, notFound } from '../../errors.js';
 import {
   contentReferencingAsset,
@@ -154,7 +154,7 @@ export async function deleteMediaAsset(
         { referencedBy },
       );
     }
-    const purgeAfter = await softDeleteAsset(tx, id, actor.kind === 'User' ? actor.id : null, retentionMs);
+    const purgeAfter = await softDeleteAsset(tx, id, userIdOf(actor), retentionMs);
     await queueDeletion(tx, { assetId: id, provider: asset.provider, storageKey: asset.storage_key, reason: 'user_delete', dueAt: purgeAfter });
     await recordAudit(tx, {
       workspaceId,
