@@ -141,6 +141,8 @@ describe('admin: content preview', function () {
     const tab = await opensTab(() => editorPage.getByRole('button', { name: /^Preview/ }).click());
     expect(tab.url()).to.equal(`${stack.adminUrl}/workspaces/${ws.id}/content/${itemId}/preview`);
     expect(await tab.getByRole('status').textContent()).to.include('Preview.');
+    // Named by its title, as the viewer names an item, not by its slug.
+    expect(await tab.title()).to.include('Preview of Edited before preview');
     expect(await tab.locator('.content-viewer').textContent()).to.include('Edited before preview');
     expect(await tab.locator('.content-viewer').textContent()).to.include('Draft');
     await expectAccessible(tab);

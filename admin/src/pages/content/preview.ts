@@ -7,9 +7,10 @@ import type express from 'express';
 import { apiFor, previewApi } from '../../api.js';
 import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
-import { ITEM_ROUTE, itemAddress, itemPaths, type ItemAddress } from './item-paths.js';
+import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, type ItemAddress } from './item-paths.js';
 import { when } from '../screen-forms.js';
-import { shownVersion } from './viewer-values.js';
+import { assetFacts } from '../media/asset-facts.js';
+import { assetIdsOf, shownVersion } from './viewer-values.js';
 import { versionFacts } from './viewer.js';
 
 /** The workspace's template with the item's values put in, each URL-encoded. */
@@ -45,8 +46,10 @@ export async function openPreview(res: express.Response, address: ItemAddress): 
   const version = item.slug
     ? await site.getContentBySlug({ path: { workspaceId, slug: item.slug }, query: { expandChildren: true } })
     : await site.getContentVersion({ path: { workspaceId, id: itemId, versionNumber: newest.versionNumber }, query: { expandChildren: true } });
+  // Thumbnails and alt text of the version's assets, as the viewer shows them.
+  const facts = await assetFacts(res, workspaceId, assetIdsOf(version));
   const zone = zoneOf(res);
-  const name = item.slug ?? `Untitled ${item.templateName}`;
+  const name = itemNameOf(item);
   await render(res, 'content/viewer', {
     title: `Preview of ${name}`,
     workspaceId,
@@ -58,7 +61,7 @@ export async function openPreview(res: express.Response, address: ItemAddress): 
     preview: { expiresAt: when(minted.expiresAt, zone) },
     version,
     facts: versionFacts(version, zone),
-    shown: shownVersion(workspaceId, version),
+    shown: shownVersion(workspaceId, version, 0, facts),
     others: [],
   });
 }
