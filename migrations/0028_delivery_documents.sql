@@ -32,7 +32,11 @@ CREATE TABLE delivery_documents (
   slug           text NOT NULL,
   -- expandChildren of the read.
   expand         boolean NOT NULL,
-  item_id        uuid NOT NULL REFERENCES content_items (id) ON DELETE CASCADE,
+  -- No foreign key: its check would lock the item row (FOR KEY SHARE), and a publish holds that row
+  -- FOR UPDATE while it refreshes the serving rows, so storing a document would wait for writers. A
+  -- document whose item is gone is never served (the lookup starts from the live item holding the
+  -- slug) and is overwritten when the slug is read again.
+  item_id        uuid NOT NULL,
   item_mark      bigint NOT NULL,
   workspace_mark bigint NOT NULL,
   global_mark    bigint NOT NULL,
@@ -44,7 +48,6 @@ CREATE TABLE delivery_documents (
   body           text NOT NULL,
   PRIMARY KEY (workspace_id, slug, expand)
 );
-CREATE INDEX delivery_documents_item ON delivery_documents (item_id);
 
 -- Moves the marks of `subjects` (sorted, so concurrent writers take the rows in one order).
 CREATE FUNCTION verso_move_delivery_marks(subjects uuid[]) RETURNS void
