@@ -3,7 +3,7 @@
 // read for the whole response in ONE query. The URLs work without a credential, and in Chromium an
 // <img srcset> built from renditionUrl loads the width the layout asks for.
 import { expect } from 'chai';
-import type { Interceptor } from 'slonik';
+import { statementRecorder } from '../helpers/statements.js';
 import sharp from 'sharp';
 import { launchBrowser, newPage } from '../../admin/test/helpers/browser.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
@@ -11,14 +11,7 @@ import { buildTemplate, expectStatus, startContentWorld, uniqueSlug, type Conten
 import { multipart } from '../media/media-world.js';
 import { fetchPublic, makeImage } from '../media/public-images.js';
 
-const statements: string[] = [];
-const counter: Interceptor = {
-  name: 'statement-counter',
-  beforeQueryExecution: (_ctx, query) => {
-    statements.push(query.sql);
-    return null;
-  },
-};
+const { statements, interceptor: counter } = statementRecorder();
 
 async function uploadAs(w: ContentWorld, fileName: string, contentType: string, data: Buffer, altText?: string): Promise<any> {
   const form = multipart({ fileName, contentType, data }, altText ? { altText } : {});

@@ -4,7 +4,7 @@
 // proved SERVED by tampering its stored body (a read shows the tampered text) and proved NOT served
 // by the read showing the real data again after a change.
 import { expect } from 'chai';
-import type { Interceptor } from 'slonik';
+import { statementRecorder } from '../helpers/statements.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import {
   createPerson,
@@ -18,14 +18,7 @@ import {
   type ContentWorld,
 } from './content-fixture.js';
 
-const statements: string[] = [];
-const counter: Interceptor = {
-  name: 'statement-counter',
-  beforeQueryExecution: (_ctx, query) => {
-    statements.push(query.sql);
-    return null;
-  },
-};
+const { statements, interceptor: counter } = statementRecorder();
 
 const HOUR = 3_600_000;
 

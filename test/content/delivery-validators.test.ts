@@ -5,18 +5,11 @@
 // by-slug tag is derived from what is served, so publishing a child changes the parent's tag. A
 // preview read never sends a validator and ignores If-None-Match.
 import { expect } from 'chai';
-import type { Interceptor } from 'slonik';
+import { statementRecorder } from '../helpers/statements.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createPerson, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
 
-const statements: string[] = [];
-const counter: Interceptor = {
-  name: 'statement-counter',
-  beforeQueryExecution: (_ctx, query) => {
-    statements.push(query.sql);
-    return null;
-  },
-};
+const { statements, interceptor: counter } = statementRecorder();
 
 for (const mode of ['on', 'off'] as const) {
   describe(`delivery validators, delivery cache ${mode}`, function () {

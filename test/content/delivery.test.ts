@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Interceptor } from 'slonik';
+import { statementRecorder } from '../helpers/statements.js';
 import { startTestApi } from '../helpers/api.js';
 import { createApiClientToken } from '../helpers/actors.js';
 import {
@@ -16,14 +16,7 @@ import {
 } from './content-fixture.js';
 
 // Every SQL statement the pool runs; the content layer's are the ones naming content tables.
-const statements: string[] = [];
-const counter: Interceptor = {
-  name: 'statement-counter',
-  beforeQueryExecution: (_ctx, query) => {
-    statements.push(query.sql);
-    return null;
-  },
-};
+const { statements, interceptor: counter } = statementRecorder();
 async function contentStatementsOf(fn: () => Promise<unknown>): Promise<number> {
   statements.length = 0;
   await fn();

@@ -4,18 +4,11 @@
 // here, so each test plays a client of its own through X-Forwarded-For.
 import crypto from 'node:crypto';
 import { expect } from 'chai';
-import type { Interceptor } from 'slonik';
+import { statementRecorder } from '../helpers/statements.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, dbQuery } from '../helpers/actors.js';
 
-const statements: string[] = [];
-const counter: Interceptor = {
-  name: 'statement-counter',
-  beforeQueryExecution: (_ctx, query) => {
-    statements.push(query.sql);
-    return null;
-  },
-};
+const { statements, interceptor: counter } = statementRecorder();
 
 let nextClient = 1;
 /** A client address of this test's own (TEST-NET-3), so the windows of one test never touch another's. */
