@@ -13,7 +13,6 @@ import { ROLE_RANK } from '../../access/roles.js';
 import { touchItem, type ItemRow } from '../../db/content/content-items.js';
 import { scheduleVersion, setVersionStatus, type VersionRow } from '../../db/content/content-versions.js';
 import { applyPublication, findPriorDefaults, readPublicationState, type PriorDefault } from '../../db/content/content-publication.js';
-import { loadTemplateVersionFields } from '../../db/content/content-schema.js';
 import { valueAsInput, type ValueRow } from '../../db/content/content-values.js';
 import { purgeKeysJson } from '../../db/delivery/purge-targets.js';
 import { auditRowsOf } from '../platform/audit.js';
@@ -129,7 +128,7 @@ const OPTIMISTIC_ATTEMPTS = 2;
  * Publishes now (no publishAt): one read of the version, its values and the item's default-published
  * versions, the rules checked here (403 override, 422 workflow, 422 naming missing fields), then
  * every write in one statement that applies only if none of what was read changed meanwhile — two
- * round trips (three with the template's fields) instead of a transaction of ten statements, which
+ * round trips instead of a transaction of ten statements, which
  * under a busy API each waited for the event loop (bench/publish-cost.ts). A lost race reads again;
  * after OPTIMISTIC_ATTEMPTS the attempt runs in a transaction holding the item's lock.
  */
@@ -146,8 +145,7 @@ async function publishNow(db: DatabasePool, actor: Actor, address: VersionAddres
       throw forbidden('Only an Admin may override the workflow to publish a version that is not Approved.');
     }
     assertPublishable(version.status, override);
-    const fields = await loadTemplateVersionFields(q, [version.template_version_id]);
-    assertComplete(fields.get(version.template_version_id) ?? [], values.map(valueAsInput), version.version_number);
+    assertComplete(state.fields, values.map(valueAsInput), version.version_number);
     const published = await writePublication(q, actor, address.workspaceId, version.content_item_id, version, state.priorDefaults);
     return published === null ? null : { version: published, values };
   };
