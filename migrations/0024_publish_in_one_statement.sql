@@ -20,7 +20,11 @@
 --   4. the outbox events in the given order (`seq` follows it), each payload merged with
 --      `p_payload_extra` (the purge keys, computed by the caller's statement), and the audit entries
 --      in the given order. Serving rows and delivery notices follow from the triggers, as for any
---      write. Returns the published version's row (after the write), for the response.
+--      write;
+--   5. the API's delivery-cache barrier notice (`p_barrier_notice`, db/delivery/delivery-notices.ts),
+--      when given, last: notices of one transaction arrive in the order sent, so once the API sees
+--      it, it has applied the publish's own notices, without a round trip of its own for it.
+-- Returns the published version's row (after the write), for the response.
 -- The API's publish and the scheduler's both call it (db/content/content-publication.ts).
 CREATE FUNCTION verso_publish_content_version(
   p_workspace_id uuid,
@@ -31,7 +35,8 @@ CREATE FUNCTION verso_publish_content_version(
   p_published_by uuid,
   p_events jsonb,
   p_payload_extra jsonb,
-  p_audits jsonb
+  p_audits jsonb,
+  p_barrier_notice text
 ) RETURNS SETOF content_versions
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
@@ -67,6 +72,10 @@ BEGIN
     content_item_id uuid, action text, actor_type text, actor_id text, actor_display_name text, change_delta jsonb))
     WITH ORDINALITY AS r(id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta, n)
   ORDER BY r.n;
+  -- Last: after every notice the writes above sent, so its arrival means they have been applied.
+  IF p_barrier_notice IS NOT NULL THEN
+    PERFORM pg_notify('verso_delivery_changed', p_barrier_notice);
+  END IF;
   RETURN QUERY SELECT * FROM content_versions WHERE id = p_version_id;
 END
 $$;

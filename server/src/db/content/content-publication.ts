@@ -74,6 +74,8 @@ export interface Publication {
   readonly payloadExtra: FragmentSqlToken;
   /** Rows for audit_log, as db/platform/audit.ts's auditRows makes them. */
   readonly audits: readonly Readonly<Record<string, unknown>>[];
+  /** A delivery-cache barrier notice to send last, in the same transaction (null: none). */
+  readonly barrierNotice: string | null;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function applyPublication(db: CommonQueryMethods, p: Publication): 
     SELECT ${VERSION_COLUMNS}
     FROM verso_publish_content_version(${p.workspaceId}, ${p.itemId}, ${p.version.id}, ${p.version.row_version},
       ${p.archiveIds === null ? null : sql.array(p.archiveIds, 'uuid')}, ${p.publishedByUserId}::uuid,
-      ${sql.jsonb(p.events as never)}, ${p.payloadExtra}, ${sql.jsonb(p.audits as never)}) cv
+      ${sql.jsonb(p.events as never)}, ${p.payloadExtra}, ${sql.jsonb(p.audits as never)},
+      ${p.barrierNotice}::text) cv
     ${VERSION_JOINS}`);
 }

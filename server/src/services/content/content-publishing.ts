@@ -15,6 +15,8 @@ import { scheduleVersion, setVersionStatus, type VersionRow } from '../../db/con
 import { applyPublication, findPriorDefaults, readPublicationState, type PriorDefault } from '../../db/content/content-publication.js';
 import { valueAsInput, type ValueRow } from '../../db/content/content-values.js';
 import { purgeKeysJson } from '../../db/delivery/purge-targets.js';
+import { barrierNotice } from '../../db/delivery/delivery-notices.js';
+import { currentRequestContext } from '../../context/request-context.js';
 import { auditRowsOf } from '../platform/audit.js';
 import { presentLoadedVersionDetails } from '../delivery/content-expansion.js';
 import type { ContentVersionDetailResponse, PublishContentVersionRequest, PublishContentVersionResponse } from '../../generated/schemas.js';
@@ -97,7 +99,9 @@ async function writePublication(
   const dated = version.effective_start_at !== null;
   const archived = dated ? [] : priorDefaults;
   const { events, audits } = contentChangeRecords(actor, publicationChanges(workspaceId, itemId, version, archived));
-  return applyPublication(db, {
+  // The request's delivery-cache barrier rides in the same statement (http/openapi-router.ts).
+  const barrier = currentRequestContext()?.deliveryBarrier;
+  const published = await applyPublication(db, {
     workspaceId,
     itemId,
     version,
@@ -107,7 +111,11 @@ async function writePublication(
     // One item's changes: the same purge keys for every event.
     payloadExtra: purgeKeysJson(workspaceId, itemId),
     audits: auditRowsOf(audits),
+    barrierNotice: barrier && !barrier.sent ? barrierNotice(barrier.token) : null,
   });
+  // Sent once it is committed: inside a caller's transaction (the fallback below), at its commit.
+  if (published && barrier) barrier.sent = true;
+  return published;
 }
 
 /**
