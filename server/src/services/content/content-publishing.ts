@@ -1,8 +1,10 @@
 // The workflow routes and publishing. Spec rules 1–2: publishing archives the prior default-
 // published version first, then publishes the target, in one transaction that also writes the
-// `content.version_published` event; a failure rolls all of it back. The item row is locked first,
-// so publishes of one item run one at a time (and a partial unique index makes a second default-
-// published row impossible even so). The scheduler publishes through the same function.
+// `content.version_published` event; a failure rolls all of it back. That transaction is one
+// statement (verso_publish_content_version, migration 0024: a publish is one read and one write,
+// issue #24). The item row is locked first, so publishes of one item run one at a time (and a
+// partial unique index makes a second default-published row impossible even so). The scheduler
+// publishes through the same function.
 //
 // Drafts may be incomplete; a version must be complete to leave Draft (submit) and to be published
 // (now, by override, or scheduled): otherwise 422 naming each missing field (issue #25).
