@@ -130,7 +130,7 @@ describe('request and response streams (multipart bodies unread, Readable answer
         },
       },
       workspaces: { exists: (id: string) => Promise.resolve(id === WORKSPACE) },
-      deliveryCache: { catchUp: () => Promise.resolve() },
+      deliveryCache: { openBarrier: () => null, closeBarrier: () => undefined, catchUp: () => Promise.resolve() },
     } as unknown as Dependencies;
     // The media operations this file does not call answer nothing; the two under test are fixtures.
     const map: Record<string, unknown> = { ...handlers, uploadMedia, downloadMedia };

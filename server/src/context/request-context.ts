@@ -6,6 +6,14 @@ export interface RequestContext {
   readonly correlationId: string;
   readonly traceId: string;
   actor?: string;
+  /**
+   * A write's delivery-cache barrier (services/delivery/delivery-cache.ts), opened by the HTTP layer
+   * before the handler: a write that sends it inside its own transaction marks it `sent`, and the
+   * HTTP layer then only waits for it instead of sending it in a round trip of its own. Only a
+   * request's last write may send it (the publish route writes once): notices sent after it
+   * would arrive after the barrier.
+   */
+  deliveryBarrier?: { readonly token: string; sent: boolean };
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -222,19 +222,24 @@ export async function createOpenApiRouter(
       body,
       ip: req.ip ?? '',
     } as OperationRequest;
+    // A write under a workspace: its delivery-cache barrier is open before it runs (a write may send
+    // it in its own transaction, one round trip less: the publish does).
+    const write = req.method !== 'GET' && req.method !== 'HEAD' && typeof params.workspaceId === 'string';
+    const barrier = write ? deps.deliveryCache.openBarrier() : null;
+    const ctx = currentRequestContext();
+    if (ctx && barrier) ctx.deliveryBarrier = barrier;
     let result;
     try {
       result = await handler({ request, actor: auth.actor as never, deps, log: deps.logger, reply: reply as never });
     } catch (err) {
+      deps.deliveryCache.closeBarrier(barrier);
       // Every 401 is logged, also when a credential check (login, change-password) refused it.
       if (err instanceof ApiError && err.status === 401) logUnauthorized(deps.logger, req, auth);
       throw err;
     }
-    // A write under a workspace has committed by now: this replica's delivery cache applies its
-    // change notices (what changed, by item) before the writer can read again.
-    if (req.method !== 'GET' && req.method !== 'HEAD' && typeof params.workspaceId === 'string') {
-      await deps.deliveryCache.catchUp(params.workspaceId);
-    }
+    // The write has committed by now: this replica's delivery cache applies its change notices
+    // (what changed, by item) before the writer can read again.
+    if (write) await deps.deliveryCache.catchUp(params.workspaceId as string, barrier);
     writeResult(res, result, (err) => {
       // The client going away mid-download is routine; a source failing mid-stream is not.
       const gone = (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';

@@ -2,7 +2,7 @@
 // field with its allowed types and its bound picklist revision's options; then, only when some field
 // is a component field, the current version of every component reachable from those fields (one
 // recursive statement, however deep the nesting). Also the live items that field values name as children.
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 
 /** The options of a bound picklist revision, and whether several may be chosen. */
@@ -63,7 +63,7 @@ export type ChildDirectory = ReadonlyMap<string, { readonly templateId: string }
 
 const pickListOptions = z.array(z.object({ value: z.string(), label: z.string() })).nullable();
 
-const schemaFieldRow = z.object({
+export const schemaFieldRow = z.object({
   id: z.string(),
   template_version_id: z.string(),
   key: z.string(),
@@ -82,7 +82,7 @@ const schemaFieldRow = z.object({
   picklist_options: pickListOptions,
 });
 
-const componentFieldRow = z.object({
+export const componentFieldRow = z.object({
   component_id: z.string(),
   key: z.string(),
   is_required: z.boolean(),
@@ -128,10 +128,16 @@ function occurrenceRules(r: { key: string; is_required: boolean; min_occurrences
  */
 export async function loadComponentSchemas(db: CommonQueryMethods, componentIds: readonly string[]): Promise<Map<string, ComponentSchema>> {
   if (componentIds.length === 0) return new Map();
-  const fields = new Map<string, ComponentFieldSchema[]>(componentIds.map((id) => [id, []]));
   const rows = await db.any(sql.type(componentFieldRow)`
+    SELECT * FROM (${componentFieldRows(sql.fragment`${sql.array(componentIds, 'uuid')}`)}) c ORDER BY c.component_id, c.sort_order, c.id`);
+  return componentSchemasOf(componentIds, rows);
+}
+
+/** Every field of the current version of the components `componentIds` (a uuid[] expression) and of those nested below. */
+function componentFieldRows(componentIds: FragmentSqlToken) {
+  return sql.fragment`
     WITH RECURSIVE reachable (id) AS (
-      SELECT unnest(${sql.array(componentIds, 'uuid')})
+      SELECT unnest(${componentIds})
       UNION
       SELECT cf.nested_component_id FROM reachable r
         JOIN components c ON c.id = r.id
@@ -141,11 +147,15 @@ export async function loadComponentSchemas(db: CommonQueryMethods, componentIds:
     SELECT c.id AS component_id, cf.key, cf.is_required, cf.min_occurrences, cf.max_occurrences, cf.primitive_type,
       cf.nested_component_id, cf.field_config,
       (SELECT jsonb_agg(jsonb_build_object('value', o.value, 'label', o.label) ORDER BY o.sort_order, o.id)
-         FROM picklist_options o WHERE o.revision_id = cf.picklist_revision_id) AS picklist_options
+         FROM picklist_options o WHERE o.revision_id = cf.picklist_revision_id) AS picklist_options,
+      cf.sort_order, cf.id
     FROM reachable r
     JOIN components c ON c.id = r.id
-    JOIN component_fields cf ON cf.component_version_id = c.current_version_id
-    ORDER BY c.id, cf.sort_order, cf.id`);
+    JOIN component_fields cf ON cf.component_version_id = c.current_version_id`;
+}
+
+function componentSchemasOf(componentIds: readonly string[], rows: readonly z.infer<typeof componentFieldRow>[]): Map<string, ComponentSchema> {
+  const fields = new Map<string, ComponentFieldSchema[]>(componentIds.map((id) => [id, []]));
   for (const r of rows) {
     if (!fields.has(r.component_id)) fields.set(r.component_id, []);
     if (r.nested_component_id !== null && !fields.has(r.nested_component_id)) fields.set(r.nested_component_id, []);
@@ -163,6 +173,31 @@ export async function loadComponentSchemas(db: CommonQueryMethods, componentIds:
   return schemas;
 }
 
+/** A template field's row as schemaFieldRow reads it; needs `f` (template_fields) in scope. */
+const SCHEMA_FIELD_COLUMNS = sql.fragment`f.id, f.template_version_id, f.key, f.label, f.is_required, f.min_occurrences, f.max_occurrences, f.is_open,
+      f.composition_mode, f.primitive_type, f.target_template_id, f.component_id, f.field_config,
+      coalesce((SELECT array_agg(a.allowed_template_id::text ORDER BY a.sort_order) FROM template_field_allowed_types a
+                 WHERE a.field_id = f.id AND a.allowed_template_id IS NOT NULL), '{}') AS allowed_template_ids,
+      coalesce((SELECT array_agg(a.primitive_type ORDER BY a.sort_order) FROM template_field_allowed_types a
+                 WHERE a.field_id = f.id AND a.primitive_type IS NOT NULL), '{}') AS allowed_primitive_types,
+      (SELECT jsonb_agg(jsonb_build_object('value', o.value, 'label', o.label) ORDER BY o.sort_order, o.id)
+         FROM picklist_options o WHERE o.revision_id = f.picklist_revision_id) AS picklist_options`;
+
+/**
+ * The fields of template version `templateVersionId` (an expression) as one JSON array of
+ * schemaFieldRow, in loadTemplateVersionFields' order, and (templateComponentsJson) the rows of
+ * their components' schemas: a statement that reads a version can bring its template's schema
+ * along (db/content/content-publication.ts); schemaFieldsOf makes fields of both.
+ */
+export const templateFieldsJson = (templateVersionId: FragmentSqlToken) => sql.fragment`COALESCE((
+    SELECT json_agg(to_json(s) ORDER BY s.sort_order, s.id)
+    FROM (SELECT ${SCHEMA_FIELD_COLUMNS}, f.sort_order FROM template_fields f WHERE f.template_version_id = ${templateVersionId}) s), '[]'::json)`;
+
+export const templateComponentsJson = (templateVersionId: FragmentSqlToken) => sql.fragment`COALESCE((
+    SELECT json_agg(to_json(c) ORDER BY c.component_id, c.sort_order, c.id)
+    FROM (${componentFieldRows(sql.fragment`ARRAY(SELECT f.component_id FROM template_fields f
+      WHERE f.template_version_id = ${templateVersionId} AND f.component_id IS NOT NULL)`)}) c), '[]'::json)`;
+
 /** The fields of each template version, keyed by template version id. */
 export async function loadTemplateVersionFields(
   db: CommonQueryMethods,
@@ -171,37 +206,37 @@ export async function loadTemplateVersionFields(
   const out = new Map<string, SchemaField[]>(templateVersionIds.map((id) => [id, []]));
   if (templateVersionIds.length === 0) return out;
   const rows = await db.any(sql.type(schemaFieldRow)`
-    SELECT f.id, f.template_version_id, f.key, f.label, f.is_required, f.min_occurrences, f.max_occurrences, f.is_open,
-      f.composition_mode, f.primitive_type, f.target_template_id, f.component_id, f.field_config,
-      coalesce((SELECT array_agg(a.allowed_template_id::text ORDER BY a.sort_order) FROM template_field_allowed_types a
-                 WHERE a.field_id = f.id AND a.allowed_template_id IS NOT NULL), '{}') AS allowed_template_ids,
-      coalesce((SELECT array_agg(a.primitive_type ORDER BY a.sort_order) FROM template_field_allowed_types a
-                 WHERE a.field_id = f.id AND a.primitive_type IS NOT NULL), '{}') AS allowed_primitive_types,
-      (SELECT jsonb_agg(jsonb_build_object('value', o.value, 'label', o.label) ORDER BY o.sort_order, o.id)
-         FROM picklist_options o WHERE o.revision_id = f.picklist_revision_id) AS picklist_options
+    SELECT ${SCHEMA_FIELD_COLUMNS}
     FROM template_fields f
     WHERE f.template_version_id = ANY(${sql.array(templateVersionIds, 'uuid')})
     ORDER BY f.sort_order, f.id`);
-  const componentIds = [...new Set(rows.map((r) => r.component_id).filter((id): id is string => id !== null))];
-  const components = await loadComponentSchemas(db, componentIds);
-  for (const r of rows) {
-    out.get(r.template_version_id)!.push({
-      id: r.id,
-      templateVersionId: r.template_version_id,
-      ...occurrenceRules(r),
-      label: r.label,
-      isOpen: r.is_open,
-      compositionMode: r.composition_mode,
-      primitiveType: r.primitive_type,
-      targetTemplateId: r.target_template_id,
-      componentId: r.component_id,
-      allowedTemplateIds: r.allowed_template_ids,
-      allowedPrimitiveTypes: r.allowed_primitive_types,
-      ...configuredRules(r.primitive_type, r.field_config, r.picklist_options),
-      component: r.component_id === null ? null : (components.get(r.component_id) ?? null),
-    });
-  }
+  for (const field of await schemaFieldsOf(db, rows)) out.get(field.templateVersionId)!.push(field);
   return out;
+}
+
+/** Fields from their rows, in order, with their components' schemas (read here when not given: one more statement when some field has one). */
+export async function schemaFieldsOf(
+  db: CommonQueryMethods,
+  rows: readonly z.infer<typeof schemaFieldRow>[],
+  componentRows?: readonly z.infer<typeof componentFieldRow>[],
+): Promise<SchemaField[]> {
+  const componentIds = [...new Set(rows.map((r) => r.component_id).filter((id): id is string => id !== null))];
+  const components = componentRows ? componentSchemasOf(componentIds, componentRows) : await loadComponentSchemas(db, componentIds);
+  return rows.map((r) => ({
+    id: r.id,
+    templateVersionId: r.template_version_id,
+    ...occurrenceRules(r),
+    label: r.label,
+    isOpen: r.is_open,
+    compositionMode: r.composition_mode,
+    primitiveType: r.primitive_type,
+    targetTemplateId: r.target_template_id,
+    componentId: r.component_id,
+    allowedTemplateIds: r.allowed_template_ids,
+    allowedPrimitiveTypes: r.allowed_primitive_types,
+    ...configuredRules(r.primitive_type, r.field_config, r.picklist_options),
+    component: r.component_id === null ? null : (components.get(r.component_id) ?? null),
+  }));
 }
 
 /** Live items of the workspace among `ids`, with their template (for composition fields). */

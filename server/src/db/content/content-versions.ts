@@ -178,37 +178,6 @@ export async function setVersionStatus(tx: CommonQueryMethods, versionId: string
     WHERE id = ${versionId}`);
 }
 
-/** Archives the item's default-published version other than `exceptId`; returns what it archived. */
-export async function archiveDefaultPublished(
-  tx: CommonQueryMethods,
-  itemId: string,
-  exceptId: string,
-): Promise<readonly { id: string; version_number: number; template_version_id: string }[]> {
-  return tx.any(sql.type(z.object({ id: z.string(), version_number: z.number(), template_version_id: z.string() }))`
-    UPDATE content_versions SET status = 'Archived', archived_at = now(), row_version = row_version + 1, updated_at = now()
-    WHERE content_item_id = ${itemId} AND status = 'Published' AND effective_start_at IS NULL AND id <> ${exceptId}
-    RETURNING id, version_number, template_version_id`);
-}
-
-/**
- * Marks `versionId` of `itemId` Published now and touches the item (its row_version and
- * updated_at, as touchItem does) in ONE statement: one round trip instead of two, and, on a busy
- * server, one wait less for the event loop and a PostgreSQL backend (bench/publish-cost.ts). The
- * prior default is archived by its own statement first (archiveDefaultPublished): the partial
- * unique index of default-published versions is checked row by row, so one UPDATE of both rows
- * could meet the new one before the old one is archived.
- */
-export async function markVersionPublished(tx: CommonQueryMethods, itemId: string, versionId: string, publishedByUserId: string | null): Promise<void> {
-  await tx.query(sql.unsafe`
-    WITH published AS (
-      UPDATE content_versions SET status = 'Published', published_at = now(), published_by_user_id = ${publishedByUserId}::uuid,
-        archived_at = NULL, publish_at = NULL, schedule_lease_owner = NULL, schedule_lease_token = NULL,
-        schedule_lease_expires_at = NULL, row_version = row_version + 1, updated_at = now()
-      WHERE id = ${versionId} AND content_item_id = ${itemId}
-    )
-    UPDATE content_items SET row_version = row_version + 1, updated_at = now() WHERE id = ${itemId}`);
-}
-
 export async function scheduleVersion(tx: CommonQueryMethods, versionId: string, publishAt: string): Promise<void> {
   await tx.query(sql.unsafe`
     UPDATE content_versions SET publish_at = ${publishAt}::timestamptz, schedule_lease_owner = NULL, schedule_lease_token = NULL,

@@ -30,9 +30,12 @@ export function parseDeliveryChange(payload: string | undefined): DeliveryChange
   return { kind: 'items', workspaceId, itemIds: itemIds.map((id) => id.toLowerCase()) };
 }
 
+/** The payload of the barrier notice carrying `token` (on DELIVERY_CHANNEL). */
+export const barrierNotice = (token: string) => BARRIER_PREFIX + token;
+
 /** Sends a barrier notice in its own transaction (so after everything this process committed). */
 export async function sendDeliveryBarrier(db: CommonQueryMethods, token: string): Promise<void> {
-  await db.query(sql.unsafe`SELECT pg_notify(${DELIVERY_CHANNEL}, ${BARRIER_PREFIX + token})`);
+  await db.query(sql.unsafe`SELECT pg_notify(${DELIVERY_CHANNEL}, ${barrierNotice(token)})`);
 }
 
 /** Past this many, a window sweep ends the whole workspace (as a notice would, migration 0016). */

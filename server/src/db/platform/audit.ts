@@ -25,17 +25,24 @@ export async function insertAuditEntry(
             ${e.actorDisplayName}, ${sql.jsonb(e.changeDelta as never)})`);
 }
 
+export type AuditEntry = Parameters<typeof insertAuditEntry>[1];
+
+/** Entries as audit_log's columns (jsonb_to_recordset input: here, and verso_publish_content_version's). */
+export function auditRows(entries: readonly AuditEntry[]): Record<string, unknown>[] {
+  return entries.map((e) => ({
+    id: e.id, workspace_id: e.workspaceId, entity_type: e.entityType, entity_id: e.entityId, content_item_id: e.contentItemId,
+    action: e.action, actor_type: e.actorType, actor_id: e.actorId, actor_display_name: e.actorDisplayName, change_delta: e.changeDelta,
+  }));
+}
+
 /** Several entries in one statement (one round trip), inserted in the given order. */
-export async function insertAuditEntries(db: CommonQueryMethods, entries: readonly Parameters<typeof insertAuditEntry>[1][]): Promise<void> {
+export async function insertAuditEntries(db: CommonQueryMethods, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   if (entries.length === 1) {
     await insertAuditEntry(db, entries[0]!);
     return;
   }
-  const rows = entries.map((e) => ({
-    id: e.id, workspace_id: e.workspaceId, entity_type: e.entityType, entity_id: e.entityId, content_item_id: e.contentItemId,
-    action: e.action, actor_type: e.actorType, actor_id: e.actorId, actor_display_name: e.actorDisplayName, change_delta: e.changeDelta,
-  }));
+  const rows = auditRows(entries);
   // occurred_at (clock_timestamp()) is taken row by row, in this order.
   await db.query(sql.unsafe`
     INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta)

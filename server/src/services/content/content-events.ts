@@ -47,11 +47,8 @@ export async function recordContentChange(tx: CommonQueryMethods, actor: Actor |
   await recordContentChanges(tx, actor, [change]);
 }
 
-/**
- * Several changes of one write, in order: their outbox events in one statement and their audit
- * entries in another, whatever their number (a publish that archives the prior version records two).
- */
-export async function recordContentChanges(tx: CommonQueryMethods, actor: Actor | null, changes: readonly ContentChange[]): Promise<void> {
+/** The outbox events (purge keys not yet merged) and audit records of `changes`, in order. */
+export function contentChangeRecords(actor: Actor | null, changes: readonly ContentChange[]): { events: OutboxEvent[]; audits: AuditRecord[] } {
   const events: OutboxEvent[] = [];
   const audits: AuditRecord[] = [];
   for (const change of changes) {
@@ -85,6 +82,15 @@ export async function recordContentChanges(tx: CommonQueryMethods, actor: Actor 
       after: change.after ?? null,
     });
   }
+  return { events, audits };
+}
+
+/**
+ * Several changes of one write, in order: their outbox events in one statement and their audit
+ * entries in another, whatever their number.
+ */
+export async function recordContentChanges(tx: CommonQueryMethods, actor: Actor | null, changes: readonly ContentChange[]): Promise<void> {
+  const { events, audits } = contentChangeRecords(actor, changes);
   await enqueueOutboxEvents(tx, events);
   await recordAudits(tx, audits);
 }

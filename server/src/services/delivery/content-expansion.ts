@@ -32,6 +32,15 @@ export async function presentVersionDetails(
   return expandDetails(db, versions.map((v) => ({ version: v, values: values.get(v.id) ?? [] })), options);
 }
 
+/** Detail bodies for versions whose values the caller already holds (in order), children expanded per `options`. */
+export async function presentLoadedVersionDetails(
+  db: CommonQueryMethods,
+  entries: readonly { readonly version: VersionRow; readonly values: readonly ValueRow[] }[],
+  options: ExpansionOptions,
+): Promise<ContentVersionDetailResponse[]> {
+  return expandDetails(db, entries, options);
+}
+
 /**
  * The detail body of a by-slug tree (findServedTreeBySlug's rows, read to MAX_EXPANSION_DEPTH when
  * `options.expandChildren`), children expanded from those rows without another statement; null

@@ -31,6 +31,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryChange } from '../../db/delivery/delivery-notices.js';
 
+/** A write's barrier notice: its token, whether the write sent it, and its arrival here. */
+export interface OpenBarrier {
+  readonly token: string;
+  sent: boolean;
+  readonly arrived: Promise<boolean>;
+}
+
 /** How a response was produced, sent as X-Verso-Cache. */
 export type CacheState = 'hit' | 'miss' | 'bypass';
 
@@ -180,26 +187,42 @@ export class DeliveryCache {
   }
 
   /**
+   * Opens a write's barrier (null while the cache is not in use): its waiter is registered now, so
+   * the notice cannot arrive unseen. A write may send it inside its own transaction, after its
+   * changes (`barrierNotice`, e.g. the publish): the notices of one transaction arrive in the order
+   * sent, so when it arrives the write's own notices have been applied. catchUp sends it otherwise,
+   * and closes it either way; a write that fails closes it with closeBarrier.
+   */
+  openBarrier(): OpenBarrier | null {
+    if (!this.active) return null;
+    const token = `${this.barrierPrefix}.${++this.barrierCount}`;
+    const arrived = new Promise<boolean>((resolve) => this.barriers.set(token, () => resolve(true)));
+    return { token, sent: false, arrived };
+  }
+
+  closeBarrier(barrier: OpenBarrier | null): void {
+    if (barrier) this.barriers.delete(barrier.token);
+  }
+
+  /**
    * Resolves once every change this process committed before the call has been applied here, so
    * its next read cannot be answered from before it. Falls back to ending the workspace when its
    * own barrier notice does not come back in time.
    */
-  async catchUp(workspace: string): Promise<void> {
-    if (!this.active) return;
-    const token = `${this.barrierPrefix}.${++this.barrierCount}`;
+  async catchUp(workspace: string, barrier: OpenBarrier | null = this.openBarrier()): Promise<void> {
+    if (!barrier) return;
     let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<boolean>((resolve) => {
-      this.barriers.set(token, () => resolve(true));
+    const late = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), BARRIER_TIMEOUT_MS);
     });
     try {
-      await this.lookups.sendBarrier(token);
-      if (await arrived) return;
+      if (!barrier.sent) await this.lookups.sendBarrier(barrier.token);
+      if (await Promise.race([barrier.arrived, late])) return;
     } catch {
       // The fallback below is exact; only the workspace's other entries pay for it.
     } finally {
       clearTimeout(timer);
-      this.barriers.delete(token);
+      this.closeBarrier(barrier);
     }
     this.invalidate(workspace);
   }

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CommonQueryMethods } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
-import { insertAuditEntries, insertAuditEntry } from '../../db/platform/audit.js';
+import { auditRows, insertAuditEntries, insertAuditEntry, type AuditEntry } from '../../db/platform/audit.js';
 import type { Actor } from '../../access/actor.js';
 import type { AuditAction, AuditLogResponse } from '../../generated/schemas.js';
 
@@ -77,7 +77,12 @@ export async function recordAudits(tx: CommonQueryMethods, records: readonly Aud
   await insertAuditEntries(tx, records.map(auditEntry));
 }
 
-function auditEntry(record: AuditRecord): Parameters<typeof insertAuditEntry>[1] {
+/** The log's rows for `records`, in order, for a statement that writes them itself (content publication). */
+export function auditRowsOf(records: readonly AuditRecord[]): Record<string, unknown>[] {
+  return auditRows(records.map(auditEntry));
+}
+
+function auditEntry(record: AuditRecord): AuditEntry {
   const actor = record.actor;
   return {
     id: uuidv7(),
