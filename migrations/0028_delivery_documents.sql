@@ -49,6 +49,11 @@ CREATE TABLE delivery_documents (
   PRIMARY KEY (workspace_id, slug, expand)
 );
 
+-- The subject whose mark the lists of workspace `ws` follow (migration 0029: the resolved list's
+-- validator): a list can show any item of its workspace, so every announced item change moves it.
+CREATE FUNCTION verso_delivery_lists_subject(ws uuid) RETURNS uuid
+LANGUAGE sql IMMUTABLE AS $$ SELECT md5('lists:' || ws::text)::uuid $$;
+
 -- Moves the marks of `subjects` (sorted, so concurrent writers take the rows in one order).
 CREATE FUNCTION verso_move_delivery_marks(subjects uuid[]) RETURNS void
 LANGUAGE sql AS $$
@@ -60,7 +65,7 @@ $$;
 -- The one way a change is announced: the notice the delivery caches hear after commit, and the
 -- marks the stored documents are checked against, in the writer's transaction. `ws` null: every
 -- workspace ('*'); `items` null: the whole workspace; else these items (already with the items
--- embedding them) and the workspace's lists.
+-- embedding them) and the workspace's lists (their mark moves too).
 CREATE FUNCTION verso_delivery_changed(ws text, items uuid[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -71,7 +76,7 @@ BEGIN
     PERFORM verso_move_delivery_marks(ARRAY[ws::uuid]);
     PERFORM pg_notify('verso_delivery_changed', ws);
   ELSE
-    PERFORM verso_move_delivery_marks(items);
+    PERFORM verso_move_delivery_marks(items || verso_delivery_lists_subject(ws::uuid));
     PERFORM pg_notify('verso_delivery_changed', ws || ':' || (SELECT string_agg(i::text, ',' ORDER BY i::text) FROM unnest(items) i));
   END IF;
 END
