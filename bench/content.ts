@@ -22,7 +22,9 @@
 // Every loop is bounded (by time, by a request count, and a timeout per request); the process exits
 // 0 when every request succeeded and every invariant held, else 1. A summary table goes to stdout.
 // Run: node --max-http-header-size=1048576 --import tsx bench/content.ts [--seconds 10] [--explain] [--only list,slug,publish,race,preview]
-//      [--workers 1] [--pool 20] [--fresh] [--json]
+//      [--workers 1] [--pool 20] [--fresh] [--json] [--documents off]
+// --documents off runs the cache-off API without stored delivery documents (every by-slug read built
+// in full), the baseline the preview and validators ratios were first stated against.
 // --fresh skips the VACUUM after each bulk load (see bench/lib/content-dataset.ts). The header size:
 // the purge keys of a 3-level, 10-wide tree (1,111 items) are ~46 KB per header, beyond Node's 16 KB.
 import type { Interceptor } from 'slonik';
@@ -361,4 +363,4 @@ function printSummary() {
   if (JSON_OUT) console.log(JSON.stringify({ ...report, results }, null, 2));
 }
 
-await runDeliveryBench({ pool: POOL, coldInterceptors: [counter], run: main, printSummary, problems });
+await runDeliveryBench({ pool: POOL, coldInterceptors: [counter], coldDocuments: arg('documents') !== 'off', run: main, printSummary, problems });

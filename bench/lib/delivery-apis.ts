@@ -1,5 +1,6 @@
 // The harness the delivery benchmarks share: one embedded PostgreSQL, an API with the delivery cache
-// on and a second one on the same database with it off (the cold path), then the bench's summary;
+// on and a second one on the same database with it off (the cold path: by-slug through the stored
+// documents unless the bench turns them off), then the bench's summary;
 // the exit code is 1 when the bench reported problems or failed.
 import type { Interceptor } from 'slonik';
 import { startTestApi, type TestApi } from '../../test/helpers/api.js';
@@ -10,6 +11,8 @@ export interface DeliveryBench {
   readonly pool: string;
   /** Interceptors of the cold API's database (e.g. a statement counter). */
   readonly coldInterceptors?: readonly Interceptor[];
+  /** Delivery__StoredDocuments of the cold API (default true, as deployed). */
+  readonly coldDocuments?: boolean;
   run(api: TestApi, cold: TestApi): Promise<void>;
   printSummary(): void;
   /** What went wrong, read after printSummary. */
@@ -24,7 +27,7 @@ export async function runDeliveryBench(bench: DeliveryBench): Promise<never> {
     const env = { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: bench.pool };
     const api = await startTestApi({ env });
     const cold = await startTestApi({
-      env: { ...env, Delivery__CacheSeconds: '0' },
+      env: { ...env, Delivery__CacheSeconds: '0', Delivery__StoredDocuments: String(bench.coldDocuments ?? true) },
       databaseUrl: api.databaseUrl,
       ...(bench.coldInterceptors ? { databaseInterceptors: [...bench.coldInterceptors] } : {}),
     });

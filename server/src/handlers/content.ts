@@ -13,7 +13,7 @@ import { duplicateContentItem } from '../services/content/content-duplicate.js';
 import type { VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
-import { bySlugDocument } from '../services/delivery/delivery-documents.js';
+import { bySlugDocument, bySlugDocumentTag } from '../services/delivery/delivery-documents.js';
 import { itemsOfDetail, listKey, purgeKeyHeaders, purgeKeysOfItems, purgeKeysOfList, workspaceKey } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
 import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
@@ -45,10 +45,12 @@ export const listContent: Handler<'listContent'> = async ({ request, actor, deps
       const headers = purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(workspaceId, body));
       return { body, headers: etag === null ? headers : withEtag(etag, headers) };
     },
-    tag: () => reads.listContentTag(deps.db, workspaceId, request.query),
-    // Without the page, the keys that purge it whatever it holds: any change to an item of the
-    // workspace is purged with the list key.
-    tagHeaders: purgeKeyHeaders(deps.config.cdn, [workspaceKey(workspaceId), listKey(workspaceId)]),
+    tag: async () => {
+      const etag = await reads.listContentTag(deps.db, workspaceId, request.query);
+      // Without the page, the keys that purge it whatever it holds: any change to an item of the
+      // workspace is purged with the list key.
+      return etag === null ? null : { etag, headers: purgeKeyHeaders(deps.config.cdn, [workspaceKey(workspaceId), listKey(workspaceId)]) };
+    },
   });
   const cacheControl = { 'Cache-Control': deps.config.cdn.cacheControl };
   if (answer.status === 304) return reply(304, undefined, { ...answer.headers, ...cacheControl });
@@ -95,13 +97,20 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
           const d = await bySlugDocument(deps.db, assetLinksOf(deps), workspaceId, slug, request.query.expandChildren ?? true);
           return { serialized: alreadySerialized<ContentVersionDetailResponse>(d.json), itemId: d.items[0]!, headers: headersOf(d.etag, d.items) };
         },
+        tag: async () => {
+          const d = await bySlugDocumentTag(deps.db, assetLinksOf(deps), workspaceId, slug, request.query.expandChildren ?? true);
+          return d && { etag: d.etag, headers: headersOf(d.etag, d.items) };
+        },
       }
     : {
         produce: async () => {
           const { body, etag } = await reads.getContentBySlug(deps.db, assetLinksOf(deps), workspaceId, slug, request.query);
           return { body, headers: headersOf(etag, itemsOfDetail(body)) };
         },
-        tag: () => reads.getContentBySlugTag(deps.db, workspaceId, slug, request.query),
+        tag: async () => {
+          const etag = await reads.getContentBySlugTag(deps.db, workspaceId, slug, request.query);
+          return etag === null ? null : { etag, headers: {} };
+        },
       });
   const cacheControl = { 'Cache-Control': deps.config.cdn.cacheControl };
   if (answer.status === 304) return reply(304, undefined, { ...answer.headers, ...cacheControl });

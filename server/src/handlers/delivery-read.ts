@@ -6,7 +6,8 @@
 //
 // Validators (issue #27 §2): every published answer carries a strong ETag, and If-None-Match naming
 // it is answered 304. On a cache hit the tag is the entry's; on a miss a read that can compute its tag
-// cheaply (by-slug without stored documents, the resolved list: one small statement, services/delivery/delivery-etag.ts)
+// cheaply (by-slug: its stored document's tag without the body, or without stored documents the
+// tag statement; the resolved list: its marks; one small statement each, services/delivery/delivery-etag.ts)
 // does that first and answers 304 without reading; otherwise the answer is produced (by-slug with
 // stored documents: one lookup) and compared. A 304 carries the answer's purge-key headers whenever
 // the answer was at hand, so a CDN revalidating an entry keeps its keys.
@@ -52,11 +53,10 @@ export type DeliveryProduct<K extends DeliveryOperation, H extends ResponseHeade
 export interface DeliveryProducer<K extends DeliveryOperation, H extends ResponseHeaders> {
   readonly produce: () => Promise<DeliveryProduct<K, H>>;
   /**
-   * The tag `produce` would answer with, computed without the read (null: nothing to serve), and the
-   * headers a 304 may carry without the body (a list's purge keys that do not depend on its page).
+   * The tag `produce` would answer with, computed without the read (null: unknown without it, or
+   * nothing to serve), with the headers a 304 carries (the purge keys it knows without the body).
    */
-  readonly tag?: () => Promise<string | null>;
-  readonly tagHeaders?: ResponseHeaders;
+  readonly tag?: () => Promise<{ readonly etag: string; readonly headers: ResponseHeaders } | null>;
 }
 
 /** Everything the answer depends on: the operation, its path and its (contract-checked) query. */
@@ -85,8 +85,8 @@ export async function deliveryRead<K extends DeliveryOperation, H extends Respon
       return { status: 200, body: hit.body, headers: { ...hit.headers, 'X-Verso-Cache': 'hit' } };
     }
     const tag = producer.tag ? await producer.tag() : null;
-    if (tag !== null && noneMatch(ifNoneMatch, tag)) {
-      return { status: 304, headers: { ...producer.tagHeaders, ETag: tag, 'X-Verso-Cache': deps.deliveryCache.active ? 'miss' : 'bypass' } };
+    if (tag !== null && noneMatch(ifNoneMatch, tag.etag)) {
+      return { status: 304, headers: { ...tag.headers, ETag: tag.etag, 'X-Verso-Cache': deps.deliveryCache.active ? 'miss' : 'bypass' } };
     }
   }
   const { response, state } = await deps.deliveryCache.read<Stored>(workspaceId, key, atNow, async () => {

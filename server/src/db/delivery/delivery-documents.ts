@@ -1,7 +1,7 @@
 // Stored delivery documents (migration 0028 says what makes one servable): one statement to find a
 // by-slug answer's document — or, when there is none that is still exact, the marks a read about to
 // build one must record — and one to store it.
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { preparedShape } from '../prepared.js';
 
@@ -30,7 +30,9 @@ export type DocumentLookup =
   /** No exact document: build one, recording these marks. */
   | { readonly kind: 'missing'; readonly marks: DocumentMarks };
 
-const lookup = preparedShape('delivery_document', lookupRow, (workspaceId: string, slug: string, expand: string, links: string, at: string) => sql.fragment`
+/** The lookup, selecting the stored body as `body` (or null, for a revalidation that needs only the tag). */
+function lookupOf(name: string, body: FragmentSqlToken) {
+  return preparedShape(name, lookupRow, (workspaceId: string, slug: string, expand: string, links: string, at: string) => sql.fragment`
   WITH marks AS (
     SELECT ci.id AS item_id,
       coalesce((SELECT m.mark FROM delivery_marks m WHERE m.subject_id = ci.id), 0) AS item_mark,
@@ -38,11 +40,27 @@ const lookup = preparedShape('delivery_document', lookupRow, (workspaceId: strin
       coalesce((SELECT m.mark FROM delivery_marks m WHERE m.subject_id = '00000000-0000-0000-0000-000000000000'::uuid), 0) AS global_mark
     FROM content_items ci WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted
   )
-  SELECT marks.*, d.body, d.etag, d.items::text[] AS items
+  SELECT marks.*, ${body} AS body, d.etag, d.items::text[] AS items
   FROM marks LEFT JOIN delivery_documents d
     ON d.workspace_id = ${workspaceId} AND d.slug = ${slug} AND d.expand = ${expand}::boolean AND d.links = ${links}
     AND d.valid_until > ${at}::timestamptz AND d.item_id = marks.item_id AND d.item_mark = marks.item_mark
     AND d.workspace_mark = marks.workspace_mark AND d.global_mark = marks.global_mark`);
+}
+const lookup = lookupOf('delivery_document', sql.fragment`d.body`);
+const lookupTag = lookupOf('delivery_document_tag', sql.fragment`NULL::text`);
+
+/** The tag and items of the exact stored document of a by-slug read at `at`, without its body; null when there is none. */
+export async function findDocumentTag(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  slug: string,
+  expand: boolean,
+  links: string,
+  at: string,
+): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
+  const row = await db.maybeOne(lookupTag(workspaceId, slug, String(expand), links, at));
+  return row?.etag != null && row.items !== null ? { etag: row.etag, items: row.items } : null;
+}
 
 /** The exact stored document of a by-slug read at instant `at` (ISO), or what building one needs. */
 export async function findDocument(

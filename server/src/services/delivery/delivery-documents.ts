@@ -4,7 +4,7 @@
 // on any replica. Reads at an explicit `asOf` and preview reads never come here.
 import { createHash } from 'node:crypto';
 import type { DatabasePool } from 'slonik';
-import { findDocument, storeDocument } from '../../db/delivery/delivery-documents.js';
+import { findDocument, findDocumentTag, storeDocument } from '../../db/delivery/delivery-documents.js';
 import { notFound } from '../../errors.js';
 import type { PublicUrlSigner } from '../media/public-url-signer.js';
 import type { AssetLinks } from '../media/media-assets.js';
@@ -56,4 +56,18 @@ export async function bySlugDocument(
     await storeDocument(db, { workspaceId, slug, expand, links: fingerprint, marks: found.marks, at, items, watched: items, etag, body: json });
   }
   return { json: Buffer.from(json), etag, items };
+}
+
+/**
+ * The tag and items of a by-slug read's exact stored document, read without the body: what a 304
+ * on an in-process miss needs. Null when there is no exact document (the read then runs in full).
+ */
+export async function bySlugDocumentTag(
+  db: DatabasePool,
+  links: AssetLinks,
+  workspaceId: string,
+  slug: string,
+  expand: boolean,
+): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
+  return findDocumentTag(db, workspaceId, slug, expand, linksFingerprint(links), nowIso());
 }
