@@ -8,9 +8,10 @@
 -- - Marks. Every change that the delivery notices announce (0007, 0016, 0020) now also moves a
 --   mark, in the writer's transaction: each announced item's (the changed items and every item
 --   embedding them: verso_delivery_dependents), the workspace's when the whole workspace is
---   announced, the global one for '*'. A document stores the marks of its item, its workspace and
---   the global one as they were when the read that built it BEGAN (read in an earlier statement,
---   so from an older or equal snapshot), and is served only while all three are unchanged. A
+--   announced, the global one for '*'. A document stores the sum of the marks of its item, its
+--   workspace and the global one as they were when the read that built it BEGAN (read in an
+--   earlier statement, so from an older or equal snapshot), and is served only while that sum is
+--   unchanged (marks take ever larger values of one sequence, so any move grows the sum). A
 --   writer that committed after that is seen by the check, whenever the document was stored; one
 --   in flight is not yet visible to anyone. No lock is taken by readers, and nothing is deleted:
 --   an outdated document is overwritten by the next read.
@@ -37,9 +38,9 @@ CREATE TABLE delivery_documents (
   -- document whose item is gone is never served (the lookup starts from the live item holding the
   -- slug) and is overwritten when the slug is read again.
   item_id        uuid NOT NULL,
-  item_mark      bigint NOT NULL,
-  workspace_mark bigint NOT NULL,
-  global_mark    bigint NOT NULL,
+  -- The sum of the item's, the workspace's and the global mark when the read began (marks only
+  -- grow, so the sum moves whenever one of them does).
+  marks          bigint NOT NULL,
   links          text NOT NULL,
   valid_until    timestamptz NOT NULL,
   -- Every item the body names (the purge keys), the item first.

@@ -35,7 +35,7 @@ export function servedTagInputs(tree: readonly ServedTreeRow[], assets: readonly
  * instant only when the read names one) under the list state read no later than the page.
  */
 export function listEtag(state: ListState, query: string): string {
-  const inputs = [state.lists_mark, state.workspace_mark, state.global_mark, state.next_boundary ?? '', query].join('\n');
+  const inputs = [state.marks, state.next_boundary ?? '', query].join('\n');
   return tagOf(createHash('sha256').update(inputs).digest());
 }
 
