@@ -14,7 +14,7 @@ import type { Logger } from '../logging/logger.js';
 import { findItem } from '../db/content/content-items.js';
 import { clearSchedule, findVersionById } from '../db/content/content-versions.js';
 import { touchItem } from '../db/content/content-items.js';
-import { recordContentChange } from '../services/content/content-events.js';
+import { aboutVersion, recordContentChange } from '../services/content/content-events.js';
 import { incompleteFields } from '../services/content/content-rules.js';
 import { claimDueSchedules, lockClaimedSchedule, releaseSchedule, renewScheduleLeases, type ClaimedSchedule } from '../db/content/content-schedules.js';
 import { publishLockedVersion } from '../services/content/content-publishing.js';
@@ -57,10 +57,7 @@ export async function publishClaimedSchedule(db: DatabasePool, claim: ClaimedSch
       await touchItem(tx, item.id);
       await recordContentChange(tx, null, {
         event: 'content.version_updated',
-        workspaceId: claim.workspace_id,
-        itemId: item.id,
-        templateVersionId: version.template_version_id,
-        version: { id: version.id, versionNumber: version.version_number, status: version.status },
+        ...aboutVersion(claim.workspace_id, version),
         before: { publishAt: version.publish_at },
         after: {
           publishAt: null,

@@ -6,6 +6,7 @@ import type { CommonQueryMethods } from 'slonik';
 import { purgeKeysJson } from '../../db/delivery/purge-targets.js';
 import { enqueueOutboxEvents, type OutboxEvent } from '../../db/platform/outbox.js';
 import type { Actor } from '../../access/actor.js';
+import type { VersionRow } from '../../db/content/content-versions.js';
 import { recordAudits, type AuditAction, type AuditRecord } from '../platform/audit.js';
 
 export type ContentEventType =
@@ -40,6 +41,19 @@ export interface ContentChange {
   readonly version?: { readonly id: string; readonly versionNumber: number; readonly status: string } | null;
   readonly before?: Readonly<Record<string, unknown>> | null;
   readonly after?: Readonly<Record<string, unknown>> | null;
+}
+
+/**
+ * What every event about one version shares: its workspace, item and template version, and the
+ * version with `status` (after the change; by default the one it has).
+ */
+export function aboutVersion(workspaceId: string, version: VersionRow, status: string = version.status) {
+  return {
+    workspaceId,
+    itemId: version.content_item_id,
+    templateVersionId: version.template_version_id,
+    version: { id: version.id, versionNumber: version.version_number, status },
+  };
 }
 
 /** `actor` is null for changes the scheduler makes on its own. */

@@ -22,7 +22,7 @@ import { currentRequestContext } from '../../context/request-context.js';
 import { auditRowsOf } from '../platform/audit.js';
 import { presentLoadedVersionDetails } from '../delivery/content-expansion.js';
 import type { ContentVersionDetailResponse, PublishContentVersionRequest, PublishContentVersionResponse } from '../../generated/schemas.js';
-import { contentChangeRecords, recordContentChange, type ContentChange } from './content-events.js';
+import { aboutVersion, contentChangeRecords, recordContentChange, type ContentChange } from './content-events.js';
 import { versionEtag, type Tagged } from './content-presenter.js';
 import { getContentVersion } from '../delivery/content-reads.js';
 import { assertVersionComplete, nowIso, requireItem, requireVersion, type VersionAddress } from './content-rules.js';
@@ -45,10 +45,7 @@ export async function changeVersionStatus(
     await touchItem(tx, item.id);
     await recordContentChange(tx, actor, {
       event: 'content.version_status_changed',
-      workspaceId: address.workspaceId,
-      itemId: item.id,
-      templateVersionId: version.template_version_id,
-      version: { id: version.id, versionNumber: version.version_number, status },
+      ...aboutVersion(address.workspaceId, version, status),
       before: { status: version.status },
       after: reason === null ? { status } : { status, reason },
     });
@@ -73,10 +70,7 @@ function publicationChanges(workspaceId: string, itemId: string, version: Versio
     })),
     {
       event: 'content.version_published' as const,
-      workspaceId,
-      itemId,
-      templateVersionId: version.template_version_id,
-      version: { id: version.id, versionNumber: version.version_number, status: 'Published' },
+      ...aboutVersion(workspaceId, version, 'Published'),
       before: { status: version.status, publishAt: version.publish_at },
       after: { status: 'Published', archivedVersionNumbers: archived.map((a) => a.version_number) },
     },
@@ -199,10 +193,7 @@ export async function publishContentVersion(
     await touchItem(tx, item.id);
     await recordContentChange(tx, actor, {
       event: 'content.version_updated',
-      workspaceId: address.workspaceId,
-      itemId: item.id,
-      templateVersionId: version.template_version_id,
-      version: { id: version.id, versionNumber: version.version_number, status: version.status },
+      ...aboutVersion(address.workspaceId, version),
       before: { publishAt: version.publish_at },
       after: { publishAt },
     });

@@ -20,7 +20,7 @@ import {
   updateVersionContent,
   type VersionRow,
 } from '../../db/content/content-versions.js';
-import { recordContentChange } from './content-events.js';
+import { aboutVersion, recordContentChange } from './content-events.js';
 import type { ContentFieldValueRequest, ContentVersionDetailResponse, CreateContentVersionRequest, UpdateContentVersionRequest } from '../../generated/schemas.js';
 import { versionEtag, type Tagged } from './content-presenter.js';
 import { getContentVersion, type VersionReadQuery } from '../delivery/content-reads.js';
@@ -146,10 +146,7 @@ export async function updateContentVersion(
     const status = returning === null ? version.status : 'Draft';
     await recordContentChange(tx, actor, {
       event: 'content.version_updated',
-      workspaceId: address.workspaceId,
-      itemId: item.id,
-      templateVersionId: version.template_version_id,
-      version: { id: version.id, versionNumber: version.version_number, status },
+      ...aboutVersion(address.workspaceId, version, status),
       before: { effectiveStartAt: version.effective_start_at, effectiveEndAt: version.effective_end_at, publishAt: version.publish_at },
       after: { ...window, publishAt: null, fieldValueCount: normalized.length },
     });
@@ -169,10 +166,7 @@ export async function returnToDraft(tx: CommonQueryMethods, actor: Actor, worksp
   await setVersionStatus(tx, version.id, 'Draft');
   await recordContentChange(tx, actor, {
     event: 'content.version_status_changed',
-    workspaceId,
-    itemId: version.content_item_id,
-    templateVersionId: version.template_version_id,
-    version: { id: version.id, versionNumber: version.version_number, status: 'Draft' },
+    ...aboutVersion(workspaceId, version, 'Draft'),
     before: { status: version.status },
     after: { status: 'Draft', reason: 'edited after review or approval' },
   });
@@ -195,10 +189,7 @@ export async function deleteContentVersion(
     await touchItem(tx, item.id, latest ? { id: latest.template_version_id, templateId: latest.template_id } : undefined);
     await recordContentChange(tx, actor, {
       event: 'content.version_deleted',
-      workspaceId: address.workspaceId,
-      itemId: item.id,
-      templateVersionId: version.template_version_id,
-      version: { id: version.id, versionNumber: version.version_number, status: version.status },
+      ...aboutVersion(address.workspaceId, version),
       before: { versionNumber: version.version_number, status: version.status },
     });
   });
