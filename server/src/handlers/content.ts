@@ -10,7 +10,7 @@ import * as publishing from '../services/content/content-publishing.js';
 import * as queues from '../services/content/version-queues.js';
 import { upgradeTemplateVersion } from '../services/content/content-upgrade.js';
 import { duplicateContentItem } from '../services/content/content-duplicate.js';
-import type { VersionAddress } from '../services/content/content-rules.js';
+import { readsAtNow, type VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
 import { bySlugDocument, bySlugDocumentTag } from '../services/delivery/delivery-documents.js';
@@ -90,15 +90,15 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
   const headersOf = (etag: string, items: readonly string[]) =>
     withEtag(etag, purgeKeyHeaders(deps.config.cdn, purgeKeysOfItems(workspaceId, items)));
   // At "now", through the stored documents (one lookup when exact); at an explicit asOf, read in full.
-  const atNow = request.query.asOf === undefined || request.query.asOf === '';
-  const answer = await deliveryRead(deps, request, deps.config.delivery.documents && atNow
+  const expand = request.query.expandChildren ?? true;
+  const answer = await deliveryRead(deps, request, deps.config.delivery.documents && readsAtNow(request.query.asOf)
     ? {
         produce: async () => {
-          const d = await bySlugDocument(deps.db, assetLinksOf(deps), workspaceId, slug, request.query.expandChildren ?? true);
+          const d = await bySlugDocument(deps.db, assetLinksOf(deps), workspaceId, slug, expand);
           return { serialized: alreadySerialized<ContentVersionDetailResponse>(d.json), itemId: d.items[0]!, headers: headersOf(d.etag, d.items) };
         },
         tag: async () => {
-          const d = await bySlugDocumentTag(deps.db, assetLinksOf(deps), workspaceId, slug, request.query.expandChildren ?? true);
+          const d = await bySlugDocumentTag(deps.db, assetLinksOf(deps), workspaceId, slug, expand);
           return d && { etag: d.etag, headers: headersOf(d.etag, d.items) };
         },
       }

@@ -17,6 +17,7 @@ import { serializeJson, type OperationRequest, type SerializedJson } from '../ht
 import type { CacheState } from '../services/delivery/delivery-cache.js';
 import { bodyEtag } from '../services/delivery/delivery-etag.js';
 import { noneMatch } from '../services/media/media-download.js';
+import { readsAtNow } from '../services/content/content-rules.js';
 
 /** The reads the delivery cache serves. */
 export type DeliveryOperation = 'listContent' | 'getContentBySlug';
@@ -73,7 +74,7 @@ export async function deliveryRead<K extends DeliveryOperation, H extends Respon
   producer: DeliveryProducer<K, H>,
 ): Promise<DeliveryAnswer<K, H>> {
   const asOf = request.query.asOf;
-  const atNow = asOf === undefined || asOf === '';
+  const atNow = readsAtNow(asOf);
   const key = cacheKey(request.operationId, request.params, request.query);
   const workspaceId = request.params.workspaceId;
   const ifNoneMatch = request.headers['if-none-match'];

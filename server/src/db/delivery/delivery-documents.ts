@@ -37,60 +37,56 @@ export type DocumentLookup =
   /** No exact document: build one, recording these marks. */
   | { readonly kind: 'missing'; readonly marks: DocumentMarks };
 
-/** The exact stored document of a by-slug read at instant `at` (ISO), or what building one needs. */
-export async function findDocument(
-  db: CommonQueryMethods,
-  workspaceId: string,
-  slug: string,
-  expand: boolean,
-  links: string,
-  at: string,
-): Promise<DocumentLookup> {
-  const stored = await db.maybeOne(lookup(workspaceId, slug, String(expand), links, at));
-  if (stored && stored.body !== null) return { kind: 'stored', body: stored.body, etag: stored.etag, items: stored.items };
-  // Read after the lookup and before the build: the marks a build then records are never newer than what it reads.
-  const row = await db.maybeOne(marked(workspaceId, slug));
-  return row ? { kind: 'missing', marks: { itemId: row.item_id, marks: row.marks } } : { kind: 'none' };
-}
-
-/** The tag and items of the exact stored document of a by-slug read at `at`, without its body; null when there is none. */
-export async function findDocumentTag(
-  db: CommonQueryMethods,
-  workspaceId: string,
-  slug: string,
-  expand: boolean,
-  links: string,
-  at: string,
-): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
-  const row = await db.maybeOne(lookupTag(workspaceId, slug, String(expand), links, at));
-  return row ? { etag: row.etag, items: row.items } : null;
-}
-
-export interface NewDocument {
+/**
+ * Which document a by-slug read at "now" would use: its workspace, slug and expandChildren, the
+ * fingerprint of the URL settings its asset links depend on, and the instant it reads at (ISO).
+ */
+export interface DocumentAddress {
   readonly workspaceId: string;
   readonly slug: string;
   readonly expand: boolean;
   readonly links: string;
-  readonly marks: DocumentMarks;
-  /** The instant the body was read at (ISO): `valid_until` is the first window boundary after it. */
   readonly at: string;
-  /** Every item the body names (purge keys), the item first. */
+}
+
+const lookupArguments = (a: DocumentAddress) => [a.workspaceId, a.slug, String(a.expand), a.links, a.at] as const;
+
+/** The exact stored document at `a`, or what building one needs. */
+export async function findDocument(db: CommonQueryMethods, a: DocumentAddress): Promise<DocumentLookup> {
+  const stored = await db.maybeOne(lookup(...lookupArguments(a)));
+  if (stored && stored.body !== null) return { kind: 'stored', body: stored.body, etag: stored.etag, items: stored.items };
+  // Read after the lookup and before the build: the marks a build then records are never newer than what it reads.
+  const row = await db.maybeOne(marked(a.workspaceId, a.slug));
+  return row ? { kind: 'missing', marks: { itemId: row.item_id, marks: row.marks } } : { kind: 'none' };
+}
+
+/** The tag and items of the exact stored document at `a`, without its body; null when there is none. */
+export async function findDocumentTag(db: CommonQueryMethods, a: DocumentAddress): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
+  const row = await db.maybeOne(lookupTag(...lookupArguments(a)));
+  return row ? { etag: row.etag, items: row.items } : null;
+}
+
+export interface NewDocument extends DocumentAddress {
+  readonly marks: DocumentMarks;
+  /**
+   * Every item the body names (its purge keys), the item first. They are also the items whose
+   * windows bound the document (`valid_until` is the first boundary of any of them after `at`):
+   * those served in it and those named but serving nothing yet.
+   */
   readonly items: readonly string[];
-  /** The items whose windows bound the document: those served in it and those named but serving nothing. */
-  readonly watched: readonly string[];
   readonly etag: string;
   readonly body: string;
 }
 
 const store = preparedShape('delivery_document_store', z.object({}), (
   workspaceId: string, slug: string, expand: string, itemId: string, marks: number,
-  links: string, at: string, watched: string, items: string, etag: string, body: string,
+  links: string, at: string, items: string, etag: string, body: string,
 ) => sql.fragment`
   INSERT INTO delivery_documents AS d (workspace_id, slug, expand, item_id, marks, links, valid_until, items, etag, body)
   SELECT ${workspaceId}, ${slug}, ${expand}::boolean, ${itemId}, ${marks}, ${links},
     coalesce((SELECT min(CASE WHEN s.valid_from > ${at}::timestamptz THEN s.valid_from ELSE s.valid_until END)
               FROM content_serving s
-              WHERE s.content_item_id = ANY(${watched}::uuid[]) AND s.valid_until > ${at}::timestamptz), 'infinity'),
+              WHERE s.content_item_id = ANY(${items}::uuid[]) AND s.valid_until > ${at}::timestamptz), 'infinity'),
     ${items}::uuid[], ${etag}, ${body}
   ON CONFLICT (workspace_id, slug, expand) DO UPDATE SET item_id = EXCLUDED.item_id, marks = EXCLUDED.marks,
     links = EXCLUDED.links, valid_until = EXCLUDED.valid_until, items = EXCLUDED.items, etag = EXCLUDED.etag, body = EXCLUDED.body`);
@@ -102,6 +98,6 @@ const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 export async function storeDocument(db: CommonQueryMethods, d: NewDocument): Promise<void> {
   await db.query(store(
     d.workspaceId, d.slug, String(d.expand), d.marks.itemId, d.marks.marks,
-    d.links, d.at, uuidArray(d.watched), uuidArray(d.items), d.etag, d.body,
+    d.links, d.at, uuidArray(d.items), d.etag, d.body,
   ));
 }

@@ -109,7 +109,12 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
+/** True when a read's `asOf` names no instant (absent or empty): it reads at "now". */
+export function readsAtNow(asOf: string | undefined): asOf is undefined | '' {
+  return asOf === undefined || asOf.length === 0;
+}
+
 /** `asOf` from a query (already validated as a date-time) or now. */
 export function asOfParam(value: string | undefined): string {
-  return value !== undefined && value.length > 0 ? new Date(value).toISOString() : nowIso();
+  return readsAtNow(value) ? nowIso() : new Date(value).toISOString();
 }

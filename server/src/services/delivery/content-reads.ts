@@ -18,7 +18,7 @@ import { deliverAssets } from './delivered-assets.js';
 import { listEtag, servedEtag, servedTagInputs } from './delivery-etag.js';
 import type { AssetLinks } from '../media/media-assets.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
-import { asOfParam, normalizeTags, requireItem, requireVersion } from '../content/content-rules.js';
+import { asOfParam, normalizeTags, readsAtNow, requireItem, requireVersion } from '../content/content-rules.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 
 type QueryOf<K extends keyof operations> = NonNullable<operations[K]['parameters']['query']>;
@@ -83,8 +83,9 @@ export async function listContentTag(db: DatabasePool, workspaceId: string, quer
 }
 
 async function listTag(db: DatabasePool, q: ContentListQuery, query: ContentListParameters): Promise<string> {
-  const explicit = query.asOf !== undefined && query.asOf !== '';
-  return listEtag(await findListState(db, q.workspaceId, q.asOf), JSON.stringify({ ...q, asOf: explicit ? q.asOf : null }));
+  // The instant is part of the query only when the read names one; at "now" the state's next
+  // window boundary stands for it.
+  return listEtag(await findListState(db, q.workspaceId, q.asOf), JSON.stringify({ ...q, asOf: readsAtNow(query.asOf) ? null : q.asOf }));
 }
 
 async function detailOf(

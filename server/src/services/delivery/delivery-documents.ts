@@ -4,7 +4,7 @@
 // on any replica. Reads at an explicit `asOf` and preview reads never come here.
 import { createHash } from 'node:crypto';
 import type { DatabasePool } from 'slonik';
-import { findDocument, findDocumentTag, storeDocument } from '../../db/delivery/delivery-documents.js';
+import { findDocument, findDocumentTag, storeDocument, type DocumentAddress } from '../../db/delivery/delivery-documents.js';
 import { notFound } from '../../errors.js';
 import type { PublicUrlSigner } from '../media/public-url-signer.js';
 import type { AssetLinks } from '../media/media-assets.js';
@@ -35,6 +35,11 @@ function linksFingerprint(links: AssetLinks): string {
   return known;
 }
 
+/** The document a by-slug read at "now" would use. */
+function addressOf(links: AssetLinks, workspaceId: string, slug: string, expand: boolean): DocumentAddress {
+  return { workspaceId, slug, expand, links: linksFingerprint(links), at: nowIso() };
+}
+
 export async function bySlugDocument(
   db: DatabasePool,
   links: AssetLinks,
@@ -42,19 +47,16 @@ export async function bySlugDocument(
   slug: string,
   expand: boolean,
 ): Promise<BySlugDocument> {
-  const at = nowIso();
-  const fingerprint = linksFingerprint(links);
-  const found = await findDocument(db, workspaceId, slug, expand, fingerprint, at);
+  const address = addressOf(links, workspaceId, slug, expand);
+  const found = await findDocument(db, address);
   if (found.kind === 'none') throw notFound('Content served under this slug');
   if (found.kind === 'stored') return { json: Buffer.from(found.body), etag: found.etag, items: found.items };
-  const { body, etag } = await readBySlug(db, links, workspaceId, slug, at, expand);
+  const { body, etag } = await readBySlug(db, links, workspaceId, slug, address.at, expand);
   const json = JSON.stringify(body);
   const items = itemsOfDetail(body);
   // The marks were read for the item holding the slug then; if another holds it now (a slug moved
   // in between), they are not this body's, and it is not stored.
-  if (body.contentItemId === found.marks.itemId) {
-    await storeDocument(db, { workspaceId, slug, expand, links: fingerprint, marks: found.marks, at, items, watched: items, etag, body: json });
-  }
+  if (body.contentItemId === found.marks.itemId) await storeDocument(db, { ...address, marks: found.marks, items, etag, body: json });
   return { json: Buffer.from(json), etag, items };
 }
 
@@ -69,5 +71,5 @@ export async function bySlugDocumentTag(
   slug: string,
   expand: boolean,
 ): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
-  return findDocumentTag(db, workspaceId, slug, expand, linksFingerprint(links), nowIso());
+  return findDocumentTag(db, addressOf(links, workspaceId, slug, expand));
 }
