@@ -17,9 +17,12 @@ export interface Actor {
   readonly sessionExpiresAt?: string;
 }
 
-/** The local user behind `actor`, for the "created by" and "deleted by" columns; null for API clients, OIDC principals and preview tokens. */
-export function userIdOf(actor: Actor): string | null {
-  return actor.kind === 'User' ? actor.id : null;
+/**
+ * The local user behind `actor`, for the "created by", "published by" and "deleted by" columns; null
+ * for API clients, OIDC principals, preview tokens and the scheduler (no actor).
+ */
+export function userIdOf(actor: Actor | null): string | null {
+  return actor?.kind === 'User' ? actor.id : null;
 }
 
 /** How the caller presented credentials, for the 401 log line (never the token itself). */

@@ -10,7 +10,7 @@
 // (now, by override, or scheduled): otherwise 422 naming each missing field (issue #25).
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { forbidden, invalidStateTransition, notFound } from '../../errors.js';
-import type { Actor } from '../../access/actor.js';
+import { userIdOf, type Actor } from '../../access/actor.js';
 import { ROLE_RANK } from '../../access/roles.js';
 import { touchItem, type ItemRow } from '../../db/content/content-items.js';
 import { scheduleVersion, setVersionStatus, type VersionRow } from '../../db/content/content-versions.js';
@@ -102,7 +102,7 @@ async function writePublication(
     itemId,
     version,
     archiveIds: dated ? null : archived.map((a) => a.id),
-    publishedByUserId: actor?.kind === 'User' ? actor.id : null,
+    publishedByUserId: userIdOf(actor),
     events: events.map((e) => ({ workspace_id: workspaceId, event_type: e.eventType, entity_type: e.entityType, entity_id: e.entityId, payload: e.payload })),
     // One item's changes: the same purge keys for every event.
     payloadExtra: purgeKeysJson(workspaceId, itemId),
