@@ -61,8 +61,12 @@ describe('admin: first minutes (starting page, one workspace, navigation at 1280
       await page.clock.pauseAt(start + 1_000);
       await page.reload();
       const again = page.waitForResponse((r) => r.url() === `${admin.url}/login`);
+      const reloaded = page.waitForEvent('load');
       await page.clock.runFor(2_000);
       expect((await again).status()).to.equal(503);
+      // The retried page must have run its script (and set its timer on the paused clock) before
+      // the clock moves on, or that timer is set after the run and never fires.
+      await reloaded;
       // … and once the API answers, the next reload is the sign-in form.
       down = false;
       const ready = page.waitForResponse((r) => r.url() === `${admin.url}/login`);
