@@ -3,6 +3,7 @@ import type { HotRenditions } from './services/media/hot-renditions.js';
 import type { PublicAssetCache } from './services/media/public-asset-cache.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
+import type { HotPool } from './db/hot-pool.js';
 import type { Logger } from './logging/logger.js';
 import type { StorageProvider } from './storage/provider.js';
 import type { Authenticator } from './access/authentication.js';
@@ -25,6 +26,8 @@ export interface ProcessIdentity {
 export interface Dependencies {
   readonly config: Config;
   readonly db: Db;
+  /** The hot paths' own small pool: credential lookups and stored delivery documents (db/hot-pool.ts). */
+  readonly hot: HotPool;
   readonly storage: StorageProvider;
   readonly logger: Logger;
   readonly authenticator: Authenticator;

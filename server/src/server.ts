@@ -17,6 +17,7 @@ import { createStorageProvider } from './storage/create-provider.js';
 import { loadContract, MIGRATIONS_DIR } from './contract.js';
 import { createDbAuthenticator } from './services/identity/authenticator.js';
 import { AccessLookups } from './db/identity/access-lookups.js';
+import { HotPool } from './db/hot-pool.js';
 import { NoticeListener, type NoticeHandlers } from './db/notice-listener.js';
 import { CREDENTIAL_CHANNEL, parseCredentialChange } from './db/identity/credential-notices.js';
 import { DELIVERY_CHANNEL, itemsWithMovedWindows, parseDeliveryChange, sendDeliveryBarrier } from './db/delivery/delivery-notices.js';
@@ -47,8 +48,10 @@ export interface StartApiOptions {
   readonly databaseUrl: string;
   /** Replaces parts of the dependency set (tests use it to inject failures). */
   readonly overrides?: Partial<Omit<Dependencies, 'config' | 'db' | 'logger' | 'document' | 'metrics'>>;
-  /** slonik interceptors for the pool (tests count the SQL statements a request runs). */
+  /** slonik interceptors for the main pool (benchmarks time its statements). */
   readonly databaseInterceptors?: readonly Interceptor[];
+  /** Called with the SQL of every statement the API's pools run, the hot pool's too (tests count what a request costs). */
+  readonly onStatement?: (sql: string) => void;
   /** The keyring settings when the caller read them already (main.ts does, to fail before PostgreSQL starts). */
   readonly secrets?: SecretsSettings;
   /**
@@ -56,6 +59,12 @@ export interface StartApiOptions {
    * already applied the migrations (so they run once, before any process serves).
    */
   readonly cluster?: { readonly index: number; readonly migrated: true };
+}
+
+/** The main pool's interceptor that reports each statement to `onStatement` (none without one). */
+function statementObserver(onStatement: StartApiOptions['onStatement']): Interceptor[] {
+  if (!onStatement) return [];
+  return [{ name: 'statement-observer', beforeQueryExecution: (_context, query) => (onStatement(query.sql), null) }];
 }
 
 export async function startApi(config: Config, options: StartApiOptions): Promise<RunningApi> {
@@ -75,13 +84,16 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
   const db = await createDatabasePool(options.databaseUrl, {
     size: config.database.poolSize,
     statementTimeoutMs: config.database.statementTimeoutMs,
-    interceptors: options.databaseInterceptors,
+    interceptors: [...(options.databaseInterceptors ?? []), ...statementObserver(options.onStatement)],
   });
-  // The per-request credential and workspace lookups (prepared statements on a small pool of their own).
-  const lookups = new AccessLookups(options.databaseUrl, {
+  // The hot paths' statements (credential and workspace lookups, stored delivery documents): named
+  // statements on a small pool of their own.
+  const hot = new HotPool(options.databaseUrl, {
     size: lookupPoolSize(config.database.poolSize),
     statementTimeoutMs: config.database.statementTimeoutMs,
+    onStatement: options.onStatement,
   });
+  const lookups = new AccessLookups(hot);
   const credentialCache = new CredentialCache(config.auth.credentialCacheMs);
   const deliveryCache = new DeliveryCache(config.delivery.cacheMs, config.delivery.cacheBytes, {
     nextBoundary: (ws, after) => nextServingBoundary(db, ws, after),
@@ -131,6 +143,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     const deps: Dependencies = {
       config,
       db,
+      hot,
       storage: createStorageProvider(config),
       logger,
       authenticator: createDbAuthenticator(db, lookups, credentialCache, config, logger),
@@ -192,7 +205,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
           await deps.metrics.close();
           await listener?.close();
           await db.end();
-          await lookups.close();
+          await hot.close();
         })();
         return closing;
       },
@@ -201,7 +214,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     await metrics?.close();
     await listener?.close();
     await db.end();
-    await lookups.close();
+    await hot.close();
     throw err;
   }
 }

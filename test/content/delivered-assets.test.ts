@@ -11,7 +11,7 @@ import { buildTemplate, expectStatus, startContentWorld, uniqueSlug, type Conten
 import { multipart } from '../media/media-world.js';
 import { fetchPublic, makeImage } from '../media/public-images.js';
 
-const { statements, interceptor: counter } = statementRecorder();
+const { statements, onStatement } = statementRecorder();
 
 async function uploadAs(w: ContentWorld, fileName: string, contentType: string, data: Buffer, altText?: string): Promise<any> {
   const form = multipart({ fileName, contentType, data }, altText ? { altText } : {});
@@ -32,7 +32,7 @@ describe('delivery: Media and File values carry their asset', function () {
   let slug: string;
 
   before(async () => {
-    api = await startTestApi({ env: { Workers__Enabled: 'false' }, databaseInterceptors: [counter] });
+    api = await startTestApi({ env: { Workers__Enabled: 'false' }, onStatement });
     w = await startContentWorld(api);
     const s = await buildTemplate(api, w.base, w.reviewer, 'Section', () => [{ key: 'icon', label: 'Icon', primitiveType: 'Media', minOccurrences: 0, maxOccurrences: 1 }]);
     section = { templateVersionId: s.versionId, fields: s.fields };

@@ -18,7 +18,7 @@ import {
   type ContentWorld,
 } from './content-fixture.js';
 
-const { statements, interceptor: counter } = statementRecorder();
+const { statements, onStatement } = statementRecorder();
 
 const HOUR = 3_600_000;
 
@@ -29,7 +29,7 @@ describe('stored delivery documents (by-slug at now)', function () {
   before(async () => {
     api = await startTestApi({
       env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0', Delivery__PurgeKeyHeaders: 'Surrogate-Key' },
-      databaseInterceptors: [counter],
+      onStatement,
     });
     w = await startContentWorld(api);
   });

@@ -9,7 +9,7 @@ import { statementRecorder } from '../helpers/statements.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createPerson, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
 
-const { statements, interceptor: counter } = statementRecorder();
+const { statements, onStatement } = statementRecorder();
 
 for (const mode of ['on', 'off'] as const) {
   describe(`delivery validators, delivery cache ${mode}`, function () {
@@ -20,7 +20,7 @@ for (const mode of ['on', 'off'] as const) {
     let parent: { id: string; slug: string };
 
     before(async () => {
-      api = await startTestApi({ env: mode === 'off' ? { Delivery__CacheSeconds: '0' } : {}, databaseInterceptors: [counter] });
+      api = await startTestApi({ env: mode === 'off' ? { Delivery__CacheSeconds: '0' } : {}, onStatement });
       w = await startContentWorld(api);
       child = await createPerson(w, 'Child');
       await publishNow(w, child.id, 1);

@@ -16,7 +16,7 @@ import {
 } from './content-fixture.js';
 
 // Every SQL statement the pool runs; the content layer's are the ones naming content tables.
-const { statements, interceptor: counter } = statementRecorder();
+const { statements, onStatement } = statementRecorder();
 async function contentStatementsOf(fn: () => Promise<unknown>): Promise<number> {
   statements.length = 0;
   await fn();
@@ -32,7 +32,7 @@ describe('content delivery', () => {
     // The delivery cache off: these tests count the statements of the database path (the cache's
     // own rules are tested in delivery-cache.test.ts).
     w = await startContentWorld(
-      await startTestApi({ env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0' }, databaseInterceptors: [counter] }),
+      await startTestApi({ env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0' }, onStatement }),
     );
   });
   after(() => w.api.close());

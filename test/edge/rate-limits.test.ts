@@ -8,7 +8,7 @@ import { statementRecorder } from '../helpers/statements.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, dbQuery } from '../helpers/actors.js';
 
-const { statements, interceptor: counter } = statementRecorder();
+const { statements, onStatement } = statementRecorder();
 
 let nextClient = 1;
 /** A client address of this test's own (TEST-NET-3), so the windows of one test never touch another's. */
@@ -42,7 +42,7 @@ describe('edge: rate limits and IP bans', () => {
         IpAllowList__Ips__1: '2001:db8:a12::7',
         Workers__Enabled: 'false',
       },
-      databaseInterceptors: [counter],
+      onStatement,
     });
     admin = await createActor(api, { role: 'Admin', superadmin: true });
   });

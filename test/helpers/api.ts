@@ -52,6 +52,7 @@ export async function startTestApi(
     databaseUrl?: string;
     overrides?: StartApiOptions['overrides'];
     databaseInterceptors?: StartApiOptions['databaseInterceptors'];
+    onStatement?: StartApiOptions['onStatement'];
   } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-test-data-'));
@@ -62,7 +63,7 @@ export async function startTestApi(
   );
   const log = new MemoryLog();
   const logger = createLogger({ level: config.logging.level, stream: log });
-  const running = await startApi(config, { logger, databaseUrl, overrides: options.overrides, databaseInterceptors: options.databaseInterceptors });
+  const running = await startApi(config, { logger, databaseUrl, overrides: options.overrides, databaseInterceptors: options.databaseInterceptors, onStatement: options.onStatement });
 
   async function request<T>(method: string, urlPath: string, o: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...o.headers };

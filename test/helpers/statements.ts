@@ -1,17 +1,6 @@
-// Every SQL statement a test API's pool runs (pass `interceptor` in startTestApi's
-// databaseInterceptors), for the tests that count what an operation costs the database.
-import type { Interceptor } from 'slonik';
-
-export function statementRecorder(): { readonly statements: string[]; readonly interceptor: Interceptor } {
+// Every SQL statement a test API's pools run (pass `onStatement` to startTestApi), for the tests
+// that count what an operation costs the database.
+export function statementRecorder(): { readonly statements: string[]; readonly onStatement: (sql: string) => void } {
   const statements: string[] = [];
-  return {
-    statements,
-    interceptor: {
-      name: 'statement-counter',
-      beforeQueryExecution: (_ctx, query) => {
-        statements.push(query.sql);
-        return null;
-      },
-    },
-  };
+  return { statements, onStatement: (sql) => statements.push(sql) };
 }

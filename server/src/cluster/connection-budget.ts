@@ -5,13 +5,13 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Logger } from '../logging/logger.js';
 
-/** The credential and workspace lookups' pool (db/identity/access-lookups.ts): half the main pool, at least 2. */
+/** The hot paths' pool (db/hot-pool.ts: credential lookups, stored delivery documents): half the main pool, at least 2. */
 export function lookupPoolSize(poolSize: number): number {
   return Math.max(2, Math.ceil(poolSize / 2));
 }
 
 /**
- * The most connections one API process holds at once: its main pool, the lookups' pool, the
+ * The most connections one API process holds at once: its main pool, the hot pool, the
  * notice listener's dedicated connection, and the migration check's short-lived one at start-up.
  */
 export function connectionsPerProcess(config: Pick<Config, 'database'>): number {

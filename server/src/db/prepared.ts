@@ -28,25 +28,47 @@ export function prepared<T extends z.ZodType>(prefix: string, parser: T, body: F
   return sql.prepared(nameOf(prefix, body.sql), parser)`${body}`;
 }
 
+/** One marker per argument of `build`, each a value no caller passes. */
+function markersFor<A extends readonly (string | number)[]>(build: (...args: A) => FragmentSqlToken): A {
+  return Array.from({ length: build.length }, (_, i) => `\u0000verso-argument-${i}\u0000`) as unknown as A;
+}
+
+/** A named statement of one fixed shape: its name, its text, and its parameter values for given arguments. */
+export interface StatementShape<A extends readonly (string | number)[]> {
+  readonly name: string;
+  readonly text: string;
+  values(...args: A): readonly (string | number)[];
+}
+
 /**
  * A named statement of one fixed shape, built once: `build` runs at definition with a marker in
  * place of each argument, and each call only fills the parameters in. The hot by-slug read spent
  * ~6 % of the server's CPU rebuilding its fragments (slonik's tag walks every nested fragment
  * and renumbers its placeholders) and hashing the resulting text to find its name, per request.
  * Only for statements whose text never depends on the arguments: each argument must be used as a
- * plain parameter (`${x}`), never to choose SQL.
+ * plain parameter (`${x}`), never to choose SQL. statementShape gives the statement to run
+ * without slonik (db/hot-pool.ts); preparedShape gives it as slonik's query.
  */
+export function statementShape<A extends readonly (string | number)[]>(prefix: string, build: (...args: A) => FragmentSqlToken): StatementShape<A> {
+  const markers = markersFor(build);
+  const body = build(...markers);
+  const slots = body.values.map((value) => {
+    const argument = (markers as readonly unknown[]).indexOf(value);
+    if (argument < 0) throw new Error(`${prefix}: every parameter of a prepared shape must be one of its arguments`);
+    return argument;
+  });
+  // slonik numbers a fragment's placeholders `$slonik_<n>` and rewrites them to `$<n>` when it runs the query.
+  return { name: nameOf(prefix, body.sql), text: body.sql.replaceAll('$slonik_', '$'), values: (...args: A) => slots.map((i) => args[i]!) };
+}
+
+/** statementShape's statement as slonik's query, its rows parsed with `parser`. */
 export function preparedShape<T extends z.ZodType, A extends readonly (string | number)[]>(
   prefix: string,
   parser: T,
   build: (...args: A) => FragmentSqlToken,
 ): (...args: A) => QuerySqlToken<T> {
-  const markers = Array.from({ length: build.length }, (_, i) => `\u0000verso-argument-${i}\u0000`);
-  const shape = prepared(prefix, parser, build(...(markers as unknown as A)));
-  const slots = shape.values.map((value) => {
-    const argument = markers.indexOf(value as string);
-    if (argument < 0) throw new Error(`${prefix}: every parameter of a prepared shape must be one of its arguments`);
-    return argument;
-  });
-  return (...args: A) => Object.freeze({ ...shape, values: slots.map((i) => args[i]!) }) as QuerySqlToken<T>;
+  const shape = statementShape(prefix, build);
+  const query = prepared(prefix, parser, build(...markersFor(build)));
+  if (query.sql.replaceAll('$slonik_', '$') !== shape.text) throw new Error(`${prefix}: the statement's text changed when slonik built it`);
+  return (...args: A) => Object.freeze({ ...query, values: shape.values(...args) }) as QuerySqlToken<T>;
 }

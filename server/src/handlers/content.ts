@@ -94,11 +94,11 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
   const answer = await deliveryRead(deps, request, deps.config.delivery.documents && readsAtNow(request.query.asOf)
     ? {
         produce: async () => {
-          const d = await bySlugDocument(deps.db, assetLinksOf(deps), workspaceId, slug, expand);
+          const d = await bySlugDocument(deps.hot, deps.db, assetLinksOf(deps), workspaceId, slug, expand);
           return { serialized: alreadySerialized<ContentVersionDetailResponse>(d.json), itemId: d.items[0]!, headers: headersOf(d.etag, d.items) };
         },
         tag: async () => {
-          const d = await bySlugDocumentTag(deps.db, assetLinksOf(deps), workspaceId, slug, expand);
+          const d = await bySlugDocumentTag(deps.hot, assetLinksOf(deps), workspaceId, slug, expand);
           return d && { etag: d.etag, headers: headersOf(d.etag, d.items) };
         },
       }

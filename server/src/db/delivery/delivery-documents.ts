@@ -3,21 +3,25 @@
 // record (the slug's live item and its marks), and a third stores it.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { preparedShape } from '../prepared.js';
+import { idsOfText, type HotPool } from '../hot-pool.js';
+import { preparedShape, statementShape } from '../prepared.js';
 import { summedMarks } from './delivery-marks.js';
 
-const documentRow = z.object({ body: z.string().nullable(), etag: z.string(), items: z.array(z.string()) });
-
-/** The lookup of an exact document, selecting its body as `body` (or null, for a revalidation that needs only the tag). */
+/**
+ * The lookup of an exact document, selecting its body as `body` (or null, for a revalidation that
+ * needs only the tag). It runs on the hot pool (db/hot-pool.ts): it is all a by-slug read does when
+ * its document is exact, so slonik's per-query cost was most of that read's client CPU.
+ */
 function lookupOf(name: string, body: FragmentSqlToken) {
-  return preparedShape(name, documentRow, (workspaceId: string, slug: string, expand: string, links: string, at: string) => sql.fragment`
-  SELECT ${body} AS body, d.etag, d.items::text[] AS items
+  return statementShape(name, (workspaceId: string, slug: string, expand: string, links: string, at: string) => sql.fragment`
+  SELECT ${body} AS body, d.etag, d.items::text AS items
   FROM delivery_documents d
   WHERE d.workspace_id = ${workspaceId} AND d.slug = ${slug} AND d.expand = ${expand}::boolean AND d.links = ${links}
     AND d.valid_until > ${at}::timestamptz AND d.marks = ${summedMarks(sql.fragment`d.item_id`, sql.fragment`d.workspace_id`)}`);
 }
 const lookup = lookupOf('delivery_document', sql.fragment`d.body`);
 const lookupTag = lookupOf('delivery_document_tag', sql.fragment`NULL::text`);
+type DocumentRow = { readonly body: string | null; readonly etag: string; readonly items: string };
 
 const markedRow = z.object({ item_id: z.string(), marks: z.number() });
 const marked = preparedShape('delivery_document_marks', markedRow, (workspaceId: string, slug: string) => sql.fragment`
@@ -51,19 +55,19 @@ export interface DocumentAddress {
 
 const lookupArguments = (a: DocumentAddress) => [a.workspaceId, a.slug, String(a.expand), a.links, a.at] as const;
 
-/** The exact stored document at `a`, or what building one needs. */
-export async function findDocument(db: CommonQueryMethods, a: DocumentAddress): Promise<DocumentLookup> {
-  const stored = await db.maybeOne(lookup(...lookupArguments(a)));
-  if (stored && stored.body !== null) return { kind: 'stored', body: stored.body, etag: stored.etag, items: stored.items };
+/** The exact stored document at `a` (looked up on `hot`), or what building one needs (read on `db`). */
+export async function findDocument(hot: HotPool, db: CommonQueryMethods, a: DocumentAddress): Promise<DocumentLookup> {
+  const [stored] = await hot.shaped<DocumentRow>(lookup, ...lookupArguments(a));
+  if (stored && stored.body !== null) return { kind: 'stored', body: stored.body, etag: stored.etag, items: idsOfText(stored.items) };
   // Read after the lookup and before the build: the marks a build then records are never newer than what it reads.
   const row = await db.maybeOne(marked(a.workspaceId, a.slug));
   return row ? { kind: 'missing', marks: { itemId: row.item_id, marks: row.marks } } : { kind: 'none' };
 }
 
 /** The tag and items of the exact stored document at `a`, without its body; null when there is none. */
-export async function findDocumentTag(db: CommonQueryMethods, a: DocumentAddress): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
-  const row = await db.maybeOne(lookupTag(...lookupArguments(a)));
-  return row ? { etag: row.etag, items: row.items } : null;
+export async function findDocumentTag(hot: HotPool, a: DocumentAddress): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
+  const [row] = await hot.shaped<DocumentRow>(lookupTag, ...lookupArguments(a));
+  return row ? { etag: row.etag, items: idsOfText(row.items) } : null;
 }
 
 export interface NewDocument extends DocumentAddress {

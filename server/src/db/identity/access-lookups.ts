@@ -1,10 +1,9 @@
 // The queries every authenticated request runs: the credential lookup and, on workspace routes,
-// the workspace check. They run on a small pg pool of their own as named (server-side prepared)
+// the workspace check. They run on the hot pool (db/hot-pool.ts) as named (server-side prepared)
 // statements, because here per-query overhead is the whole cost of authentication: measured on the
 // session lookup, slonik's unprepared path costs ~1.2 ms, a prepared pg statement ~0.2 ms (the
 // plan of the grants sub-select is made once per connection instead of once per request).
-// Everything else goes through slonik as usual.
-import pg from 'pg';
+import { boolOfText as bool, isoOfText as iso, type HotPool } from '../hot-pool.js';
 
 export type RoleText = 'Reader' | 'Editor' | 'TemplateAdmin' | 'Admin';
 
@@ -65,24 +64,16 @@ const FIND_PREVIEW_TOKEN = `
 
 const WORKSPACE_EXISTS = `SELECT 1 FROM workspaces WHERE id = $1 AND deleted_at IS NULL`;
 
-// Rows come back as PostgreSQL's text, unparsed: only the few values used are converted, which
-// keeps the per-request client cost to the minimum (no Date objects for columns nobody reads).
-const RAW_TEXT = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
-const iso = (text: string): string => new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();
-const bool = (text: string): boolean => text === 't';
+/** The columns of FIND_SESSION, FIND_API_CLIENT and FIND_PREVIEW_TOKEN as text (NULL where a column can be). */
+type SessionRow = Record<'id' | 'expires_at' | 'last_seen_at' | 'touch_due' | 'user_id' | 'email' | 'role' | 'is_super_admin' | 'must_change_password' | 'grants', string> & { display_name: string | null };
+type ApiClientRow = Record<'id' | 'name' | 'role' | 'token_hash' | 'touch_due', string> & Record<'workspace_id' | 'expires_at' | 'last_used_at', string | null>;
+type PreviewTokenRow = Record<'id' | 'workspace_id' | 'token_hash' | 'expires_at', string> & { content_item_id: string | null };
 
 export class AccessLookups {
-  private readonly pool: pg.Pool;
-
-  constructor(url: string, options: { size: number; statementTimeoutMs: number }) {
-    this.pool = new pg.Pool({ connectionString: url, max: options.size, statement_timeout: options.statementTimeoutMs, idleTimeoutMillis: 10_000 });
-    // An idle connection dropped by the server is replaced on next use; it must not crash the process.
-    this.pool.on('error', () => {});
-  }
+  constructor(private readonly pool: HotPool) {}
 
   async findSession(tokenHash: string, touchIntervalMs: number): Promise<SessionLookup | null> {
-    const { rows } = await this.pool.query({ name: 'verso_find_session', text: FIND_SESSION, values: [tokenHash, touchIntervalMs / 1000], types: RAW_TEXT });
-    const r = rows[0];
+    const [r] = await this.pool.rows<SessionRow>('verso_find_session', FIND_SESSION, [tokenHash, touchIntervalMs / 1000]);
     if (!r) return null;
     return {
       sessionId: r.id,
@@ -92,7 +83,7 @@ export class AccessLookups {
       userId: r.user_id,
       email: r.email,
       displayName: r.display_name,
-      role: r.role,
+      role: r.role as RoleText,
       isSuperAdmin: bool(r.is_super_admin),
       mustChangePassword: bool(r.must_change_password),
       grants: new Map(Object.entries(JSON.parse(r.grants) as Record<string, 'Read' | 'Write'>)),
@@ -100,13 +91,12 @@ export class AccessLookups {
   }
 
   async findApiClient(identifier: string, touchIntervalMs: number): Promise<ApiClientLookup | null> {
-    const { rows } = await this.pool.query({ name: 'verso_find_api_client', text: FIND_API_CLIENT, values: [identifier, touchIntervalMs / 1000], types: RAW_TEXT });
-    const r = rows[0];
+    const [r] = await this.pool.rows<ApiClientRow>('verso_find_api_client', FIND_API_CLIENT, [identifier, touchIntervalMs / 1000]);
     if (!r) return null;
     return {
       id: r.id,
       name: r.name,
-      role: r.role,
+      role: r.role as RoleText,
       workspaceId: r.workspace_id,
       tokenHash: r.token_hash,
       expiresAt: r.expires_at === null ? null : iso(r.expires_at),
@@ -116,18 +106,12 @@ export class AccessLookups {
   }
 
   async findPreviewToken(identifier: string): Promise<PreviewTokenLookup | null> {
-    const { rows } = await this.pool.query({ name: 'verso_find_preview_token', text: FIND_PREVIEW_TOKEN, values: [identifier], types: RAW_TEXT });
-    const r = rows[0];
+    const [r] = await this.pool.rows<PreviewTokenRow>('verso_find_preview_token', FIND_PREVIEW_TOKEN, [identifier]);
     if (!r) return null;
     return { id: r.id, workspaceId: r.workspace_id, contentItemId: r.content_item_id, tokenHash: r.token_hash, expiresAt: iso(r.expires_at) };
   }
 
   async workspaceExists(id: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query({ name: 'verso_workspace_exists', text: WORKSPACE_EXISTS, values: [id], types: RAW_TEXT });
-    return (rowCount ?? 0) > 0;
-  }
-
-  async close(): Promise<void> {
-    await this.pool.end();
+    return (await this.pool.rows('verso_workspace_exists', WORKSPACE_EXISTS, [id])).length > 0;
   }
 }

@@ -4,6 +4,7 @@
 // on any replica. Reads at an explicit `asOf` and preview reads never come here.
 import { createHash } from 'node:crypto';
 import type { DatabasePool } from 'slonik';
+import type { HotPool } from '../../db/hot-pool.js';
 import { findDocument, findDocumentTag, storeDocument, type DocumentAddress } from '../../db/delivery/delivery-documents.js';
 import { notFound } from '../../errors.js';
 import type { PublicUrlSigner } from '../media/public-url-signer.js';
@@ -41,6 +42,7 @@ function addressOf(links: AssetLinks, workspaceId: string, slug: string, expand:
 }
 
 export async function bySlugDocument(
+  hot: HotPool,
   db: DatabasePool,
   links: AssetLinks,
   workspaceId: string,
@@ -48,7 +50,7 @@ export async function bySlugDocument(
   expand: boolean,
 ): Promise<BySlugDocument> {
   const address = addressOf(links, workspaceId, slug, expand);
-  const found = await findDocument(db, address);
+  const found = await findDocument(hot, db, address);
   if (found.kind === 'none') throw notFound('Content served under this slug');
   if (found.kind === 'stored') return { json: Buffer.from(found.body), etag: found.etag, items: found.items };
   const { body, etag } = await readBySlug(db, links, workspaceId, slug, address.at, expand);
@@ -65,11 +67,11 @@ export async function bySlugDocument(
  * on an in-process miss needs. Null when there is no exact document (the read then runs in full).
  */
 export async function bySlugDocumentTag(
-  db: DatabasePool,
+  hot: HotPool,
   links: AssetLinks,
   workspaceId: string,
   slug: string,
   expand: boolean,
 ): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
-  return findDocumentTag(db, addressOf(links, workspaceId, slug, expand));
+  return findDocumentTag(hot, addressOf(links, workspaceId, slug, expand));
 }
