@@ -12,7 +12,8 @@
 //   churn          by-slug, cache on, with a publish every 100 ms, alternately of an item nobody
 //                  reads and of a read item's child (read p99, ratio, publish p50/p95);
 //   list           resolved list page of 100, cache off, at 2,600 items and (unless --no-big) at
-//                  50,000 items;
+//                  50,000 items: through the stored pages (migration 0032), then built in full
+//                  (Delivery__StoredListPages=0);
 //   rss            RSS of this process (the API runs in it) after 1 and 10 minutes of cold reads;
 //   processes      Api__Processes=2 against one process, cache on (skipped with a note while the
 //                  setting does not exist).
@@ -249,16 +250,20 @@ async function main(api: TestApi, cold: TestApi) {
   ceilingPerSecond = ceilings.length > 0 ? Math.max(...ceilings) : NaN;
 
   if (ONLY.has('cold')) await measure('by-slug, cache off', cold.url, reader, reads);
-  if (ONLY.has('built')) {
-    const built = await startTestApi({
-      env: { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL, Delivery__CacheSeconds: '0', Delivery__StoredDocuments: 'false' },
+  /** Runs `fn` against another cache-off API on the same database, with `env` on top. */
+  const withColdApi = async (env: Record<string, string>, fn: (url: string) => Promise<void>) => {
+    const other = await startTestApi({
+      env: { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL, Delivery__CacheSeconds: '0', ...env },
       databaseUrl: api.databaseUrl,
     });
     try {
-      await measure('by-slug, cache off, no stored documents', built.url, reader, reads);
+      await fn(other.url);
     } finally {
-      await built.close();
+      await other.close();
     }
+  };
+  if (ONLY.has('built')) {
+    await withColdApi({ Delivery__StoredDocuments: 'false' }, (url) => measure('by-slug, cache off, no stored documents', url, reader, reads));
   }
   if (ONLY.has('cached')) await measure('by-slug, cache on', api.url, reader, reads);
   if (ONLY.has('churn')) {
@@ -289,13 +294,18 @@ async function main(api: TestApi, cold: TestApi) {
   }
   if (ONLY.has('list')) {
     const page = [{ path: `${base}/content?resolve=true&pageSize=100` }];
-    await measure('resolved list page 100, cache off, 2,600 items', cold.url, reader, page);
+    // Through the stored pages (as deployed), then read and presented in full (the first read after a change).
+    const listCases = async (items: string) => {
+      await measure(`resolved list page 100, cache off, ${items} items`, cold.url, reader, page);
+      await withColdApi({ Delivery__StoredListPages: '0' }, (url) => measure(`resolved list page 100, cache off, built, ${items} items`, url, reader, page));
+    };
+    await listCases('2,600');
     if (BIG) {
       const big = new DatasetWriter(ws);
       writeItems(big, tpl!, 'bulk', 50_000 - 2600, at);
       await big.flush(api);
       progress('dataset grown to 50,000 items');
-      await measure('resolved list page 100, cache off, 50,000 items', cold.url, reader, page);
+      await listCases('50,000');
     }
   }
   if (ONLY.has('rss')) report.rss = await rssAfter(cold, reader, reads, RSS_MINUTES);

@@ -41,9 +41,10 @@ export interface Config {
   readonly media: MediaConfig;
   /**
    * Delivery reads kept in memory (services/delivery-cache.ts); cacheMs 0 turns the cache off.
-   * `documents`: by-slug answers at "now" stored in PostgreSQL for every replica (migration 0028).
+   * `documents`: by-slug answers at "now" stored in PostgreSQL for every replica (migration 0028);
+   * `listPages`: how many resolved list pages at "now" each workspace keeps there (0032; 0: none).
    */
-  readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number; readonly documents: boolean };
+  readonly delivery: { readonly cacheMs: number; readonly cacheBytes: number; readonly documents: boolean; readonly listPages: number };
   /** Draft preview (issue #27): the longest a preview token may live. */
   readonly preview: { readonly maxLifetimeMinutes: number };
   /**
@@ -327,6 +328,7 @@ export function loadConfig(env: Env, options: { version: string; cwd?: string })
       cacheMs: r.int('Delivery__CacheSeconds', 60, 0, 3600) * 1000,
       cacheBytes: r.int('Delivery__CacheMegabytes', 64, 1, 16_384) * 1024 * 1024,
       documents: r.bool('Delivery__StoredDocuments', true),
+      listPages: r.int('Delivery__StoredListPages', 256, 0, 65_536),
     },
     preview: { maxLifetimeMinutes: r.int('Preview__MaxLifetimeMinutes', 1440, 1, 1440) },
     cdn: loadCdnConfig(r),

@@ -22,7 +22,7 @@ describe('configuration', () => {
     expect(c.version).to.equal('1.2.3');
     expect(c.workers.scheduledPublishing).to.deep.equal({ intervalMs: 60_000, leaseMs: 300_000, batchSize: 100 });
     expect(c.metrics).to.deep.equal({ enabled: false, host: '127.0.0.1', port: 9464 });
-    expect(c.delivery).to.deep.equal({ cacheMs: 60_000, cacheBytes: 64 * 1024 * 1024, documents: true });
+    expect(c.delivery).to.deep.equal({ cacheMs: 60_000, cacheBytes: 64 * 1024 * 1024, documents: true, listPages: 256 });
   });
 
   it('runs the API as one process unless Api__Processes says otherwise; auto is one per core', () => {
@@ -33,8 +33,9 @@ describe('configuration', () => {
   });
 
   it('reads the delivery-cache settings; 0 seconds turns the cache off', () => {
-    expect(load({ Delivery__CacheSeconds: '0', Delivery__CacheMegabytes: '8' }).delivery).to.deep.equal({ cacheMs: 0, cacheBytes: 8 * 1024 * 1024, documents: true });
+    expect(load({ Delivery__CacheSeconds: '0', Delivery__CacheMegabytes: '8' }).delivery).to.deep.equal({ cacheMs: 0, cacheBytes: 8 * 1024 * 1024, documents: true, listPages: 256 });
     expect(load({ Delivery__StoredDocuments: 'false' }).delivery.documents).to.equal(false);
+    expect(load({ Delivery__StoredListPages: '0' }).delivery.listPages).to.equal(0);
   });
 
   it('reads the metrics endpoint settings; port 0 takes any free port', () => {

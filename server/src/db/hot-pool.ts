@@ -50,3 +50,5 @@ export const isoOfText = (text: string): string => new Date(text.replace(' ', 'T
 export const boolOfText = (text: string): boolean => text === 't';
 /** A uuid[] (or other unquoted) array column's text, e.g. `{a,b}`. */
 export const idsOfText = (text: string): string[] => (text === '{}' ? [] : text.slice(1, -1).split(','));
+/** The text of a uuid[] value, as a parameter cast with `::uuid[]` (which validates each id). */
+export const textOfIds = (ids: readonly string[]): string => `{${ids.join(',')}}`;

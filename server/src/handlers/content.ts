@@ -1,7 +1,7 @@
 // Content routes (tag Content): thin — read what the contract validated, call one service, reply.
 import type { Actor } from '../access/actor.js';
 import type { Dependencies } from '../dependencies.js';
-import type { ContentVersionDetailResponse } from '../generated/schemas.js';
+import type { ContentItemSummaryResponsePagedResponse, ContentVersionDetailResponse } from '../generated/schemas.js';
 import { alreadySerialized, type Handler, type HandlerResponse, type RequestBody } from '../http/operation.js';
 import * as items from '../services/content/content-items.js';
 import * as reads from '../services/delivery/content-reads.js';
@@ -14,6 +14,7 @@ import { readsAtNow, type VersionAddress } from '../services/content/content-rul
 import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
 import { bySlugDocument, bySlugDocumentTag } from '../services/delivery/delivery-documents.js';
+import { storedListPage, usesStoredListPages } from '../services/delivery/stored-list-pages.js';
 import { itemsOfDetail, listKey, purgeKeyHeaders, purgeKeysOfItems, purgeKeysOfList, workspaceKey } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
 import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
@@ -39,12 +40,20 @@ export const listContent: Handler<'listContent'> = async ({ request, actor, deps
   const preview = previewScopeOf(actor);
   if (preview) return reply(200, await previewList(deps.db, preview, request.query), PREVIEW_DELIVERY_HEADERS);
   const { workspaceId } = request.params;
+  const slots = deps.config.delivery.listPages;
   const answer = await deliveryRead(deps, request, {
-    produce: async () => {
-      const { body, etag } = await reads.listContent(deps.db, workspaceId, request.query);
-      const headers = purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(workspaceId, body));
-      return { body, headers: etag === null ? headers : withEtag(etag, headers) };
-    },
+    // A resolved read at "now" through the stored pages (one statement when exact); others read in full.
+    produce: usesStoredListPages(request.query, slots)
+      ? async () => {
+          const p = await storedListPage(deps.hot, deps.db, workspaceId, request.query, slots);
+          const headers = withEtag(p.etag, purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(workspaceId, p.items)));
+          return { serialized: alreadySerialized<ContentItemSummaryResponsePagedResponse>(p.json), itemId: null, headers };
+        }
+      : async () => {
+          const { body, etag } = await reads.listContent(deps.db, workspaceId, request.query);
+          const headers = purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(workspaceId, body.items.map((i) => i.id)));
+          return { body, headers: etag === null ? headers : withEtag(etag, headers) };
+        },
     tag: async () => {
       const etag = await reads.listContentTag(deps.db, workspaceId, request.query);
       // Without the page, the keys that purge it whatever it holds: any change to an item of the

@@ -3,7 +3,7 @@
 // record (the slug's live item and its marks), and a third stores it.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { idsOfText, type HotPool } from '../hot-pool.js';
+import { idsOfText, textOfIds, type HotPool } from '../hot-pool.js';
 import { preparedShape, statementShape } from '../prepared.js';
 import { summedMarks } from './delivery-marks.js';
 
@@ -95,13 +95,10 @@ const store = preparedShape('delivery_document_store', z.object({}), (
   ON CONFLICT (workspace_id, slug, expand) DO UPDATE SET item_id = EXCLUDED.item_id, marks = EXCLUDED.marks,
     links = EXCLUDED.links, valid_until = EXCLUDED.valid_until, items = EXCLUDED.items, etag = EXCLUDED.etag, body = EXCLUDED.body`);
 
-/** Postgres array literal of uuids (validated by the cast). */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
-
 /** Stores (or replaces) a by-slug read's document. */
 export async function storeDocument(db: CommonQueryMethods, d: NewDocument): Promise<void> {
   await db.query(store(
     d.workspaceId, d.slug, String(d.expand), d.marks.itemId, d.marks.marks,
-    d.links, d.at, uuidArray(d.items), d.etag, d.body,
+    d.links, d.at, textOfIds(d.items), d.etag, d.body,
   ));
 }

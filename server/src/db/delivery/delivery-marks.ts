@@ -18,13 +18,29 @@ export function summedMarks(...subjects: FragmentSqlToken[]): FragmentSqlToken {
 const listStateRow = z.object({ marks: z.number(), next_boundary: z.string().nullable() });
 export type ListState = z.infer<typeof listStateRow>;
 
-// The lists' state (migration 0029): the marks of the workspace's lists and of the workspace, and the
-// first window boundary after the read's instant.
-const listState = preparedShape('delivery_list_state', listStateRow, (workspaceId: string, at: string) => sql.fragment`
-  SELECT ${summedMarks(sql.fragment`verso_delivery_lists_subject(${workspaceId}::uuid)`, sql.fragment`${workspaceId}::uuid`)} AS marks,
+/**
+ * The lists' state (migration 0029) as a one-row subquery: `marks`, the summed marks of the
+ * workspace's lists and of the workspace, and `next_boundary`, the first window boundary after the
+ * read's instant (timestamptz, null when none).
+ */
+export function listStateOf(workspaceId: string, at: string): FragmentSqlToken {
+  return sql.fragment`(SELECT ${summedMarks(sql.fragment`verso_delivery_lists_subject(${workspaceId}::uuid)`, sql.fragment`${workspaceId}::uuid`)} AS marks,
     least((SELECT min(s.valid_from) FROM content_serving s WHERE s.workspace_id = ${workspaceId}::uuid AND s.valid_from > ${at}::timestamptz),
-          (SELECT min(s.valid_until) FROM content_serving s WHERE s.workspace_id = ${workspaceId}::uuid AND s.valid_until > ${at}::timestamptz))::text
-      AS next_boundary`);
+          (SELECT min(s.valid_until) FROM content_serving s WHERE s.workspace_id = ${workspaceId}::uuid AND s.valid_until > ${at}::timestamptz))
+      AS next_boundary)`;
+}
+
+/**
+ * A list state's boundary as text that does not depend on the connection's TimeZone, so the state
+ * read on either pool (db/hot-pool.ts or slonik's) gives the same ETag: ISO in UTC, or `infinity`
+ * (an open-ended window's end), which to_char cannot write.
+ */
+export function boundaryText(boundary: FragmentSqlToken): FragmentSqlToken {
+  return sql.fragment`CASE WHEN isfinite(${boundary}) THEN to_char(${boundary} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') ELSE ${boundary}::text END`;
+}
+
+const listState = preparedShape('delivery_list_state', listStateRow, (workspaceId: string, at: string) => sql.fragment`
+  SELECT st.marks, ${boundaryText(sql.fragment`st.next_boundary`)} AS next_boundary FROM ${listStateOf(workspaceId, at)} st`);
 
 /** The marks of the workspace's lists and the first window boundary after `at` (ISO). */
 export async function findListState(db: CommonQueryMethods, workspaceId: string, at: string): Promise<ListState> {

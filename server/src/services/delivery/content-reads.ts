@@ -69,11 +69,15 @@ export async function listContent(
   workspaceId: string,
   query: ContentListParameters,
 ): Promise<{ readonly body: ContentItemSummaryResponsePagedResponse; readonly etag: string | null }> {
-  const page = pageRequest(query);
   const q = contentListQuery(workspaceId, query);
   const etag = q.resolve ? await listTag(db, q, query) : null;
+  return { body: await readListPage(db, q, query), etag };
+}
+
+/** The page `q` asks for, read and presented (no tag). */
+export async function readListPage(db: CommonQueryMethods, q: ContentListQuery, query: ContentListParameters): Promise<ContentItemSummaryResponsePagedResponse> {
   const { rows, total } = await listContentCounted(db, q);
-  return { body: toPage(rows.map((r) => listItemSummary(r, q.resolve)), total, page), etag };
+  return toPage(rows.map((r) => listItemSummary(r, q.resolve)), total, pageRequest(query));
 }
 
 /** The tag listContent would answer with now, from one small statement; null for a plain list (its tag is its bytes'). */
@@ -82,10 +86,17 @@ export async function listContentTag(db: DatabasePool, workspaceId: string, quer
   return q.resolve ? listTag(db, q, query) : null;
 }
 
+/**
+ * Every parameter that shapes a resolved page, as text: what its tag digests (with the list state)
+ * and what a stored page is kept under. The instant is part of it only when the read names one; at
+ * "now" the state's next window boundary stands for it.
+ */
+export function listQueryKey(q: ContentListQuery, query: ContentListParameters): string {
+  return JSON.stringify({ ...q, asOf: readsAtNow(query.asOf) ? null : q.asOf });
+}
+
 async function listTag(db: DatabasePool, q: ContentListQuery, query: ContentListParameters): Promise<string> {
-  // The instant is part of the query only when the read names one; at "now" the state's next
-  // window boundary stands for it.
-  return listEtag(await findListState(db, q.workspaceId, q.asOf), JSON.stringify({ ...q, asOf: readsAtNow(query.asOf) ? null : q.asOf }));
+  return listEtag(await findListState(db, q.workspaceId, q.asOf), listQueryKey(q, query));
 }
 
 async function detailOf(

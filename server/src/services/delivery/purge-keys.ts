@@ -3,7 +3,7 @@
 // on every read, `item-<id>` for every item in the body (the item read and every child it names, at
 // any depth, expanded or not: a child that serves nothing now may serve something after a publish),
 // and `list-<workspaceId>` on the content list (a publish can add an item to any page).
-import type { ContentItemSummaryResponsePagedResponse, ContentVersionDetailResponse } from '../../generated/schemas.js';
+import type { ContentVersionDetailResponse } from '../../generated/schemas.js';
 
 export const workspaceKey = (workspaceId: string) => `ws-${workspaceId}`;
 export const itemKey = (itemId: string) => `item-${itemId}`;
@@ -30,8 +30,8 @@ export function purgeKeysOfItems(workspaceId: string, items: readonly string[]):
 }
 
 /** Keys of a page of the content list: the workspace, its lists and every item on the page. */
-export function purgeKeysOfList(workspaceId: string, page: ContentItemSummaryResponsePagedResponse): string[] {
-  return [workspaceKey(workspaceId), listKey(workspaceId), ...page.items.map((i) => itemKey(i.id))];
+export function purgeKeysOfList(workspaceId: string, itemIds: readonly string[]): string[] {
+  return [workspaceKey(workspaceId), listKey(workspaceId), ...itemIds.map(itemKey)];
 }
 
 /**

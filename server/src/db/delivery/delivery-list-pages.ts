@@ -1,0 +1,59 @@
+// Stored list pages (migration 0032 says what makes one servable): one statement on the hot pool
+// reads the lists' state and, when it is the state a stored page was made under, that page; a page
+// built after a miss is stored by a second.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { idsOfText, textOfIds, type HotPool } from '../hot-pool.js';
+import { preparedShape, statementShape } from '../prepared.js';
+import { boundaryText, listStateOf, type ListState } from './delivery-marks.js';
+
+/** Which stored page a resolved list read at "now" would use. */
+export interface ListPageAddress {
+  readonly workspaceId: string;
+  readonly slot: number;
+  /** Every parameter that shapes the page (what the ETag digests). */
+  readonly query: string;
+  /** The instant the read reads at (ISO). */
+  readonly at: string;
+}
+
+const lookup = statementShape('delivery_list_page', (workspaceId: string, at: string, slot: number, query: string) => sql.fragment`
+  SELECT st.marks::text AS marks, ${boundaryText(sql.fragment`st.next_boundary`)} AS next_boundary, p.body, p.items::text AS items
+  FROM ${listStateOf(workspaceId, at)} st
+  LEFT JOIN delivery_list_pages p ON p.workspace_id = ${workspaceId}::uuid AND p.slot = ${slot} AND p.query = ${query}
+    AND p.marks = st.marks AND p.next_boundary IS NOT DISTINCT FROM st.next_boundary`);
+type LookupRow = { readonly marks: string; readonly next_boundary: string | null; readonly body: string | null; readonly items: string | null };
+
+export interface ListPageLookup {
+  /** The lists' state now: what the page's ETag is made of, and what a page built now records. */
+  readonly state: ListState;
+  /** The page stored under exactly this state, if any. */
+  readonly stored: { readonly body: string; readonly items: readonly string[] } | null;
+}
+
+export async function findListPage(hot: HotPool, a: ListPageAddress): Promise<ListPageLookup> {
+  const [row] = await hot.shaped<LookupRow>(lookup, a.workspaceId, a.at, a.slot, a.query);
+  const state: ListState = { marks: Number(row!.marks), next_boundary: row!.next_boundary };
+  return { state, stored: row!.body === null ? null : { body: row!.body, items: idsOfText(row!.items!) } };
+}
+
+export interface NewListPage extends ListPageAddress {
+  /** The state read before the page (findListPage's). */
+  readonly state: ListState;
+  readonly items: readonly string[];
+  readonly etag: string;
+  readonly body: string;
+}
+
+const store = preparedShape('delivery_list_page_store', z.object({}), (
+  workspaceId: string, slot: number, query: string, marks: number, nextBoundary: string, items: string, etag: string, body: string,
+) => sql.fragment`
+  INSERT INTO delivery_list_pages AS p (workspace_id, slot, query, marks, next_boundary, items, etag, body)
+  VALUES (${workspaceId}, ${slot}, ${query}, ${marks}, nullif(${nextBoundary}, '')::timestamptz, ${items}::uuid[], ${etag}, ${body})
+  ON CONFLICT (workspace_id, slot) DO UPDATE SET query = EXCLUDED.query, marks = EXCLUDED.marks,
+    next_boundary = EXCLUDED.next_boundary, items = EXCLUDED.items, etag = EXCLUDED.etag, body = EXCLUDED.body`);
+
+/** Stores (or replaces, in its slot) a resolved list page. */
+export async function storeListPage(db: CommonQueryMethods, p: NewListPage): Promise<void> {
+  await db.query(store(p.workspaceId, p.slot, p.query, p.state.marks, p.state.next_boundary ?? '', textOfIds(p.items), p.etag, p.body));
+}
