@@ -102,6 +102,19 @@ async function buildModel(api: TestApi, base: string, token: string): Promise<Co
   return { article, person };
 }
 
+/**
+ * A content world on an API whose delivery reads all reach PostgreSQL (the in-process cache off,
+ * workers off, purge keys in `Surrogate-Key`), reporting every statement to `onStatement`: the stored
+ * documents' and list pages' suites.
+ */
+export async function startColdDeliveryWorld(onStatement: (sql: string) => void): Promise<{ readonly api: TestApi; readonly w: ContentWorld }> {
+  const api = await startTestApi({
+    env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0', Delivery__PurgeKeyHeaders: 'Surrogate-Key' },
+    onStatement,
+  });
+  return { api, w: await startContentWorld(api) };
+}
+
 export async function startContentWorld(api?: TestApi): Promise<ContentWorld> {
   api ??= await startTestApi();
   const { id: ws } = await createWorkspace(api);

@@ -12,6 +12,7 @@ import {
   expectStatus,
   newVersion,
   publishNow,
+  startColdDeliveryWorld,
   startContentWorld,
   text,
   uniqueSlug,
@@ -27,11 +28,7 @@ describe('stored delivery documents (by-slug at now)', function () {
   let api: TestApi;
   let w: ContentWorld;
   before(async () => {
-    api = await startTestApi({
-      env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0', Delivery__PurgeKeyHeaders: 'Surrogate-Key' },
-      onStatement,
-    });
-    w = await startContentWorld(api);
+    ({ api, w } = await startColdDeliveryWorld(onStatement));
   });
   after(() => api.close());
 

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { statementRecorder } from '../helpers/statements.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { createPerson, dbQuery, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
+import { createPerson, dbQuery, expectStatus, newVersion, publishNow, startColdDeliveryWorld, text, type ContentWorld } from './content-fixture.js';
 
 const { statements, onStatement } = statementRecorder();
 
@@ -18,11 +18,7 @@ describe('stored list pages (resolved list at now)', function () {
   let api: TestApi;
   let w: ContentWorld;
   before(async () => {
-    api = await startTestApi({
-      env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0', Delivery__PurgeKeyHeaders: 'Surrogate-Key' },
-      onStatement,
-    });
-    w = await startContentWorld(api);
+    ({ api, w } = await startColdDeliveryWorld(onStatement));
   });
   after(() => api.close());
 
