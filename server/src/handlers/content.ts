@@ -50,12 +50,12 @@ export const listContent: Handler<'listContent'> = async ({ request, actor, deps
           return { serialized: alreadySerialized<ContentItemSummaryResponsePagedResponse>(p.json), itemId: null, headers };
         }
       : async () => {
-          const { body, etag } = await reads.listContent(deps.db, workspaceId, request.query);
+          const { body, etag } = await reads.listContent(deps.hot, deps.db, workspaceId, request.query);
           const headers = purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(workspaceId, body.items.map((i) => i.id)));
           return { body, headers: etag === null ? headers : withEtag(etag, headers) };
         },
     tag: async () => {
-      const etag = await reads.listContentTag(deps.db, workspaceId, request.query);
+      const etag = await reads.listContentTag(deps.hot, workspaceId, request.query);
       // Without the page, the keys that purge it whatever it holds: any change to an item of the
       // workspace is purged with the list key.
       return etag === null ? null : { etag, headers: purgeKeyHeaders(deps.config.cdn, [workspaceKey(workspaceId), listKey(workspaceId)]) };

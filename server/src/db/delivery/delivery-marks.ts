@@ -1,9 +1,9 @@
 // Marks (migration 0028): every change the delivery notices announce moves the marks of what it
 // touches, in the writer's transaction; a stored document and a list's validator are exact while the
 // marks they were made under have not moved.
-import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
-import { preparedShape } from '../prepared.js';
+import { sql, type FragmentSqlToken } from 'slonik';
+import type { HotPool } from '../hot-pool.js';
+import { statementShape } from '../prepared.js';
 
 /**
  * The marks of `subjects` and the global one, summed (an absent mark counts 0). Marks only grow —
@@ -15,8 +15,11 @@ export function summedMarks(...subjects: FragmentSqlToken[]): FragmentSqlToken {
     WHERE m.subject_id IN (${sql.join(subjects, sql.fragment`, `)}, '00000000-0000-0000-0000-000000000000'::uuid)), 0)::bigint`;
 }
 
-const listStateRow = z.object({ marks: z.number(), next_boundary: z.string().nullable() });
-export type ListState = z.infer<typeof listStateRow>;
+/** The lists' state of a workspace: their summed marks and the next window boundary (UTC ISO, `infinity`, or null). */
+export interface ListState {
+  readonly marks: number;
+  readonly next_boundary: string | null;
+}
 
 /**
  * The lists' state (migration 0029) as a one-row subquery: `marks`, the summed marks of the
@@ -39,10 +42,11 @@ export function boundaryText(boundary: FragmentSqlToken): FragmentSqlToken {
   return sql.fragment`CASE WHEN isfinite(${boundary}) THEN to_char(${boundary} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') ELSE ${boundary}::text END`;
 }
 
-const listState = preparedShape('delivery_list_state', listStateRow, (workspaceId: string, at: string) => sql.fragment`
-  SELECT st.marks, ${boundaryText(sql.fragment`st.next_boundary`)} AS next_boundary FROM ${listStateOf(workspaceId, at)} st`);
+const listState = statementShape('delivery_list_state', (workspaceId: string, at: string) => sql.fragment`
+  SELECT st.marks::text AS marks, ${boundaryText(sql.fragment`st.next_boundary`)} AS next_boundary FROM ${listStateOf(workspaceId, at)} st`);
 
-/** The marks of the workspace's lists and the first window boundary after `at` (ISO). */
-export async function findListState(db: CommonQueryMethods, workspaceId: string, at: string): Promise<ListState> {
-  return db.one(listState(workspaceId, at));
+/** The marks of the workspace's lists and the first window boundary after `at` (ISO), on the hot pool. */
+export async function findListState(hot: HotPool, workspaceId: string, at: string): Promise<ListState> {
+  const [row] = await hot.shaped<{ readonly marks: string; readonly next_boundary: string | null }>(listState, workspaceId, at);
+  return { marks: Number(row!.marks), next_boundary: row!.next_boundary };
 }

@@ -2,6 +2,7 @@
 // version reads with composition expansion. Queries arrive as the contract declares them, already
 // coerced by the request validator (booleans and integers, unknown names refused).
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
+import type { HotPool } from '../../db/hot-pool.js';
 import { notFound } from '../../errors.js';
 import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
 import { findServedTagBySlug, findServedTreeBySlug } from '../../db/delivery/content-serving.js';
@@ -65,12 +66,13 @@ export function contentListQuery(workspaceId: string, query: ContentListParamete
  * page also gets its tag (listTag), read first: the tag must describe no later state than the page.
  */
 export async function listContent(
+  hot: HotPool,
   db: DatabasePool,
   workspaceId: string,
   query: ContentListParameters,
 ): Promise<{ readonly body: ContentItemSummaryResponsePagedResponse; readonly etag: string | null }> {
   const q = contentListQuery(workspaceId, query);
-  const etag = q.resolve ? await listTag(db, q, query) : null;
+  const etag = q.resolve ? await listTag(hot, q, query) : null;
   return { body: await readListPage(db, q, query), etag };
 }
 
@@ -81,9 +83,9 @@ export async function readListPage(db: CommonQueryMethods, q: ContentListQuery, 
 }
 
 /** The tag listContent would answer with now, from one small statement; null for a plain list (its tag is its bytes'). */
-export async function listContentTag(db: DatabasePool, workspaceId: string, query: ContentListParameters): Promise<string | null> {
+export async function listContentTag(hot: HotPool, workspaceId: string, query: ContentListParameters): Promise<string | null> {
   const q = contentListQuery(workspaceId, query);
-  return q.resolve ? listTag(db, q, query) : null;
+  return q.resolve ? listTag(hot, q, query) : null;
 }
 
 /**
@@ -95,8 +97,8 @@ export function listQueryKey(q: ContentListQuery, query: ContentListParameters):
   return JSON.stringify({ ...q, asOf: readsAtNow(query.asOf) ? null : q.asOf });
 }
 
-async function listTag(db: DatabasePool, q: ContentListQuery, query: ContentListParameters): Promise<string> {
-  return listEtag(await findListState(db, q.workspaceId, q.asOf), listQueryKey(q, query));
+async function listTag(hot: HotPool, q: ContentListQuery, query: ContentListParameters): Promise<string> {
+  return listEtag(await findListState(hot, q.workspaceId, q.asOf), listQueryKey(q, query));
 }
 
 async function detailOf(
