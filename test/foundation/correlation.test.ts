@@ -49,4 +49,15 @@ describe('X-Correlation-Id', () => {
     });
     expect(res.body.traceId).to.equal('4bf92f3577b34da6a3ce929d0e0e4736');
   });
+
+  it('makes a new 32-hex-digit trace id, different for each request, without a traceparent', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await api.get('/api/v1/auth/me');
+      expect(res.body.traceId).to.match(/^[0-9a-f]{32}$/);
+      expect(res.body.traceId).to.not.match(/^0+$/);
+      ids.add(res.body.traceId);
+    }
+    expect(ids.size).to.equal(5);
+  });
 });
