@@ -10,6 +10,7 @@ import * as publishing from '../services/content/content-publishing.js';
 import * as queues from '../services/content/version-queues.js';
 import { upgradeTemplateVersion } from '../services/content/content-upgrade.js';
 import { duplicateContentItem } from '../services/content/content-duplicate.js';
+import { compareContentVersions as compareVersions } from '../services/content/version-comparison.js';
 import { readsAtNow, type VersionAddress } from '../services/content/content-rules.js';
 import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
@@ -153,6 +154,11 @@ export const getContentVersion: Handler<'getContentVersion'> = async ({ request,
   }
   const { body, etag } = await reads.getContentVersion(deps.db, workspaceId, itemId, versionNumber, request.query);
   return reply(200, body, withEtag(etag));
+};
+
+export const compareContentVersions: Handler<'compareContentVersions'> = async ({ request, deps, reply }) => {
+  const { workspaceId, id } = request.params;
+  return reply(200, await compareVersions(deps.db, workspaceId, id, request.query));
 };
 
 export const updateContentVersion: Handler<'updateContentVersion'> = async ({ request, actor, deps, reply }) => {
