@@ -2,8 +2,9 @@
 // field either version has a value in, marked added, removed, changed or unchanged, with text as a
 // line or word diff and children by title (version-compare.ts). A plain GET form picks the two
 // versions (no JavaScript needed); without a choice it compares the latest version with the one
-// before it. Reads: the item, the two versions (children expanded one call each, for their titles)
-// and one listMedia call for the assets both name.
+// before it. Reads: one compareContentVersions call (the item, both versions and the names of their
+// children — children are not expanded: the page shows only their titles) and, when the versions
+// name assets, one listMedia call for them.
 import type express from 'express';
 import { apiFor } from '../../api.js';
 import { zoneOf } from '../../time.js';
@@ -12,7 +13,7 @@ import { assetFacts } from '../media/asset-facts.js';
 import { queryValue, when } from '../screen-forms.js';
 import { windowOf } from './item-page.js';
 import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, versionNumberOf } from './item-paths.js';
-import { comparedAssetIds, compareVersions } from './version-compare.js';
+import { childNamesById, comparedAssetIds, compareVersions } from './version-compare.js';
 
 export function register(router: express.Router): void {
   router.get(`${ITEM_ROUTE}/compare`, async (req, res, next) => {
@@ -20,23 +21,23 @@ export function register(router: express.Router): void {
     if (!address) return next();
     const { workspaceId, itemId } = address;
     const api = apiFor(res);
-    const read = (versionNumber: number) => api.getContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: true } });
-    // Both numbers given (the history's links, a submitted form): the three reads run at once, and
-    // the item's list of versions checks them after; otherwise the item's versions pick the pair.
     const asked = { from: versionNumberOf(queryValue(req.query, 'from')), to: versionNumberOf(queryValue(req.query, 'to')) };
-    const early = asked.from !== undefined && asked.to !== undefined ? Promise.all([read(asked.from), read(asked.to)]) : undefined;
-    early?.catch(() => undefined);
-    const item = await api.getContent({ path: { workspaceId, id: itemId } });
-    const numbers = item.versions.map((v) => v.versionNumber);
-    const latest = numbers[0];
-    if (latest === undefined) return next();
-    const pick = (n: number | undefined, fallback: number) => (n !== undefined && numbers.includes(n) ? n : fallback);
-    const to = pick(asked.to, latest);
-    const from = pick(asked.from, numbers.find((n) => n < to) ?? to);
-    const [before, after] = early && from === asked.from && to === asked.to ? await early : await Promise.all([read(from), read(to)]);
+    const read = (query: { from?: number; to?: number }) => api.compareContentVersions({ path: { workspaceId, id: itemId }, query });
+    let pair: Awaited<ReturnType<typeof read>>;
+    try {
+      pair = await read(asked);
+    } catch (err) {
+      // A number the item does not have (a hand-edited or stale link) shows the default pair, the
+      // latest version and the one before it, rather than an error; an unknown item stays a 404.
+      if ((err as { status?: unknown }).status !== 404 || (asked.from === undefined && asked.to === undefined)) throw err;
+      pair = await read({});
+    }
+    const { item, from: before, to: after } = pair;
+    const from = before.versionNumber;
+    const to = after.versionNumber;
     const facts = await assetFacts(res, workspaceId, comparedAssetIds(before, after));
     const zone = zoneOf(res);
-    const fields = compareVersions(workspaceId, before, after, facts);
+    const fields = compareVersions(workspaceId, before, after, { facts, children: childNamesById(pair.children) });
     const paths = itemPaths(workspaceId, itemId);
     const name = itemNameOf(item);
     const factsOf = (v: typeof before) => ({
