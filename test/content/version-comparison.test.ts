@@ -68,6 +68,25 @@ describe('GET …/content/{id}/compare', () => {
     expect(ours, ours.join('\n---\n')).to.have.length(5);
   });
 
+  it('carries a strong tag of its bytes: If-None-Match naming it is 304 without a body, until something in the answer changes', async () => {
+    const first = await compare('?from=1&to=2');
+    expectStatus(first, 200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).to.match(/^"[^"]+"$/);
+    const again = await w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader, headers: { 'if-none-match': etag } });
+    expect(again.status).to.equal(304);
+    expect(again.headers.get('etag')).to.equal(etag);
+    expect(again.text).to.equal('');
+    // Another pair is another answer; a child's new title changes this one.
+    expectStatus(await w.api.get(`${w.base}/content/${article}/compare?from=2&to=1`, { token: w.reader, headers: { 'if-none-match': etag } }), 200);
+    await newVersion(w, ada, { fields: [text(w.model.person.fields.name!, 'Ada, Countess of Lovelace')] });
+    await publishNow(w, ada, 2);
+    const changed = await w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader, headers: { 'if-none-match': etag } });
+    expectStatus(changed, 200);
+    expect(changed.headers.get('etag')).to.not.equal(etag);
+    expect(changed.body.children[0]).to.include({ contentItemId: ada, title: 'Ada, Countess of Lovelace' });
+  });
+
   it('404 for a version number the item does not have, or an unknown item; 400 for a number below 1', async () => {
     expectProblem(await compare('?from=9'), 404, 'not-found');
     expectProblem(await compare('?to=3'), 404, 'not-found');

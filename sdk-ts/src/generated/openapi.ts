@@ -642,8 +642,9 @@ export interface paths {
          *     them with `expandChildren=false`), plus the name of every child item either version names — the title, slug and
          *     template of the version that child serves now — so a client can show "what changed" by title without reading
          *     whole children. Without `to` the latest version is compared; without `from`, the version before `to` (or `to`
-         *     itself when it is version 1). A version number the item does not have is 404. Not in upstream's contract: its
-         *     clients read the two versions one by one.
+         *     itself when it is version 1). A version number the item does not have is 404. The answer carries a strong ETag
+         *     (a digest of its bytes) and `If-None-Match` naming it is 304, so a client that keeps what it made of the two
+         *     versions does not read them again. Not in upstream's contract: its clients read the two versions one by one.
          */
         get: operations["compareContentVersions"];
         put?: never;
@@ -5647,7 +5648,10 @@ export interface operations {
                 /** @description The newer side's version number (default the latest version). */
                 to?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer to this same request; while the answer would be byte for byte the same, it is 304 without a body (a client that keeps the two versions, or what it made of them, skips reading them again). */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: components["parameters"]["Id"];
                 workspaceId: components["parameters"]["WorkspaceId"];
@@ -5659,11 +5663,22 @@ export interface operations {
             /** @description The item, both versions and their children's names. */
             200: {
                 headers: {
+                    /** @description A strong tag of this answer (a digest of its bytes); send it back as `If-None-Match` to revalidate. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ContentVersionComparisonResponse"];
                 };
+            };
+            /** @description Not modified (the If-None-Match tag names the answer as it would be now). */
+            304: {
+                headers: {
+                    /** @description The answer's tag, as on the 200. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -3,10 +3,13 @@
 // line or word diff and children by title (version-compare.ts). A plain GET form picks the two
 // versions (no JavaScript needed); without a choice it compares the latest version with the one
 // before it. Reads: one compareContentVersions call (the item, both versions and the names of their
-// children — children are not expanded: the page shows only their titles) and, when the versions
-// name assets, one listMedia call for them.
+// children — children are not expanded: the page shows only their titles), revalidated with its tag
+// when an earlier page kept the pair (compared-pairs.ts), and, when the versions name assets, one
+// listMedia call for them.
 import type express from 'express';
+import { VersoApiError } from '@verso/sdk';
 import { apiFor } from '../../api.js';
+import { contextOf } from '../../context.js';
 import { zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { assetFacts } from '../media/asset-facts.js';
@@ -14,6 +17,7 @@ import { queryValue, when } from '../screen-forms.js';
 import { windowOf } from './item-page.js';
 import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, versionNumberOf } from './item-paths.js';
 import { childNamesById, comparedAssetIds, compareVersions } from './version-compare.js';
+import { keepPair, keptPair, type ComparedPair } from './compared-pairs.js';
 
 export function register(router: express.Router): void {
   router.get(`${ITEM_ROUTE}/compare`, async (req, res, next) => {
@@ -22,22 +26,41 @@ export function register(router: express.Router): void {
     const { workspaceId, itemId } = address;
     const api = apiFor(res);
     const asked = { from: versionNumberOf(queryValue(req.query, 'from')), to: versionNumberOf(queryValue(req.query, 'to')) };
-    const read = (query: { from?: number; to?: number }) => api.compareContentVersions({ path: { workspaceId, id: itemId }, query });
-    let pair: Awaited<ReturnType<typeof read>>;
+    const { config } = contextOf(res);
+    /** The compare read, revalidated against what an earlier page kept for the same request. */
+    const read = async (query: { from?: number; to?: number }): Promise<ComparedPair> => {
+      const key = `${config.apiBaseUrl} ${workspaceId} ${itemId} ${query.from ?? ''} ${query.to ?? ''}`;
+      const kept = keptPair(key);
+      try {
+        const { data, etag } = await api.call('compareContentVersions', { path: { workspaceId, id: itemId }, query, header: kept ? { 'If-None-Match': kept.etag } : {} });
+        const fresh: ComparedPair = { etag: etag ?? '', pair: data };
+        if (etag) keepPair(key, fresh);
+        return fresh;
+      } catch (err) {
+        if (kept && err instanceof VersoApiError && err.status === 304) return kept;
+        throw err;
+      }
+    };
+    let compared: ComparedPair;
     try {
-      pair = await read(asked);
+      compared = await read(asked);
     } catch (err) {
       // A number the item does not have (a hand-edited or stale link) shows the default pair, the
       // latest version and the one before it, rather than an error; an unknown item stays a 404.
       if ((err as { status?: unknown }).status !== 404 || (asked.from === undefined && asked.to === undefined)) throw err;
-      pair = await read({});
+      compared = await read({});
     }
+    const pair = compared.pair;
     const { item, from: before, to: after } = pair;
     const from = before.versionNumber;
     const to = after.versionNumber;
     const facts = await assetFacts(res, workspaceId, comparedAssetIds(before, after));
+    const factsKey = JSON.stringify([...facts]);
+    if (compared.diff?.factsKey !== factsKey) {
+      compared.diff = { factsKey, fields: compareVersions(workspaceId, before, after, { facts, children: childNamesById(pair.children) }) };
+    }
+    const fields = compared.diff.fields;
     const zone = zoneOf(res);
-    const fields = compareVersions(workspaceId, before, after, { facts, children: childNamesById(pair.children) });
     const paths = itemPaths(workspaceId, itemId);
     const name = itemNameOf(item);
     const factsOf = (v: typeof before) => ({
