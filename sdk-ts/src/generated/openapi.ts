@@ -2442,17 +2442,15 @@ export interface components {
          * @enum {string}
          */
         ContentStatus: "Draft" | "Review" | "Approved" | "Published" | "Archived";
-        /** @description Two versions of one item side by side (Verso extension, issue */
+        /** @description Two versions of one item side by side (Verso extension, issue #25): `from` the older side, `to` the newer, each with its children not expanded (`child` is null; see `children`). The comparison itself is the client's. */
         ContentVersionComparisonResponse: {
             /**
              * @description The name of each child item either version names, once each, in the order first named (`from`'s values, then
              *     `to`'s); an item that serves nothing now (or was deleted) is absent.
              */
             children: components["schemas"]["ContentChildNameResponse"][];
-            /** @description The older side, children not expanded (`child` is null; see `children`). */
             from: components["schemas"]["ContentVersionDetailResponse"];
             item: components["schemas"]["ContentItemDetailResponse"];
-            /** @description The newer side, children not expanded (`child` is null; see `children`). */
             to: components["schemas"]["ContentVersionDetailResponse"];
         };
         ContentVersionDetailResponse: {
