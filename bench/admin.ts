@@ -13,6 +13,8 @@
 // each bench user has one in the capacity workspace — sent back, and scheduled next: 5 versions);
 // Account makes 2 (switcher list, preferences) and About 2 (switcher list, /health/ready). Version
 // compare (#25) compares two 40-field versions (30 Text, 10 Markdown of 40 lines): 4 API calls.
+// Besides latency, each page's CPU milliseconds per render are reported for the admin process, the API's
+// thread, PostgreSQL and the load threads (`cpuMs`): on a machine shared with other work they move far less than latency.
 // Run: node --import tsx bench/admin.ts [--seconds 5] [--rounds 3] [--clients 16] [--workers 2] [--pages home,compare] [--profile DIR]
 //   --pages: only these pages (home, account, about, list, editor, compare; default all).
 //   --profile DIR: CPU profiles of the measured rounds in DIR — the admin process's (--cpu-prof, written
@@ -56,11 +58,23 @@ interface Result {
   p99Ms: number;
   maxMs: number;
   failures: number;
+  /** CPU ms per page of the admin process, the API's thread, PostgreSQL and the load threads: unlike
+   *  latency, hardly moved by what else the shared machine runs. */
+  cpuMs: { admin: number; api: number; postgres: number; load: number };
 }
 
-/** One page for `seconds`: one client per session cookie through the shared load generator; a 200
+/** A process's CPU time so far (ms), from /proc (Linux). */
+function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** One page for `seconds` (`adminPid`: the admin process whose CPU to count): one client per session
+ *  cookie through the shared load generator; a 200
  *  with at least 500 bytes (a rendered page, not an error stub) is a success. */
-async function run(page: string, url: string, cookies: string[], seconds: number): Promise<Result> {
+async function run(page: string, url: string, cookies: string[], seconds: number, adminPid?: number): Promise<Result> {
+  const adminBefore = processCpuMs(adminPid);
   const s = await runLoad({
     url,
     requests: [{ path: page }],
@@ -71,7 +85,9 @@ async function run(page: string, url: string, cookies: string[], seconds: number
     minBodyBytes: 500,
     durationMs: seconds * 1000,
   });
-  return { page, requests: s.requests, perSecond: Math.round(s.perSecond), p50Ms: s.p50Ms, p95Ms: s.p95Ms, p99Ms: s.p99Ms, maxMs: s.maxMs, failures: s.failures };
+  const per = (ms: number) => Math.round((ms * 100) / Math.max(1, s.requests)) / 100;
+  const cpuMs = { admin: per(processCpuMs(adminPid) - adminBefore), api: s.cpuMsPerRequest.server, postgres: s.cpuMsPerRequest.postgres, load: s.cpuMsPerRequest.load };
+  return { page, requests: s.requests, perSecond: Math.round(s.perSecond), p50Ms: s.p50Ms, p95Ms: s.p95Ms, p99Ms: s.p99Ms, maxMs: s.maxMs, failures: s.failures, cpuMs };
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -216,7 +232,7 @@ async function main(): Promise<void> {
       await inspector.post('Profiler.start');
     }
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [i, p] of pages.entries()) rounds[i]!.push(await run(p, admin.url, cookies, SECONDS));
+      for (const [i, p] of pages.entries()) rounds[i]!.push(await run(p, admin.url, cookies, SECONDS, admin.child.pid));
       progress(`round ${round}: p95 ${rounds.map((r) => r.at(-1)!.p95Ms).join(' / ')} ms`);
     }
     if (inspector) {
@@ -237,15 +253,21 @@ async function main(): Promise<void> {
       p99Ms: median(rs.map((r) => r.p99Ms)),
       maxMs: Math.max(...rs.map((r) => r.maxMs)),
       failures: rs.reduce((n, r) => n + r.failures, 0),
+      cpuMs: {
+        admin: median(rs.map((r) => r.cpuMs.admin)),
+        api: median(rs.map((r) => r.cpuMs.api)),
+        postgres: median(rs.map((r) => r.cpuMs.postgres)),
+        load: median(rs.map((r) => r.cpuMs.load)),
+      },
     }));
     // For information (not part of the target): Home when every render asks for every count and queue section.
     let info: Result | undefined;
     if (pages.includes('/')) {
       await run('/', uncached.url, uncachedCookies, 1);
-      const cold = await run('/', uncached.url, uncachedCookies, SECONDS);
+      const cold = await run('/', uncached.url, uncachedCookies, SECONDS, uncached.child.pid);
       info = { ...cold, page: '/ (Admin__Home__CountsCacheSeconds=0: every count and queue section asked for on every render)' };
     }
-    console.table([...results, ...(info ? [info] : [])]);
+    console.table([...results, ...(info ? [info] : [])].map(({ cpuMs, ...r }) => ({ ...r, cpuAdmin: cpuMs.admin, cpuApi: cpuMs.api, cpuPg: cpuMs.postgres })));
     const failed = results.some((r) => r.failures > 0);
     const met = results.every((r) => r.p95Ms < TARGET_P95_MS) && !failed;
     console.log(JSON.stringify({ bench: 'admin', dataset, seconds: SECONDS, rounds: ROUNDS, clients: CLIENTS, workers: WORKERS, results, homeWithoutCountsCache: info, targetP95Ms: TARGET_P95_MS, met }));

@@ -136,6 +136,29 @@ describe('admin: compare versions', function () {
     expect(await field('headline').getAttribute('data-change')).to.equal('changed');
   });
 
+  it('shows what changed since the same comparison was last shown (the kept pair is revalidated with the API)', async () => {
+    const compareUrl = `${stack.adminUrl}/workspaces/${ws}/content/${article}/compare?from=1&to=2`;
+    await page.goto(compareUrl);
+    await page.goto(compareUrl); // the second render reuses the kept pair (the API answered 304)
+    expect(await field('headline').locator('ins').allTextContents()).to.deep.equal(['[added: Evening ]']);
+    // Version 2 changes behind the page's back (another editor through the API): the next render shows it.
+    const v2 = `/api/v1/workspaces/${ws}/content/${article}/versions/2`;
+    const current = await stack.api.get(v2, { token: stack.adminToken });
+    const fields = current.body.fields.map((f: any) => ({ fieldId: f.fieldId, order: f.order, valueKind: f.valueKind, textValue: f.textValue, childContentItemId: f.childContentItemId }));
+    const headline = fields.find((f: any) => f.textValue === 'Evening at the harbour');
+    headline.textValue = 'Night at the harbour';
+    const saved = await stack.api.put(v2, { fields }, { token: stack.adminToken, headers: { 'if-match': current.headers.get('etag')! } });
+    expect(saved.status).to.equal(200);
+    try {
+      await page.goto(compareUrl);
+      expect(await field('headline').locator('ins').allTextContents()).to.deep.equal(['[added: Night ]']);
+    } finally {
+      headline.textValue = 'Evening at the harbour';
+      const back = await stack.api.put(v2, { fields }, { token: stack.adminToken, headers: { 'if-match': saved.headers.get('etag')! } });
+      expect(back.status).to.equal(200);
+    }
+  });
+
   it('names the item of each content entry in the audit log by its title, linked to its page', async () => {
     await page.goto(`${stack.adminUrl}/audit?entityType=ContentVersion`);
     const entry = page.locator('.audit-entry[data-entity-type="ContentVersion"]').first();

@@ -114,6 +114,19 @@ describe('content value validation', () => {
     ], children))).to.deep.equal({ '/fields/category': ["Field 'category' allows at most 1 value."] });
   });
 
+  it('names the field by its label on a save as on submit, by its key when the label is blank; the pointer keeps the key', () => {
+    const labelled = [{ ...title, label: 'Headline' }, { ...category, label: ' Section ' }, { ...author, label: 'Written by' }];
+    expect(errorsOf(() => validateFieldValues(labelled, [t('a'), t('b', 1)], children))).to.deep.equal({ '/fields/title': ["Field 'Headline' allows at most 1 value."] });
+    expect(errorsOf(() => validateFieldValues(labelled, [{ ...t('a'), valueKind: 'Boolean', boolValue: true }], children)))
+      .to.deep.equal({ '/fields/0': ["Field 'Headline' takes Text, not Boolean."] });
+    expect(errorsOf(() => validateFieldValues(labelled, [t('toolong')], children))['/fields/0']![0]).to.match(/^Field 'Headline' value 0 .*maxLength of 5/);
+    expect(errorsOf(() => validateFieldValues(labelled, [{ fieldId: 'f-cat', order: 0, valueKind: 'PickList', textValue: 'sports' }], children))['/fields/0']![0])
+      .to.match(/^Field 'Section' value 0 .*"sports" is not an option/);
+    expect(errorsOf(() => validateFieldValues(labelled, [{ fieldId: 'f-author', order: 0, valueKind: 'ChildContent', childContentItemId: 'quote-1' }], children))['/fields/0']![0])
+      .to.match(/^Field 'Written by' value 0 .*another template/);
+    expect(errorsOf(() => validateFieldValues([{ ...title, label: '   ' }], [t('a'), t('b', 1)], children))).to.deep.equal({ '/fields/title': ["Field 'title' allows at most 1 value."] });
+  });
+
   it('reports every problem at once', () => {
     const errors = errorsOf(() => validateFieldValues(fields, [t('a'), t('b', 1), { fieldId: 'f-cat', order: 0, valueKind: 'PickList', textValue: 'x' }], children));
     expect(Object.keys(errors).sort()).to.deep.equal(['/fields/2', '/fields/title']);

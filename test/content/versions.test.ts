@@ -132,7 +132,7 @@ describe('content versions', () => {
       const etag = (await w.api.get(`${w.base}/content/${item.id}/versions/1`, { token: w.reader })).headers.get('etag')!;
       const res = await w.api.put(`${w.base}/content/${item.id}/versions/1`, { fields: [text(title(), 'x'.repeat(21))] }, { token: w.editor, headers: { 'if-match': etag } });
       expectProblem(res, 422, 'validation-failed');
-      expect(res.body.errors['/fields/0'][0]).to.match(/'title'.*maxLength of 20/);
+      expect(res.body.errors['/fields/0'][0]).to.match(/^Field 'Title' value 0 .*maxLength of 20/);
       const after = await w.api.get(`${w.base}/content/${item.id}/versions/1`, { token: w.reader });
       expect(after.headers.get('etag')).to.equal(etag);
       expect(after.body.fields[0].textValue).to.equal('Keep');
@@ -227,7 +227,7 @@ describe('content versions', () => {
       const refused = await w.api.post(`${w.base}/content`, { templateVersionId: page.versionId, slug, tags: [], fields: [bad] }, { token: w.editor });
       expectProblem(refused, 422, 'validation-failed');
       expect(refused.body.errors).to.deep.equal({
-        '/fields/0': [`Field 'promo' value 0 sets "cta.style" to "huge", which is not an option of its picklist revision.`],
+        '/fields/0': [`Field 'Promo' value 0 sets "cta.style" to "huge", which is not an option of its picklist revision.`],
       });
       expect(await dbQuery(w.api, `SELECT id FROM content_items WHERE slug = $1`, [slug])).to.deep.equal([]);
 

@@ -50,9 +50,11 @@ describe('workflow semantics (#25)', () => {
       expect(updated.body.fields.map((f: any) => f.textValue)).to.deep.equal(['one']);
       const tooMany = await w.api.put(route(item.id, 2), { fields: [text(strict.fields.note!, 'a'), text(strict.fields.note!, 'b', 1)] }, { token: w.editor, headers: { 'if-match': updated.headers.get('etag')! } });
       expectProblem(tooMany, 422, 'validation-failed');
-      expect(tooMany.body.errors).to.deep.equal({ '/fields/note': ["Field 'note' allows at most 1 value."] });
+      // Save-time sentences name the field by its label too; the pointer keeps the key.
+      expect(tooMany.body.errors).to.deep.equal({ '/fields/note': ["Field 'Note' allows at most 1 value."] });
       const wrongKind = await w.api.post(`${w.base}/content/${item.id}/versions`, { fields: [{ fieldId: strict.fields.headline, order: 0, valueKind: 'Boolean', boolValue: true }] }, { token: w.editor });
       expectProblem(wrongKind, 422, 'validation-failed');
+      expect(wrongKind.body.errors).to.deep.equal({ '/fields/0': ["Field 'Headline' takes Text, not Boolean."] });
       expect(await statusOf(item.id)).to.deep.equal(['1:Draft', '2:Draft']);
     });
 

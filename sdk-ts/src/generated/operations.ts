@@ -8,6 +8,7 @@ export const operationSpecs = {
   approveContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/approve","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   archiveContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/archive","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   changePassword: {"method":"POST","path":"/api/v1/auth/change-password","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
+  compareContentVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/compare","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["from","to"],"headerParams":["If-None-Match"],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createApiClient: {"method":"POST","path":"/api/v1/clients","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createComponent: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/components","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createComponentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -157,6 +158,15 @@ export abstract class VersoOperations {
    */
   changePassword(input: OperationInput<'changePassword'>, options?: CallOptions): Promise<OperationResult<'changePassword'>> {
     return this.invoke('changePassword', input, options);
+  }
+
+  /**
+   * Two versions of an item in one read, to compare them field by field (Verso extension, issue
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/{id}/compare` — access: role Reader, workspace Read.
+   */
+  compareContentVersions(input: OperationInput<'compareContentVersions'>, options?: CallOptions): Promise<OperationResult<'compareContentVersions'>> {
+    return this.invoke('compareContentVersions', input, options);
   }
 
   /**

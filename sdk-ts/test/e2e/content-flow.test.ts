@@ -207,6 +207,20 @@ describe('SDK end to end: login → workspace → model → content → workflow
     expect(rolledBack.fields.find((f) => f.key === 'title')?.textValue).to.equal('Post 0');
   });
 
+  it('compareContentVersions: the item and two versions in one read, defaults latest and the one before', async () => {
+    const { id } = items[0]!;
+    // items[0] now has versions 1 (Post 0), 2 (Second thoughts) and 3 (rolled back to 1).
+    const latest = await admin.compareContentVersions({ path: { workspaceId, id } });
+    expect([latest.from.versionNumber, latest.to.versionNumber]).to.deep.equal([2, 3]);
+    expect(latest.item.id).to.equal(id);
+    expect(latest.children).to.deep.equal([]);
+    const picked = await admin.compareContentVersions({ path: { workspaceId, id }, query: { from: 1, to: 2 } });
+    expect([picked.from, picked.to].map((v) => v.fields.find((f) => f.key === 'title')?.textValue)).to.deep.equal(['Post 0', 'Second thoughts']);
+    const missing = (await admin.compareContentVersions({ path: { workspaceId, id }, query: { from: 9 } }).catch((e: unknown) => e)) as VersoApiError;
+    expect(missing).to.be.instanceOf(VersoApiError);
+    expect(missing.status).to.equal(404);
+  });
+
   it('draft structure without a tag (as upstream clients) works; a tag that is sent is still compared', async () => {
     const template = await admin.createTemplate({ path: { workspaceId }, body: { name: 'Note', slug: `note-${suffix}` } });
     const version = { workspaceId, id: template.id, versionNumber: 1 };

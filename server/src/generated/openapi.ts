@@ -626,6 +626,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Two versions of an item in one read, to compare them field by field (Verso extension, issue
+         * @description The item (as `GET …/content/{id}` answers it) and its versions `from` and `to` (as `GET …/versions/{n}` answers
+         *     them with `expandChildren=false`), plus the name of every child item either version names — the title, slug and
+         *     template of the version that child serves now — so a client can show "what changed" by title without reading
+         *     whole children. Without `to` the latest version is compared; without `from`, the version before `to` (or `to`
+         *     itself when it is version 1). A version number the item does not have is 404. The answer carries a strong ETag
+         *     (a digest of its bytes) and `If-None-Match` naming it is 304, so a client that keeps what it made of the two
+         *     versions does not read them again. Not in upstream's contract: its clients read the two versions one by one.
+         */
+        get: operations["compareContentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/content/{id}/duplicate": {
         parameters: {
             query?: never;
@@ -2289,6 +2318,15 @@ export interface components {
          * @enum {string}
          */
         CompositionMode: "Inline" | "Reference";
+        /** @description How a child item is named when it is listed (Verso extension, issue */
+        ContentChildNameResponse: {
+            /** Format: uuid */
+            contentItemId: string;
+            slug: string | null;
+            templateName: string;
+            /** @description The text of the served version's title field; null when it has none (show the slug instead). */
+            title: string | null;
+        };
         /**
          * @description One value of one field of the version's template version. Repeated fields send one value per occurrence; values of
          *     one field submitted with equal `order` are renumbered in the order they were sent. Which member carries the value
@@ -2404,6 +2442,17 @@ export interface components {
          * @enum {string}
          */
         ContentStatus: "Draft" | "Review" | "Approved" | "Published" | "Archived";
+        /** @description Two versions of one item side by side (Verso extension, issue #25): `from` the older side, `to` the newer, each with its children not expanded (`child` is null; see `children`). The comparison itself is the client's. */
+        ContentVersionComparisonResponse: {
+            /**
+             * @description The name of each child item either version names, once each, in the order first named (`from`'s values, then
+             *     `to`'s); an item that serves nothing now (or was deleted) is absent.
+             */
+            children: components["schemas"]["ContentChildNameResponse"][];
+            from: components["schemas"]["ContentVersionDetailResponse"];
+            item: components["schemas"]["ContentItemDetailResponse"];
+            to: components["schemas"]["ContentVersionDetailResponse"];
+        };
         ContentVersionDetailResponse: {
             /** Format: date-time */
             archivedAt: string | null;
@@ -5585,6 +5634,54 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    compareContentVersions: {
+        parameters: {
+            query?: {
+                /** @description The older side's version number (default the version before `to`). */
+                from?: number;
+                /** @description The newer side's version number (default the latest version). */
+                to?: number;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer to this same request; while the answer would be byte for byte the same, it is 304 without a body (a client that keeps the two versions, or what it made of them, skips reading them again). */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item, both versions and their children's names. */
+            200: {
+                headers: {
+                    /** @description A strong tag of this answer (a digest of its bytes); send it back as `If-None-Match` to revalidate. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentVersionComparisonResponse"];
+                };
+            };
+            /** @description Not modified (the If-None-Match tag names the answer as it would be now). */
+            304: {
+                headers: {
+                    /** @description The answer's tag, as on the 200. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

@@ -15,6 +15,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/auth/change-password"
   },
+  "compareContentVersions": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/compare"
+  },
   "createApiClient": {
     "method": "POST",
     "path": "/api/v1/clients"

@@ -2,17 +2,22 @@
 // field either version has a value in, marked added, removed, changed or unchanged, with text as a
 // line or word diff and children by title (version-compare.ts). A plain GET form picks the two
 // versions (no JavaScript needed); without a choice it compares the latest version with the one
-// before it. Reads: the item, the two versions (children expanded one call each, for their titles)
-// and one listMedia call for the assets both name.
+// before it. Reads: one compareContentVersions call (the item, both versions and the names of their
+// children — children are not expanded: the page shows only their titles), revalidated with its tag
+// when an earlier page kept the pair (compared-pairs.ts), and, when the versions name assets, one
+// listMedia call for them.
 import type express from 'express';
+import { VersoApiError } from '@verso/sdk';
 import { apiFor } from '../../api.js';
+import { contextOf } from '../../context.js';
 import { zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { assetFacts } from '../media/asset-facts.js';
 import { queryValue, when } from '../screen-forms.js';
 import { windowOf } from './item-page.js';
 import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, versionNumberOf } from './item-paths.js';
-import { comparedAssetIds, compareVersions } from './version-compare.js';
+import { childNamesById, comparedAssetIds, compareVersions } from './version-compare.js';
+import { keepPair, keptPair, type ComparedPair } from './compared-pairs.js';
 
 export function register(router: express.Router): void {
   router.get(`${ITEM_ROUTE}/compare`, async (req, res, next) => {
@@ -20,23 +25,42 @@ export function register(router: express.Router): void {
     if (!address) return next();
     const { workspaceId, itemId } = address;
     const api = apiFor(res);
-    const read = (versionNumber: number) => api.getContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: true } });
-    // Both numbers given (the history's links, a submitted form): the three reads run at once, and
-    // the item's list of versions checks them after; otherwise the item's versions pick the pair.
     const asked = { from: versionNumberOf(queryValue(req.query, 'from')), to: versionNumberOf(queryValue(req.query, 'to')) };
-    const early = asked.from !== undefined && asked.to !== undefined ? Promise.all([read(asked.from), read(asked.to)]) : undefined;
-    early?.catch(() => undefined);
-    const item = await api.getContent({ path: { workspaceId, id: itemId } });
-    const numbers = item.versions.map((v) => v.versionNumber);
-    const latest = numbers[0];
-    if (latest === undefined) return next();
-    const pick = (n: number | undefined, fallback: number) => (n !== undefined && numbers.includes(n) ? n : fallback);
-    const to = pick(asked.to, latest);
-    const from = pick(asked.from, numbers.find((n) => n < to) ?? to);
-    const [before, after] = early && from === asked.from && to === asked.to ? await early : await Promise.all([read(from), read(to)]);
+    const { config } = contextOf(res);
+    /** The compare read, revalidated against what an earlier page kept for the same request. */
+    const read = async (query: { from?: number; to?: number }): Promise<ComparedPair> => {
+      const key = `${config.apiBaseUrl} ${workspaceId} ${itemId} ${query.from ?? ''} ${query.to ?? ''}`;
+      const kept = keptPair(key);
+      try {
+        const { data, etag } = await api.call('compareContentVersions', { path: { workspaceId, id: itemId }, query, header: kept ? { 'If-None-Match': kept.etag } : {} });
+        const fresh: ComparedPair = { etag: etag ?? '', pair: data };
+        if (etag) keepPair(key, fresh);
+        return fresh;
+      } catch (err) {
+        if (kept && err instanceof VersoApiError && err.status === 304) return kept;
+        throw err;
+      }
+    };
+    let compared: ComparedPair;
+    try {
+      compared = await read(asked);
+    } catch (err) {
+      // A number the item does not have (a hand-edited or stale link) shows the default pair, the
+      // latest version and the one before it, rather than an error; an unknown item stays a 404.
+      if ((err as { status?: unknown }).status !== 404 || (asked.from === undefined && asked.to === undefined)) throw err;
+      compared = await read({});
+    }
+    const pair = compared.pair;
+    const { item, from: before, to: after } = pair;
+    const from = before.versionNumber;
+    const to = after.versionNumber;
     const facts = await assetFacts(res, workspaceId, comparedAssetIds(before, after));
+    const factsKey = JSON.stringify([...facts]);
+    if (compared.diff?.factsKey !== factsKey) {
+      compared.diff = { factsKey, fields: compareVersions(workspaceId, before, after, { facts, children: childNamesById(pair.children) }) };
+    }
+    const fields = compared.diff.fields;
     const zone = zoneOf(res);
-    const fields = compareVersions(workspaceId, before, after, facts);
     const paths = itemPaths(workspaceId, itemId);
     const name = itemNameOf(item);
     const factsOf = (v: typeof before) => ({

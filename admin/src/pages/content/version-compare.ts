@@ -2,7 +2,8 @@
 // removed, changed or left alone. Text, Markdown and structured values (components, links, quotes,
 // as indented JSON) are compared as text (text-diff.ts: lines for multi-line text, words for one
 // line); children, Media/File, picklist and yes/no values as lists of occurrences, each occurrence
-// named as people know it — a child by its title, an asset by its file name. Fields are matched by
+// named as people know it — a child by its title (the compare read's `children`), an asset by its
+// file name. Fields are matched by
 // key, so versions on different template versions still line up.
 import type { components } from '@verso/sdk';
 import { factsOf, type AssetFacts, type AssetFactsById } from '../media/asset-facts.js';
@@ -11,6 +12,16 @@ import { diffPieces, textDiff, type DiffPart } from './text-diff.js';
 
 type VersionDetail = components['schemas']['ContentVersionDetailResponse'];
 type FieldValue = components['schemas']['ContentVersionFieldValueResponse'];
+type ChildName = components['schemas']['ContentChildNameResponse'];
+
+/** What the occurrences are named by: assets' facts and children's names (by lower-cased id). */
+export interface Names {
+  readonly facts?: AssetFactsById;
+  readonly children?: ReadonlyMap<string, ChildName>;
+}
+
+/** The compare read's `children`, by lower-cased id. */
+export const childNamesById = (children: readonly ChildName[]): ReadonlyMap<string, ChildName> => new Map(children.map((c) => [c.contentItemId.toLowerCase(), c]));
 
 export type FieldChange = 'added' | 'removed' | 'changed' | 'unchanged';
 
@@ -44,17 +55,19 @@ function textOf(v: FieldValue): string {
 }
 
 /** A listed value's identity (what makes two occurrences the same) and how it is shown. */
-function occurrenceOf(workspaceId: string, v: FieldValue, facts: AssetFactsById | undefined): { key: string; shown: Occurrence } {
+function occurrenceOf(workspaceId: string, v: FieldValue, names: Names): { key: string; shown: Occurrence } {
   switch (v.valueKind) {
     case 'ChildContent': {
       const id = v.childContentItemId ?? '';
-      const name = v.child?.title || v.child?.slug || (v.child ? `Untitled ${v.child.templateName}` : 'A content item that serves nothing now');
+      // The compare read names children (API `children`); an expanded `child` names itself.
+      const child = names.children?.get(id.toLowerCase()) ?? v.child;
+      const name = child?.title || child?.slug || (child ? `Untitled ${child.templateName}` : 'A content item that serves nothing now');
       return { key: `child:${id}`, shown: { text: name, href: id ? itemPaths(workspaceId, id).root : undefined } };
     }
     case 'Media':
     case 'File': {
       const id = (v.mediaAssetId ?? v.fileAssetId ?? '').toLowerCase();
-      return { key: `asset:${id}`, shown: { text: id, asset: factsOf(facts, id) } };
+      return { key: `asset:${id}`, shown: { text: id, asset: factsOf(names.facts, id) } };
     }
     case 'Boolean':
       return { key: String(v.boolValue), shown: { text: v.boolValue === null ? '(empty)' : v.boolValue ? 'Yes' : 'No' } };
@@ -91,7 +104,7 @@ function changeOf(parts: readonly { op: DiffPart['op'] }[], hadBefore: boolean, 
   return parts.every((p) => p.op === 'same') ? 'unchanged' : 'changed';
 }
 
-function compareField(workspaceId: string, before: FieldValues | undefined, after: FieldValues | undefined, facts: AssetFactsById | undefined): ComparedField {
+function compareField(workspaceId: string, before: FieldValues | undefined, after: FieldValues | undefined, names: Names): ComparedField {
   const head = (after ?? before)!;
   const a = before?.values ?? [];
   const b = after?.values ?? [];
@@ -105,7 +118,7 @@ function compareField(workspaceId: string, before: FieldValues | undefined, afte
   const shown = new Map<string, Occurrence>();
   const keysOf = (vs: FieldValue[]) =>
     vs.map((v) => {
-      const o = occurrenceOf(workspaceId, v, facts);
+      const o = occurrenceOf(workspaceId, v, names);
       shown.set(o.key, o.shown);
       return o.key + SEP;
     });
@@ -115,11 +128,11 @@ function compareField(workspaceId: string, before: FieldValues | undefined, afte
 }
 
 /** Every field either version has a value in: the newer version's order, then fields only the older one has. */
-export function compareVersions(workspaceId: string, from: VersionDetail, to: VersionDetail, facts?: AssetFactsById): ComparedField[] {
+export function compareVersions(workspaceId: string, from: VersionDetail, to: VersionDetail, names: Names = {}): ComparedField[] {
   const before = byField(from);
   const after = byField(to);
   const keys = [...after.keys(), ...[...before.keys()].filter((k) => !after.has(k))];
-  return keys.map((k) => compareField(workspaceId, before.get(k), after.get(k), facts));
+  return keys.map((k) => compareField(workspaceId, before.get(k), after.get(k), names));
 }
 
 /** The asset ids both versions name (one listMedia call for the page). */

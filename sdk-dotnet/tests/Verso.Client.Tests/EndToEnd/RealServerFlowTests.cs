@@ -151,6 +151,16 @@ public sealed class RealServerFlowTests
         var edited = await verso.Api.UpdateContentVersionAsync(ws, item.Id, 3, new UpdateContentVersionRequest { Fields = [Title(titleId, "Edited after approval")] }, cancellationToken: ct);
         Assert.Equal(ContentStatus.Draft, edited.Status);
         Assert.Equal(ContentStatus.Approved, edited.ReturnedToDraftFrom);
+
+        // Version compare (#25): the item and two of its versions in one read; without numbers, the latest and the one before.
+        var latest = await verso.Api.CompareContentVersionsAsync(ws, item.Id, cancellationToken: ct);
+        Assert.Equal((2, 3), (latest.From.VersionNumber, latest.To.VersionNumber));
+        Assert.Equal(item.Id, latest.Item.Id);
+        Assert.Empty(latest.Children);
+        var picked = await verso.Api.CompareContentVersionsAsync(ws, item.Id, from: 1, to: 3, cancellationToken: ct);
+        Assert.Equal(("Post 2", "Edited after approval"), (picked.From.Fields.Single(f => f.Key == "title").TextValue, picked.To.Fields.Single(f => f.Key == "title").TextValue));
+        var missing = await Assert.ThrowsAsync<VersoApiException>(() => verso.Api.CompareContentVersionsAsync(ws, item.Id, from: 9, cancellationToken: ct));
+        Assert.Equal(404, missing.Status);
     }
 
     /// <summary>

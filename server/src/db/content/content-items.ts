@@ -1,6 +1,7 @@
 // Named queries for content items (the identity headers) and their tags.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { prepared } from '../prepared.js';
 
 export const itemRow = z.object({
   id: z.string(),
@@ -32,10 +33,11 @@ export async function findItem(
   options: { forUpdate?: boolean } = {},
 ): Promise<ItemRow | null> {
   // FOR UPDATE OF ci: the publish and version-numbering paths serialise on the item row only.
-  return db.maybeOne(sql.type(itemRow)`
+  // Named (db/prepared.ts): every read of an item or of one of its versions starts here.
+  return db.maybeOne(prepared('content_item', itemRow, sql.fragment`
     SELECT ${ITEM_COLUMNS} FROM content_items ci JOIN templates t ON t.id = ci.template_id
     WHERE ci.id = ${itemId} AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted
-    ${options.forUpdate ? sql.fragment`FOR UPDATE OF ci` : sql.fragment``}`);
+    ${options.forUpdate ? sql.fragment`FOR UPDATE OF ci` : sql.fragment``}`));
 }
 
 export async function findItemsByIds(db: CommonQueryMethods, workspaceId: string, ids: readonly string[]): Promise<readonly ItemRow[]> {

@@ -5,6 +5,7 @@
 // bounded set.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { prepared } from '../prepared.js';
 
 /** The stored title of the version whose id is the SQL expression `versionId`; null when it has none. */
 export function titleOf(versionId: FragmentSqlToken) {
@@ -16,10 +17,10 @@ const versionTitleRow = z.object({ id: z.string(), title: z.string().nullable() 
 
 /** The title of the item's latest version (what the item detail shows), or null. */
 export async function latestVersionTitle(db: CommonQueryMethods, itemId: string): Promise<string | null> {
-  const row = await db.maybeOne(sql.type(titleRow)`
+  const row = await db.maybeOne(prepared('content_latest_title', titleRow, sql.fragment`
     SELECT ${titleOf(sql.fragment`lv.id`)} AS title
     FROM content_versions lv WHERE lv.content_item_id = ${itemId}
-    ORDER BY lv.version_number DESC LIMIT 1`);
+    ORDER BY lv.version_number DESC LIMIT 1`));
   return row?.title ?? null;
 }
 

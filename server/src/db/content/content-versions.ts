@@ -1,6 +1,7 @@
 // Named queries for content versions: reads, inserts, edits and the status changes of the workflow.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { prepared } from '../prepared.js';
 
 export const versionRow = z.object({
   id: z.string(),
@@ -86,9 +87,10 @@ export async function findVersionById(db: CommonQueryMethods, versionId: string)
 
 /** Every version of the item, highest number first. */
 export async function listAllVersions(db: CommonQueryMethods, itemId: string): Promise<readonly VersionRow[]> {
-  return db.any(sql.type(versionRow)`
+  // Named (db/prepared.ts): the item detail and version compare read it on every call.
+  return db.any(prepared('content_versions_all', versionRow, sql.fragment`
     SELECT ${VERSION_COLUMNS} FROM content_versions cv ${VERSION_JOINS}
-    WHERE cv.content_item_id = ${itemId} ORDER BY cv.version_number DESC`);
+    WHERE cv.content_item_id = ${itemId} ORDER BY cv.version_number DESC`));
 }
 
 export async function listVersionsPage(

@@ -63,6 +63,30 @@ export async function findServedDetails(
     WHERE ci.id = ANY((SELECT ${sql.array(itemIds, 'uuid')})::uuid[]) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
 }
 
+/** How a child is named in a list (#25): the title, slug and template of the version it serves. */
+export const servedNameRow = z.object({ content_item_id: z.string(), title: z.string().nullable(), slug: z.string().nullable(), template_name: z.string() });
+export type ServedNameRow = z.infer<typeof servedNameRow>;
+
+/**
+ * The name of the version each live item among `itemIds` serves at `asOf` (items serving nothing
+ * absent): what version compare shows for a child, without the values an expansion would read.
+ */
+export async function findServedNames(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  itemIds: readonly string[],
+  asOf: string,
+): Promise<readonly ServedNameRow[]> {
+  if (itemIds.length === 0) return [];
+  // The ids through a sub-select, as findServedDetails says why.
+  return db.any(prepared('content_served_names', servedNameRow, sql.fragment`
+    SELECT ci.id AS content_item_id, ${titleOf(sql.fragment`cv.id`)} AS title, cv.slug, t.name AS template_name
+    FROM content_items ci
+    CROSS JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, asOf, sql.fragment`cv.id, cv.slug, cv.template_version_id`)}) cv
+    JOIN template_versions tv ON tv.id = cv.template_version_id JOIN templates t ON t.id = tv.template_id
+    WHERE ci.id = ANY((SELECT ${sql.array(itemIds, 'uuid')})::uuid[]) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
+}
+
 /** A served version in a by-slug tree: `depth` 0 is the slug's item, n a child n levels below it. */
 export const servedTreeRow = servedChildRow.extend({ depth: z.number(), item_row_version: z.number() });
 export type ServedTreeRow = z.infer<typeof servedTreeRow>;

@@ -16,7 +16,7 @@ import {
 } from '../../db/content/content-items.js';
 import { findWorkspaceTemplateVersion } from '../../db/content/content-schema.js';
 import { insertValues, type NormalizedValue } from '../../db/content/content-values.js';
-import { insertDraftVersion, listAllVersions } from '../../db/content/content-versions.js';
+import { insertDraftVersion, listAllVersions, type VersionRow } from '../../db/content/content-versions.js';
 import { countContent, listContentPage, type ContentListQuery } from '../../db/delivery/content-list.js';
 import { recordContentChange } from './content-events.js';
 import type {
@@ -60,9 +60,19 @@ export function slugRace(err: unknown, slug: string | null | undefined): never {
 }
 
 export async function readItemDetail(db: CommonQueryMethods, workspaceId: string, itemId: string): Promise<Tagged<ContentItemDetailResponse>> {
+  const { body, etag } = await readItemWithVersions(db, workspaceId, itemId);
+  return { body, etag };
+}
+
+/** The item's detail and the version rows it lists (version compare picks its two sides from them). */
+export async function readItemWithVersions(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  itemId: string,
+): Promise<Tagged<ContentItemDetailResponse> & { readonly versions: readonly VersionRow[] }> {
   const item = await requireItem(db, workspaceId, itemId);
   const [versions, title] = await Promise.all([listAllVersions(db, item.id), latestVersionTitle(db, item.id)]);
-  return { body: itemDetail(item, versions, new Date(), title), etag: itemEtag(item) };
+  return { body: itemDetail(item, versions, new Date(), title), etag: itemEtag(item), versions };
 }
 
 export interface NewItem {

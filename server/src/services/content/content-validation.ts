@@ -158,11 +158,11 @@ export function validateFieldValues(
     if (!f) return fail(`/fields/${index}`, `Value ${index} refers to field ${v.fieldId}, which is not on the template version.`);
     const kinds = acceptedKinds(f);
     if (!kinds.includes(v.valueKind)) {
-      return fail(`/fields/${index}`, `Field '${f.key}' takes ${kinds.join(' or ') || 'no values'}, not ${v.valueKind}.`);
+      return fail(`/fields/${index}`, `Field '${nameOf(f)}' takes ${kinds.join(' or ') || 'no values'}, not ${v.valueKind}.`);
     }
     const checked = checkValue(f, v, children, assets);
     if (typeof checked === 'string' || 'problems' in checked) {
-      for (const p of typeof checked === 'string' ? [checked] : checked.problems) fail(`/fields/${index}`, `Field '${f.key}' value ${index} ${p}.`);
+      for (const p of typeof checked === 'string' ? [checked] : checked.problems) fail(`/fields/${index}`, `Field '${nameOf(f)}' value ${index} ${p}.`);
       return;
     }
     normalized.push({ fieldId: f.id, order: v.order, valueKind: v.valueKind, ...checked });
@@ -172,15 +172,16 @@ export function validateFieldValues(
   for (const f of fields) {
     const n = counts.get(f.id) ?? 0;
     const max = f.picklist && !f.picklist.multiple ? Math.min(f.maxOccurrences ?? 1, 1) : f.maxOccurrences;
-    if (max !== null && n > max) fail(`/fields/${f.key}`, `Field '${f.key}' allows at most ${max} ${max === 1 ? 'value' : 'values'}.`);
+    if (max !== null && n > max) fail(`/fields/${f.key}`, `Field '${nameOf(f)}' allows at most ${max} ${max === 1 ? 'value' : 'values'}.`);
   }
   if (messages.length) throw validationFailed(errors, messages.join(' '));
   return renumberValues(normalized);
 }
 
 /**
- * The field as people know it: the refusals of submit and publish are read by editors, who see labels
- * ("Summary"), not keys ("summary"); the key stays in the pointer (`/fields/<key>`) for programs.
+ * The field as people know it: every refusal — a save's type, shape, maximum and reference rules as
+ * much as submit's and publish's minimums — is read by editors, who see labels ("Summary"), not keys
+ * ("summary"); the key stays in the pointer (`/fields/<key>`) for programs.
  */
 function nameOf(f: Pick<FieldSchema, 'key' | 'label'>): string {
   return f.label.trim() || f.key;
