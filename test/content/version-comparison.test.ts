@@ -9,13 +9,13 @@ import { child, createArticle, createPerson, expectProblem, expectStatus, newVer
 
 describe('GET …/content/{id}/compare', () => {
   let w: ContentWorld;
-  const { statements, interceptor } = statementRecorder();
+  const { statements, onStatement } = statementRecorder();
   let article: string;
   let ada: string;
   let grace: string;
   let hidden: string;
   before(async () => {
-    w = await startContentWorld(await startTestApi({ env: { Workers__Enabled: 'false' }, databaseInterceptors: [interceptor] }));
+    w = await startContentWorld(await startTestApi({ env: { Workers__Enabled: 'false' }, onStatement }));
     const f = w.model.article.fields;
     ada = (await createPerson(w, 'Ada Lovelace')).id;
     grace = (await createPerson(w, 'Grace Hopper')).id;
