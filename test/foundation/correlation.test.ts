@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { expect } from 'chai';
+import { newTraceId } from '../../server/src/http/correlation.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 
 describe('X-Correlation-Id', () => {
@@ -48,5 +50,22 @@ describe('X-Correlation-Id', () => {
       headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
     });
     expect(res.body.traceId).to.equal('4bf92f3577b34da6a3ce929d0e0e4736');
+  });
+
+  it('generates distinct 32-hex-digit trace ids from a pool: 1,000 ids draw randomness from the system at most 5 times', () => {
+    const draws = { fill: 0, bytes: 0 };
+    const { randomFillSync, randomBytes } = crypto;
+    crypto.randomFillSync = ((...args: Parameters<typeof randomFillSync>) => (draws.fill++, randomFillSync(...args))) as typeof randomFillSync;
+    crypto.randomBytes = ((...args: Parameters<typeof randomBytes>) => (draws.bytes++, randomBytes(...(args as [number])))) as typeof randomBytes;
+    let ids: string[];
+    try {
+      ids = Array.from({ length: 1000 }, () => newTraceId());
+    } finally {
+      crypto.randomFillSync = randomFillSync;
+      crypto.randomBytes = randomBytes;
+    }
+    for (const id of ids) expect(id).to.match(/^[0-9a-f]{32}$/).and.not.match(/^0+$/);
+    expect(new Set(ids).size).to.equal(1000);
+    expect(draws.fill + draws.bytes).to.be.within(1, 5);
   });
 });
