@@ -56,7 +56,7 @@ describe('X-Correlation-Id', () => {
     const draws = { fill: 0, bytes: 0 };
     const { randomFillSync, randomBytes } = crypto;
     crypto.randomFillSync = ((...args: Parameters<typeof randomFillSync>) => (draws.fill++, randomFillSync(...args))) as typeof randomFillSync;
-    crypto.randomBytes = ((...args: Parameters<typeof randomBytes>) => (draws.bytes++, randomBytes(...(args as [number])))) as typeof randomBytes;
+    crypto.randomBytes = ((size: number) => (draws.bytes++, randomBytes(size))) as unknown as typeof randomBytes;
     let ids: string[];
     try {
       ids = Array.from({ length: 1000 }, () => newTraceId());
