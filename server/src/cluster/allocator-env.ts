@@ -2,7 +2,7 @@
 // Api__Processes cluster forks). glibc gives a thread that meets contention an arena of its own, up
 // to 8 per core, and keeps what each arena freed: libvips allocates its decode and encode buffers
 // from many threads (sharp's transforms, services/media/rendition-engine.ts), so 100 cold
-// renditions left 250–300 MiB more resident with glibc's defaults, ~165 MiB with two arenas
+// renditions left 245–300 MiB more resident with glibc's defaults, 132–166 MiB with two arenas
 // (bench/images.ts, flood). The variables are read when a process starts, so only whoever starts
 // the process can set them: the operator's own value (or a GLIBC_TUNABLES arena_max) always wins.
 
