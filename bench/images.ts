@@ -8,7 +8,7 @@
 //             (what Node itself costs for this answer) — taking turns with the rendition, twice, and
 //             the authenticated original download of the same rendition-sized file. Target:
 //             ≥ 2,000 req/s, p99 < 10 ms. The load is one worker thread of this process with the
-//             `raw` client (bench/lib/load.ts: a quarter to a half of node:http's CPU per request,
+//             `raw` client (bench/lib/load.ts: about a third of node:http's CPU per request,
 //             which on 2 shared cores is CPU the server under test gets back); --client node for
 //             node:http in two threads, as before. Each run also reads from /proc the server's CPU
 //             per request and how long its threads waited for a core (the machine's share of a
