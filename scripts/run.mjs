@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './checks.mjs';
 import { readyBanner, seedPasswordOf } from './run-banner.mjs';
+import { allocatorDefaults } from '../server/dist/cluster/allocator-env.js';
 
 const env = { ...process.env, INIT_CWD: root };
 const apiPort = env.Api__Port || '5000';
@@ -17,9 +18,11 @@ const adminUrl = `http://127.0.0.1:${adminPort}`;
 // so the API's per-IP limits and bans see editors, not one admin process. That header is believed
 // only from a trusted proxy: the API trusts the admin's loopback addresses here, unless the
 // operator configured trusted proxies of their own (README: Edge).
+// glibc's arena limit for the API (image transforms), unless the operator chose one
+// (server/src/cluster/allocator-env.ts says why).
 const apiEnv = Object.keys(env).some((k) => /^TrustedProxy__Trusted(Proxies|Networks)__\d+$/.test(k))
-  ? env
-  : { ...env, TrustedProxy__TrustedProxies__0: '127.0.0.1', TrustedProxy__TrustedProxies__1: '::1' };
+  ? { ...env, ...allocatorDefaults(env) }
+  : { ...env, ...allocatorDefaults(env), TrustedProxy__TrustedProxies__0: '127.0.0.1', TrustedProxy__TrustedProxies__1: '::1' };
 const api = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { env: apiEnv, stdio: ['inherit', 'inherit', 'pipe'] });
 const admin = spawn(process.execPath, [path.join(root, 'admin/dist/main.js')], { env, stdio: 'inherit' });
 const children = [api, admin];

@@ -35,6 +35,15 @@ export interface LoadOptions {
   readonly once?: boolean;
   /** Worker threads sharing the clients (default 1). */
   readonly workers?: number;
+  /**
+   * The HTTP client of each connection: `node` (default) is node:http with a keep-alive agent;
+   * `raw` writes each request's bytes on a kept-alive socket and reads the status line, the headers
+   * up to Content-Length and that many body bytes (what wrk does, in JavaScript) — bodiless
+   * requests with a Content-Length answer only. The server sees the same bytes either way; `raw`
+   * costs the load thread a fraction of node:http's CPU per request, which on 2 shared cores is CPU
+   * the server under test gets back.
+   */
+  readonly client?: 'node' | 'raw';
 }
 
 export interface LoadSummary {
@@ -55,7 +64,7 @@ export interface LoadSummary {
 const WORKER_SOURCE = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, extraHeaders, clientHeaders, expectStatus, minBodyBytes, maxRequests, requests, connections, durationMs, once, cursor } = workerData;
+const { url, token, extraHeaders, clientHeaders, expectStatus, minBodyBytes, maxRequests, requests, connections, durationMs, once, cursor, client } = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const counter = new Int32Array(cursor);
@@ -91,7 +100,75 @@ async function loop(own) {
     await send(requests[i % requests.length], own);
   }
 }
-Promise.all(Array.from({ length: connections }, (_, c) => loop(clientHeaders[c]))).then(() => {
+// The raw client: one socket per connection, one request at a time on it (no pipelining).
+const net = require('node:net');
+const HEADER_END = Buffer.from('\\r\\n\\r\\n');
+function rawConnection(own) {
+  const socket = net.connect(Number(target.port), target.hostname);
+  socket.setNoDelay(true);
+  let pending = null; // { t, resolve }
+  let head = null; // header bytes so far (null: reading a body)
+  let remaining = 0;
+  let status = 0;
+  let bodyBytes = 0;
+  const finish = (ok) => {
+    const p = pending;
+    pending = null;
+    latencies.push(performance.now() - p.t);
+    if (!ok || (expectStatus ? status !== expectStatus : status >= 400) || bodyBytes < minBodyBytes) failures++;
+    p.resolve();
+  };
+  socket.on('data', (chunk) => {
+    if (!pending) return;
+    if (head !== null) {
+      head = head.length ? Buffer.concat([head, chunk]) : chunk;
+      const end = head.indexOf(HEADER_END);
+      if (end < 0) return;
+      const text = head.toString('latin1', 0, end);
+      status = Number(text.slice(9, 12));
+      const length = /\\r\\ncontent-length:\\s*(\\d+)/i.exec(text);
+      if (!length && status !== 304 && status !== 204) { socket.destroy(new Error('the raw client needs Content-Length')); return; }
+      remaining = length ? Number(length[1]) : 0;
+      chunk = head.subarray(end + 4);
+      head = null;
+      bodyBytes = 0;
+    }
+    bodyBytes += chunk.length;
+    remaining -= chunk.length;
+    if (remaining <= 0) finish(remaining === 0);
+  });
+  socket.on('error', () => { if (pending) { failures++; const p = pending; pending = null; p.resolve(); } });
+  const headers = Object.assign({ host: target.host }, extraHeaders, own);
+  if (token) headers.authorization = 'Bearer ' + token;
+  const lines = Object.entries(headers).map(([k, v]) => k + ': ' + v + '\\r\\n').join('');
+  const bytes = new Map();
+  const requestBytes = (r) => {
+    let b = bytes.get(r);
+    if (!b) bytes.set(r, (b = Buffer.from((r.method || 'GET') + ' ' + r.path + ' HTTP/1.1\\r\\n' + lines + '\\r\\n', 'latin1')));
+    return b;
+  };
+  return {
+    send(r) {
+      return new Promise((resolve) => {
+        if (socket.destroyed) { failures++; return resolve(); }
+        head = Buffer.alloc(0);
+        pending = { t: performance.now(), resolve };
+        socket.write(requestBytes(r));
+      });
+    },
+    close() { socket.destroy(); },
+  };
+}
+async function rawLoop(own) {
+  const c = rawConnection(own);
+  while (performance.now() - started < durationMs) {
+    const i = Atomics.add(counter, 0, 1);
+    if ((once && i >= requests.length) || i >= maxRequests) break;
+    await c.send(requests[i % requests.length]);
+  }
+  c.close();
+}
+Promise.all(Array.from({ length: connections }, (_, c) => (client === 'raw' ? rawLoop : loop)(clientHeaders[c]))).then(() => {
   agent.destroy();
   const cpu = process.threadCpuUsage(cpuStart);
   parentPort.postMessage({ latencies, failures, cpuMs: (cpu.user + cpu.system) / 1000 });
@@ -148,6 +225,7 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
+  if (o.client === 'raw' && o.requests.some((r) => r.body !== undefined)) throw new Error('the raw client sends bodiless requests only');
   const workers = Math.max(1, Math.min(o.workers ?? 1, o.clients));
   const cursor = new SharedArrayBuffer(4);
   const pg0 = postgresCpuMs();
@@ -176,6 +254,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
             durationMs: o.durationMs,
             once: o.once ?? false,
             cursor,
+            client: o.client ?? 'node',
           },
         });
         worker.once('message', resolve);
@@ -215,3 +294,23 @@ export function table(rows: readonly (readonly (string | number)[])[]): string {
 }
 
 export const machine = () => ({ cpus: os.cpus().length, node: process.version });
+
+/**
+ * CPU and run-queue time of one process so far (every thread; Linux, from /proc): `cpuMs` is the
+ * time it ran, `waitMs` the time its threads were ready to run but waited for a core
+ * (schedstat's run_delay) — on a shared machine, the share of a latency tail that is the machine's.
+ */
+export function processClock(pid: number): { cpuMs: number; waitMs: number } {
+  if (process.platform !== 'linux') return { cpuMs: 0, waitMs: 0 };
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  let waitNs = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      waitNs += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[1]);
+    } catch {
+      /* the thread ended meanwhile */
+    }
+  }
+  return { cpuMs: (Number(rest[11]) + Number(rest[12])) * TICK_MS, waitMs: waitNs / 1e6 };
+}

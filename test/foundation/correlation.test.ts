@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { expect } from 'chai';
+import { newTraceId } from '../../server/src/http/correlation.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 
 describe('X-Correlation-Id', () => {
@@ -59,5 +61,22 @@ describe('X-Correlation-Id', () => {
       ids.add(res.body.traceId);
     }
     expect(ids.size).to.equal(5);
+  });
+
+  it('generates distinct 32-hex-digit trace ids from a pool: 1,000 ids draw randomness from the system at most 5 times', () => {
+    const draws = { fill: 0, bytes: 0 };
+    const { randomFillSync, randomBytes } = crypto;
+    crypto.randomFillSync = ((...args: Parameters<typeof randomFillSync>) => (draws.fill++, randomFillSync(...args))) as typeof randomFillSync;
+    crypto.randomBytes = ((size: number) => (draws.bytes++, randomBytes(size))) as unknown as typeof randomBytes;
+    let ids: string[];
+    try {
+      ids = Array.from({ length: 1000 }, () => newTraceId());
+    } finally {
+      crypto.randomFillSync = randomFillSync;
+      crypto.randomBytes = randomBytes;
+    }
+    for (const id of ids) expect(id).to.match(/^[0-9a-f]{32}$/).and.not.match(/^0+$/);
+    expect(new Set(ids).size).to.equal(1000);
+    expect(draws.fill + draws.bytes).to.be.within(1, 5);
   });
 });

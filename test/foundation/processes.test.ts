@@ -165,6 +165,13 @@ describe('Api__Processes: the API as a cluster of processes on one port', functi
     expect(migrations.every((l) => l.process === undefined)).to.equal(true);
   });
 
+  it("forks its API processes with glibc's arena limit (MALLOC_ARENA_MAX=2), which the operator did not set", () => {
+    const members = membersOf(child.pid!);
+    expect(members).to.have.length(2);
+    for (const pid of members) expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).to.include('MALLOC_ARENA_MAX=2');
+    expect(fs.readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0').some((v) => v.startsWith('MALLOC_ARENA_MAX='))).to.equal(false);
+  });
+
   it('ends a cached delivery read in the other process when one process publishes a change', async () => {
     // Two clients on connections held by different processes.
     const agents: http.Agent[] = [];

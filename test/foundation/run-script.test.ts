@@ -113,6 +113,18 @@ describe('make run and make admin-password', function () {
     expect(signedIn.body.mustChangePassword).to.equal(true);
   });
 
+  it("starts the API with glibc's arena limit (MALLOC_ARENA_MAX=2), which the operator did not set", () => {
+    const apiPid = fs
+      .readFileSync(`/proc/${running!.child.pid}/task/${running!.child.pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+      .find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/dist/main.js'))!;
+    const environ = fs.readFileSync(`/proc/${apiPid}/environ`, 'utf8').split('\0');
+    expect(environ).to.include('MALLOC_ARENA_MAX=2');
+    expect(env.MALLOC_ARENA_MAX).to.equal(undefined);
+  });
+
   it('resets a forgotten password from the command line while Verso runs: a new one-time password, the old one and its sessions end', async () => {
     const before = /One-time password: (\S+)/.exec(running!.output())![1]!;
     const session = (await login(before)).body.token!;

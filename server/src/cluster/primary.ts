@@ -11,6 +11,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.js';
 import type { Logger } from '../logging/logger.js';
+import { allocatorDefaults } from './allocator-env.js';
 import { isMemberMessage, type PrimaryMessage } from './messages.js';
 
 /** The member that runs the background workers. */
@@ -66,7 +67,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     slot.restart = null;
     slot.readyAt = null;
     slot.failure = null;
-    const worker = cluster.fork();
+    // glibc's arena limit, unless the operator chose one (allocator-env.ts says why).
+    const worker = cluster.fork(allocatorDefaults(process.env));
     slot.worker = worker;
     exited.set(worker, new Promise((resolve) => worker.once('exit', (code, signal) => resolve(signal ? null : code))));
     worker.on('message', (message: unknown) => {
