@@ -6,13 +6,18 @@ import type { HotPool } from '../hot-pool.js';
 import { statementShape } from '../prepared.js';
 
 /**
- * The marks of `subjects` and the global one, summed (an absent mark counts 0). Marks only grow —
- * each move takes the next value of one sequence, above every mark there is — so the sum grows
- * whenever any of them moves, and an unchanged sum means none did.
+ * The marks of `subjects` (distinct) and the global one, summed (an absent mark counts 0). Marks
+ * only grow — each move takes the next value of one sequence, above every mark there is — so the
+ * sum grows whenever any of them moves, and an unchanged sum means none did.
+ *
+ * One scalar subquery (a primary-key probe) per subject, added as bigint: the same sum as
+ * `sum(mark) … WHERE subject_id IN (…)`, which cost the backend 25–35 µs more per stored document
+ * lookup (measured with the backend's own CPU time over 10,000 lookups: 86–96 against 62–75 µs;
+ * the ceiling's lookup of a body by key is 34–57 µs).
  */
 export function summedMarks(...subjects: FragmentSqlToken[]): FragmentSqlToken {
-  return sql.fragment`coalesce((SELECT sum(m.mark) FROM delivery_marks m
-    WHERE m.subject_id IN (${sql.join(subjects, sql.fragment`, `)}, '00000000-0000-0000-0000-000000000000'::uuid)), 0)::bigint`;
+  const markOf = (subject: FragmentSqlToken) => sql.fragment`coalesce((SELECT m.mark FROM delivery_marks m WHERE m.subject_id = ${subject}), 0)`;
+  return sql.fragment`(${sql.join([...subjects, sql.fragment`'00000000-0000-0000-0000-000000000000'::uuid`].map(markOf), sql.fragment` + `)})::bigint`;
 }
 
 /** The lists' state of a workspace: their summed marks and the next window boundary (UTC ISO, `infinity`, or null). */
