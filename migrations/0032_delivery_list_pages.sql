@@ -27,3 +27,9 @@ CREATE TABLE delivery_list_pages (
   body          text NOT NULL,
   PRIMARY KEY (workspace_id, slot)
 );
+
+-- A page (~50–100 KB of JSON at 100 rows) is kept out of line uncompressed: reading it then costs the
+-- backend ~120 µs against ~165 µs to decompress pglz (measured with the backend's own CPU time over
+-- 3,000 reads of a 54 KB page). The by-slug documents (a few KB) stay compressed inline, where the
+-- out-of-line fetch costs more than the decompression.
+ALTER TABLE delivery_list_pages ALTER COLUMN body SET STORAGE EXTERNAL;
