@@ -13,7 +13,8 @@
 //                  reads and of a read item's child (read p99, ratio, publish p50/p95);
 //   list           resolved list page of 100, cache off, at 2,600 items and (unless --no-big) at
 //                  50,000 items: through the stored pages (migration 0032), then built in full
-//                  (Delivery__StoredListPages=0);
+//                  (Delivery__StoredListPages=0); first the list's own ceiling, the bare server
+//                  answering the very page Verso answers from its table;
 //   rss            RSS of this process (the API runs in it) after 1 and 10 minutes of cold reads;
 //   processes      Api__Processes=2 against one process, cache on (skipped with a note while the
 //                  setting does not exist).
@@ -296,6 +297,18 @@ async function main(api: TestApi, cold: TestApi) {
     const page = [{ path: `${base}/content?resolve=true&pageSize=100` }];
     // Through the stored pages (as deployed), then read and presented in full (the first read after a change).
     const listCases = async (items: string) => {
+      // The list's own ceiling: the very page Verso answers, stored in the ceiling's table and served
+      // by the bare server with one indexed lookup (its ÷ ceiling column is still the by-slug ceiling's).
+      const answer = await fetch(cold.url + page[0]!.path, { headers: { authorization: `Bearer ${reader}` } });
+      if (answer.status !== 200) throw new Error(`the list answered ${answer.status}`);
+      const key = `list-page-${items.replace(',', '')}`;
+      await dbQuery(api, 'INSERT INTO bench_bare VALUES ($1, $2) ON CONFLICT (slug) DO UPDATE SET body = EXCLUDED.body', [key, await answer.text()]);
+      const bare = await startCeiling(api.databaseUrl);
+      try {
+        await measure(`the same list page from bare node + pg, ${items} items`, bare.url, undefined, [{ path: `/bare/${key}` }]);
+      } finally {
+        await bare.close();
+      }
       await measure(`resolved list page 100, cache off, ${items} items`, cold.url, reader, page);
       await withColdApi({ Delivery__StoredListPages: '0' }, (url) => measure(`resolved list page 100, cache off, built, ${items} items`, url, reader, page));
     };
