@@ -56,6 +56,9 @@ export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {
   app.locals.admin = context;
 
   app.disable('x-powered-by');
+  // Pages are Cache-Control: no-store (views/render.ts), so no browser revalidates them: express's
+  // default weak ETag (a SHA-1 of every page body) was work for nothing. Static assets keep theirs.
+  app.set('etag', false);
   // req.ip is the browser's address the API is told about (api.ts): X-Forwarded-For counts only when
   // it comes from a proxy listed in Admin__TrustedProxies__N, never from the browser itself.
   app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);

@@ -9,6 +9,7 @@ import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
+import { keptPairs } from '../src/pages/content/compared-pairs.js';
 
 describe('admin: compare versions', function () {
   this.timeout(120_000);
@@ -157,6 +158,22 @@ describe('admin: compare versions', function () {
       const back = await stack.api.put(v2, { fields }, { token: stack.adminToken, headers: { 'if-match': saved.headers.get('etag')! } });
       expect(back.status).to.equal(200);
     }
+  });
+
+  it('renders the field-by-field part once per diff and serves it again unchanged from the kept pair', async () => {
+    const path = `/workspaces/${ws}/content/${article}/compare?from=1&to=2`;
+    const first = await page.goto(`${stack.adminUrl}${path}`);
+    const firstHtml = await first!.text();
+    const kept = [...keptPairs()].find(([key]) => key.includes(`${ws} ${article} 1 2`))?.[1];
+    const keptHtml = kept?.diff?.html.bytes.toString('utf8');
+    expect(keptHtml, 'the kept pair carries its HTML').to.be.a('string');
+    expect(keptHtml).to.include('data-field="headline"');
+    const again = await (await page.goto(`${stack.adminUrl}${path}`))!.text();
+    const fieldsOf = (html: string) => html.slice(html.indexOf('<section class="card compare-field'), html.lastIndexOf('</section>'));
+    expect(fieldsOf(again)).to.equal(fieldsOf(firstHtml));
+    expect(firstHtml).to.include(keptHtml);
+    expect(again).to.not.include('verso-encoded-');
+    await expectAccessible(page, 'compare-kept');
   });
 
   it('names the item of each content entry in the audit log by its title, linked to its page', async () => {

@@ -1,7 +1,8 @@
 // GET …/content/{id}/compare (issue #25): the item and two of its versions in one read, for the
 // admin's compare page, with each child either version names by its title (the version it serves
 // now) instead of whole expanded children; the sides default to the latest and the one before it,
-// and an unknown version number is 404. Five statements whatever the number of children.
+// and an unknown version number is 404. Six statements whatever the number of children; a
+// revalidation answered 304 reads no values.
 import { expect } from 'chai';
 import { startTestApi } from '../helpers/api.js';
 import { statementRecorder } from '../helpers/statements.js';
@@ -61,14 +62,27 @@ describe('GET …/content/{id}/compare', () => {
     expect([same.body.from.versionNumber, same.body.to.versionNumber]).to.deep.equal([2, 2]);
   });
 
-  it('costs five statements with children (the item, its versions, its title, both sides’ values, the children’s names), never one per child', async () => {
+  const ours = () => statements.filter((s) => !/\bsessions\b|api_clients|workspace_grants|workspaces\b/.test(s));
+  const readsValues = (s: string) => /^\s*SELECT fv\.content_version_id/.test(s);
+
+  it('costs six statements with children (the item, its versions, its title, the values’ digest, the children’s names, both sides’ values), never one per child', async () => {
     statements.length = 0;
     expectStatus(await compare('', w.editor), 200);
-    const ours = statements.filter((s) => !/\bsessions\b|api_clients|workspace_grants|workspaces\b/.test(s));
-    expect(ours, ours.join('\n---\n')).to.have.length(5);
+    expect(ours(), ours().join('\n---\n')).to.have.length(6);
+    expect(ours().filter(readsValues)).to.have.length(1);
   });
 
-  it('carries a strong tag of its bytes: If-None-Match naming it is 304 without a body, until something in the answer changes', async () => {
+  it('answers a revalidation with its tag by a 304 that reads no values: five statements, the values digested by PostgreSQL', async () => {
+    const first = await compare('', w.editor);
+    expectStatus(first, 200);
+    statements.length = 0;
+    const again = await w.api.get(`${w.base}/content/${article}/compare`, { token: w.editor, headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).to.equal(304);
+    expect(ours(), ours().join('\n---\n')).to.have.length(5);
+    expect(ours().filter(readsValues), 'no statement reads the values').to.have.length(0);
+  });
+
+  it('carries a strong tag of what the answer is made of: If-None-Match naming it is 304 without a body, until something in the answer changes', async () => {
     const first = await compare('?from=1&to=2');
     expectStatus(first, 200);
     const etag = first.headers.get('etag')!;
@@ -79,9 +93,27 @@ describe('GET …/content/{id}/compare', () => {
     expect(again.text).to.equal('');
     // Another pair is another answer; a child's new title changes this one.
     expectStatus(await w.api.get(`${w.base}/content/${article}/compare?from=2&to=1`, { token: w.reader, headers: { 'if-none-match': etag } }), 200);
+    // A value changed in one side changes the tag, and so does changing it back (a new row version).
+    const v2 = `${w.base}/content/${article}/versions/2`;
+    const current = await w.api.get(v2, { token: w.editor });
+    const fields = current.body.fields.map((f: any) => ({ fieldId: f.fieldId, order: f.order, valueKind: f.valueKind, textValue: f.textValue, childContentItemId: f.childContentItemId }));
+    const title = fields.find((f: any) => f.textValue === 'Evening harbour');
+    title.textValue = 'Night harbour';
+    const saved = await w.api.put(v2, { fields }, { token: w.editor, headers: { 'if-match': current.headers.get('etag')! } });
+    expectStatus(saved, 200);
+    const edited = await w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader, headers: { 'if-none-match': etag } });
+    expectStatus(edited, 200);
+    expect(edited.body.to.fields.map((f: any) => f.textValue)).to.include('Night harbour');
+    title.textValue = 'Evening harbour';
+    expectStatus(await w.api.put(v2, { fields }, { token: w.editor, headers: { 'if-match': saved.headers.get('etag')! } }), 200);
+    const back = await w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader });
+    expectStatus(back, 200);
+    const tagNow = back.headers.get('etag')!;
+    expect(tagNow).to.not.equal(edited.headers.get('etag'));
+    expect((await w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader, headers: { 'if-none-match': tagNow } })).status).to.equal(304);
     await newVersion(w, ada, { fields: [text(w.model.person.fields.name!, 'Ada, Countess of Lovelace')] });
     await publishNow(w, ada, 2);
-    const changed = await w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader, headers: { 'if-none-match': etag } });
+    const changed = await w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader, headers: { 'if-none-match': tagNow } });
     expectStatus(changed, 200);
     expect(changed.headers.get('etag')).to.not.equal(etag);
     expect(changed.body.children[0]).to.include({ contentItemId: ada, title: 'Ada, Countess of Lovelace' });

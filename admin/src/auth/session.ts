@@ -2,7 +2,8 @@
 // authenticated cookie verso.admin.auth (JWE, dir + A256GCM, HttpOnly, SameSite=Lax, Path=/). The
 // browser cannot read or forge it; the server keeps no session state. Expiry is sliding
 // (Admin__Auth__Session__SlidingWindowMinutes) with a hard limit from the original sign-in
-// (Admin__Auth__Session__MaxLifetimeHours).
+// (Admin__Auth__Session__MaxLifetimeHours). Opening a cookie (JWE through WebCrypto) was the largest
+// single cost of a cheap admin page, so the codec remembers what it opened (OpenedCookies below).
 import crypto from 'node:crypto';
 import type express from 'express';
 import { CompactEncrypt, compactDecrypt } from 'jose';
@@ -96,10 +97,62 @@ export function appendSetCookie(res: express.Response, cookie: string): void {
   res.setHeader('Set-Cookie', [...list, cookie]);
 }
 
+/**
+ * Cookies this codec has opened (or sealed) lately, by the SHA-256 of the exact cookie value, with
+ * the claims inside. Sound because opening is a pure function of the value and the key: the same
+ * bytes decrypt to the same claims, and any other bytes — a tampered, forged or truncated cookie —
+ * have another digest, miss, and go through the full decryption and authentication as before. Only
+ * cookies that opened are kept (never a failure), expiry is still judged on every request from the
+ * claims (the sliding window and the hard limit), an entry leaves when its session cannot be valid
+ * any more or when the admin clears that cookie (sign-out, a stale or refused session), and the
+ * map is bounded (oldest out first). The claims are handed out as copies: a page that changes its
+ * session object changes nothing here.
+ */
+class OpenedCookies {
+  static readonly MAX = 4096;
+  private readonly entries = new Map<string, { readonly session: AdminSession; readonly until: number }>();
+
+  static digest(value: string): string {
+    return crypto.createHash('sha256').update(value).digest('base64url');
+  }
+
+  get(digest: string, now: number): AdminSession | undefined {
+    const hit = this.entries.get(digest);
+    if (!hit) return undefined;
+    if (now > hit.until) {
+      this.entries.delete(digest);
+      return undefined;
+    }
+    return copyOf(hit.session);
+  }
+
+  /** Keeps `session` (when it is valid at `now`) until it can no longer be: `until` (ms since epoch). */
+  put(digest: string, session: AdminSession, until: number): void {
+    this.entries.delete(digest);
+    this.entries.set(digest, { session: copyOf(session), until });
+    if (this.entries.size > OpenedCookies.MAX) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  forget(digest: string): void {
+    this.entries.delete(digest);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+function copyOf(session: AdminSession): AdminSession {
+  return { ...session, user: { ...session.user } };
+}
+
 /** Encrypts and decrypts session cookies with the key from the key file. */
 export class SessionCodec {
   readonly slidingMs: number;
   readonly maxLifetimeMs: number;
+  private readonly opened = new OpenedCookies();
+  /** How many cookies were decrypted (not answered from what this codec opened before): for tests. */
+  decryptions = 0;
 
   constructor(
     private readonly key: Uint8Array,
@@ -120,12 +173,24 @@ export class SessionCodec {
 
   async seal(session: AdminSession): Promise<string> {
     const payload = new TextEncoder().encode(JSON.stringify({ v: 1, ...session }));
-    return new CompactEncrypt(payload).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).encrypt(this.key);
+    const value = await new CompactEncrypt(payload).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).encrypt(this.key);
+    // The browser sends this value back next: what it holds is known without decrypting it.
+    this.opened.put(OpenedCookies.digest(value), session, this.validUntil(session));
+    return value;
+  }
+
+  /** The last moment `session` is valid: the end of its sliding window or of its hard limit. */
+  private validUntil(session: AdminSession): number {
+    return Math.min(session.issuedAt + this.maxLifetimeMs, session.lastSeenAt + this.slidingMs);
   }
 
   /** The session in a cookie value, with why not when there is none. */
   async open(value: string | undefined): Promise<{ state: SessionState; session?: AdminSession }> {
     if (!value) return { state: 'none' };
+    const digest = OpenedCookies.digest(value);
+    const kept = this.opened.get(digest, this.now());
+    if (kept) return this.judge(kept);
+    this.decryptions++;
     let parsed: AdminSession & { v?: number };
     try {
       const { plaintext, protectedHeader } = await compactDecrypt(value, this.key, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
@@ -135,10 +200,27 @@ export class SessionCodec {
       return { state: 'invalid' };
     }
     if (parsed.v !== 1 || typeof parsed.token !== 'string' || !parsed.user || typeof parsed.csrf !== 'string') return { state: 'invalid' };
-    const now = this.now();
-    if (now - parsed.issuedAt > this.maxLifetimeMs || now - parsed.lastSeenAt > this.slidingMs) return { state: 'expired' };
     const { v: _v, ...session } = parsed;
+    const judged = this.judge(session);
+    if (judged.session) this.opened.put(digest, session, this.validUntil(session));
+    return judged;
+  }
+
+  /** Valid or expired, now: judged on every request, whether the claims were just decrypted or kept. */
+  private judge(session: AdminSession): { state: SessionState; session?: AdminSession } {
+    const now = this.now();
+    if (now - session.issuedAt > this.maxLifetimeMs || now - session.lastSeenAt > this.slidingMs) return { state: 'expired' };
     return { state: 'valid', session };
+  }
+
+  /** Forgets what this codec opened from `value` (the cookie a request carried that is being cleared). */
+  forget(value: string | undefined): void {
+    if (value) this.opened.forget(OpenedCookies.digest(value));
+  }
+
+  /** Cookies currently kept opened (tests: the bound). */
+  get openedCount(): number {
+    return this.opened.size;
   }
 
   /** Seconds the browser should keep a cookie for this session: the sliding window, capped by the hard limit. */
@@ -154,6 +236,7 @@ export class SessionCodec {
   }
 
   clear(res: express.Response): void {
+    this.forget(parseCookies(res.req.headers.cookie).get(AUTH_COOKIE));
     res.locals.session = undefined;
     res.locals.sessionState = 'none';
     appendSetCookie(res, serializeCookie(AUTH_COOKIE, '', this.secure, { maxAgeSeconds: 0 }));

@@ -5,13 +5,14 @@
 // before it. Reads: one compareContentVersions call (the item, both versions and the names of their
 // children — children are not expanded: the page shows only their titles), revalidated with its tag
 // when an earlier page kept the pair (compared-pairs.ts), and, when the versions name assets, one
-// listMedia call for them.
+// listMedia call for them. The field-by-field HTML is rendered once per diff and kept with the pair,
+// encoded (views/content/compare-fields.eta, EncodedHtml): only the page around it is rendered per request.
 import type express from 'express';
 import { VersoApiError } from '@verso/sdk';
 import { apiFor } from '../../api.js';
 import { contextOf } from '../../context.js';
 import { zoneOf } from '../../time.js';
-import { render } from '../../views/render.js';
+import { EncodedHtml, render, renderFragment } from '../../views/render.js';
 import { assetFacts } from '../media/asset-facts.js';
 import { queryValue, when } from '../screen-forms.js';
 import { windowOf } from './item-page.js';
@@ -57,9 +58,14 @@ export function register(router: express.Router): void {
     const facts = await assetFacts(res, workspaceId, comparedAssetIds(before, after));
     const factsKey = JSON.stringify([...facts]);
     if (compared.diff?.factsKey !== factsKey) {
-      compared.diff = { factsKey, fields: compareVersions(workspaceId, before, after, { facts, children: childNamesById(pair.children) }) };
+      const fields = compareVersions(workspaceId, before, after, { facts, children: childNamesById(pair.children) });
+      const changed = fields.filter((f) => f.change !== 'unchanged');
+      const unchanged = fields.filter((f) => f.change === 'unchanged');
+      // The field-by-field HTML depends on nothing but the diff: rendered once, kept with it.
+      const html = new EncodedHtml(Buffer.from(renderFragment(res, 'content/compare-fields', { fields: changed, unchanged })));
+      compared.diff = { factsKey, fields, html };
     }
-    const fields = compared.diff.fields;
+    const { fields, html: fieldsHtml } = compared.diff;
     const zone = zoneOf(res);
     const paths = itemPaths(workspaceId, itemId);
     const name = itemNameOf(item);
@@ -86,6 +92,7 @@ export function register(router: express.Router): void {
       versions: item.versions.map((v) => ({ versionNumber: v.versionNumber, status: v.status })),
       fields: fields.filter((f) => f.change !== 'unchanged'),
       unchanged: fields.filter((f) => f.change === 'unchanged'),
+      fieldsHtml,
       swap: paths.compare(to, from),
     });
   });

@@ -6,6 +6,7 @@
 // API origin, item and the numbers asked for; bounded, oldest out first. The asset facts are read
 // fresh on every page (listMedia), so the diff is reused only with the same facts.
 import type { components } from '@verso/sdk';
+import type { EncodedHtml } from '../../views/render.js';
 import type { ComparedField } from './version-compare.js';
 
 export type ComparisonRead = components['schemas']['ContentVersionComparisonResponse'];
@@ -13,8 +14,8 @@ export type ComparisonRead = components['schemas']['ContentVersionComparisonResp
 export interface ComparedPair {
   readonly etag: string;
   readonly pair: ComparisonRead;
-  /** The diff, with the digest of the asset facts it was made with. */
-  diff?: { readonly factsKey: string; readonly fields: readonly ComparedField[] };
+  /** The diff, with the digest of the asset facts it was made with, and its HTML (compare-fields.eta). */
+  diff?: { readonly factsKey: string; readonly fields: readonly ComparedField[]; readonly html: EncodedHtml };
 }
 
 /** Two 40-field versions are ~75 KB parsed twice over (the read and its diff): a few dozen pairs at most. */
@@ -29,4 +30,9 @@ export function keepPair(key: string, entry: ComparedPair): void {
   pairs.delete(key);
   pairs.set(key, entry);
   if (pairs.size > MAX_PAIRS) pairs.delete(pairs.keys().next().value!);
+}
+
+/** What is kept, oldest first (tests). */
+export function keptPairs(): IterableIterator<[string, ComparedPair]> {
+  return pairs.entries();
 }

@@ -88,6 +88,30 @@ export async function loadValues(db: CommonQueryMethods, versionIds: readonly st
   return out;
 }
 
+/** Every column loadValues reads, as the digest below names them: key and label are the field's. */
+const VALUE_COLUMNS = sql.join(
+  Object.keys(valueRow.shape).map((c) => sql.identifier([c === 'key' || c === 'label' ? 'f' : 'fv', c])),
+  sql.fragment`, `,
+);
+
+export const valuesDigestRow = z.object({ digest: z.string(), child_ids: z.array(z.string()) });
+
+/**
+ * A digest of these versions' values — every column of loadValues' rows (taken from `valueRow`,
+ * so a column added there is digested too) as a row's text (quoted: NULL and '' differ), in
+ * loadValues' order; a row's text is cheaper for PostgreSQL to make than JSON — and the children they name,
+ * computed by PostgreSQL without sending the values: the compare read's tag (services/content/
+ * version-comparison.ts) is made from it, so a revalidation that ends in 304 reads no values.
+ */
+export async function digestValues(db: CommonQueryMethods, versionIds: readonly string[]): Promise<z.infer<typeof valuesDigestRow>> {
+  return db.one(prepared('content_values_digest', valuesDigestRow, sql.fragment`
+    SELECT encode(sha256(convert_to(COALESCE(string_agg(ROW(${VALUE_COLUMNS})::text, ','
+        ORDER BY fv.content_version_id, f.sort_order, f.id, fv.sort_order, fv.id), ''), 'UTF8')), 'base64') AS digest,
+      COALESCE(array_agg(DISTINCT fv.child_content_item_id) FILTER (WHERE fv.child_content_item_id IS NOT NULL), '{}')::text[] AS child_ids
+    FROM content_field_values fv JOIN template_fields f ON f.id = fv.field_id
+    WHERE fv.content_version_id = ANY(${sql.array(versionIds, 'uuid')})`));
+}
+
 /**
  * The values of version `cv` (in scope) as one JSON array, each element a ValueRow, in loadValues'
  * order: a served version and its values then come back in one statement (db/delivery/

@@ -39,6 +39,11 @@ export function listEtag(state: ListState, query: string): string {
   return tagOf(createHash('sha256').update(inputs).digest());
 }
 
+/** A tag made from the inputs an answer is a function of (their text, as the caller lays them out). */
+export function inputsEtag(inputs: string): string {
+  return tagOf(createHash('sha256').update(inputs).digest());
+}
+
 /** A plain list page's tag: a digest of the bytes served. */
 export function bodyEtag(body: Buffer | string): string {
   return tagOf(createHash('sha256').update(body).digest());
