@@ -6,22 +6,30 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { prepared } from '../prepared.js';
+import { ITEM_COLUMNS, itemRow } from './content-items.js';
+
+const itemWithTitleRow = itemRow.extend({ latest_title: z.string().nullable() });
+export type ItemWithTitle = z.infer<typeof itemWithTitleRow>;
 
 /** The stored title of the version whose id is the SQL expression `versionId`; null when it has none. */
 export function titleOf(versionId: FragmentSqlToken) {
   return sql.fragment`(SELECT vt.title FROM content_version_titles vt WHERE vt.content_version_id = ${versionId})`;
 }
 
-const titleRow = z.object({ title: z.string().nullable() });
 const versionTitleRow = z.object({ id: z.string(), title: z.string().nullable() });
 
-/** The title of the item's latest version (what the item detail shows), or null. */
-export async function latestVersionTitle(db: CommonQueryMethods, itemId: string): Promise<string | null> {
-  const row = await db.maybeOne(prepared('content_latest_title', titleRow, sql.fragment`
-    SELECT ${titleOf(sql.fragment`lv.id`)} AS title
-    FROM content_versions lv WHERE lv.content_item_id = ${itemId}
-    ORDER BY lv.version_number DESC LIMIT 1`));
-  return row?.title ?? null;
+/**
+ * The item `itemId` of `workspaceId` (live) with the title of its latest version (what the item
+ * detail shows), in one statement: the item read and the title were two, on every item detail and
+ * version compare.
+ */
+export async function findItemWithLatestTitle(db: CommonQueryMethods, workspaceId: string, itemId: string): Promise<ItemWithTitle | null> {
+  return db.maybeOne(prepared('content_item_titled', itemWithTitleRow, sql.fragment`
+    SELECT ${ITEM_COLUMNS},
+      (SELECT ${titleOf(sql.fragment`lv.id`)} FROM content_versions lv WHERE lv.content_item_id = ci.id
+       ORDER BY lv.version_number DESC LIMIT 1) AS latest_title
+    FROM content_items ci JOIN templates t ON t.id = ci.template_id
+    WHERE ci.id = ${itemId} AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
 }
 
 /** The titles of the versions `ids` (at most a page of them), keyed by version id. */

@@ -27,7 +27,7 @@ import type {
   LinkTranslationRequest,
   UpdateContentItemRequest,
 } from '../../generated/schemas.js';
-import { latestVersionTitle } from '../../db/content/content-titles.js';
+import { findItemWithLatestTitle } from '../../db/content/content-titles.js';
 import { itemDetail, itemEtag, listItemSummary, type Tagged } from './content-presenter.js';
 import { normalizeTags, nowIso, referencedByOthers, requireItem, validateForTemplateVersion } from './content-rules.js';
 import { requireIfMatch } from '../platform/etag.js';
@@ -70,9 +70,10 @@ export async function readItemWithVersions(
   workspaceId: string,
   itemId: string,
 ): Promise<Tagged<ContentItemDetailResponse> & { readonly versions: readonly VersionRow[] }> {
-  const item = await requireItem(db, workspaceId, itemId);
-  const [versions, title] = await Promise.all([listAllVersions(db, item.id), latestVersionTitle(db, item.id)]);
-  return { body: itemDetail(item, versions, new Date(), title), etag: itemEtag(item), versions };
+  const item = await findItemWithLatestTitle(db, workspaceId, itemId);
+  if (!item) throw notFound('The content item');
+  const versions = await listAllVersions(db, item.id);
+  return { body: itemDetail(item, versions, new Date(), item.latest_title), etag: itemEtag(item), versions };
 }
 
 export interface NewItem {
