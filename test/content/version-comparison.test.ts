@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { startTestApi } from '../helpers/api.js';
 import { statementRecorder } from '../helpers/statements.js';
-import { child, createArticle, createPerson, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
+import { child, createArticle, createPerson, dbQuery, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
 
 describe('GET …/content/{id}/compare', () => {
   let w: ContentWorld;
@@ -117,6 +117,27 @@ describe('GET …/content/{id}/compare', () => {
     expectStatus(changed, 200);
     expect(changed.headers.get('etag')).to.not.equal(etag);
     expect(changed.body.children[0]).to.include({ contentItemId: ada, title: 'Ada, Countess of Lovelace' });
+  });
+
+  it('changes its tag when a value row is rewritten outside the API (direct SQL, as a SET NULL cascade is) and when a field is renamed', async () => {
+    const first = await compare('?from=1&to=2');
+    expectStatus(first, 200);
+    const tag = first.headers.get('etag')!;
+    const revalidate = () => w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader, headers: { 'if-none-match': tag } });
+    expect((await revalidate()).status).to.equal(304);
+    // The value row is rewritten with what it already holds: no API write, no version row touched.
+    const to = first.body.to.id as string;
+    await dbQuery(w.api, 'UPDATE content_field_values SET text_value = text_value WHERE content_version_id = $1', [to]);
+    const rewritten = await revalidate();
+    expectStatus(rewritten, 200);
+    expect(rewritten.headers.get('etag')).to.not.equal(tag);
+    // A field's label (shown on each side) renamed in place.
+    const renamedTag = rewritten.headers.get('etag')!;
+    const fieldId = first.body.to.fields[0].fieldId as string;
+    await dbQuery(w.api, "UPDATE template_fields SET label = label || ' (renamed)' WHERE id = $1", [fieldId]);
+    const renamed = await w.api.get(`${w.base}/content/${article}/compare?from=1&to=2`, { token: w.reader, headers: { 'if-none-match': renamedTag } });
+    expectStatus(renamed, 200);
+    await dbQuery(w.api, "UPDATE template_fields SET label = replace(label, ' (renamed)', '') WHERE id = $1", [fieldId]);
   });
 
   it('404 for a version number the item does not have, or an unknown item; 400 for a number below 1', async () => {

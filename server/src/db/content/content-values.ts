@@ -88,25 +88,26 @@ export async function loadValues(db: CommonQueryMethods, versionIds: readonly st
   return out;
 }
 
-/** Every column loadValues reads, as the digest below names them: key and label are the field's. */
-const VALUE_COLUMNS = sql.join(
-  Object.keys(valueRow.shape).map((c) => sql.identifier([c === 'key' || c === 'label' ? 'f' : 'fv', c])),
-  sql.fragment`, `,
-);
-
 export const valuesDigestRow = z.object({ digest: z.string(), child_ids: z.array(z.string()) });
 
 /**
- * A digest of these versions' values — every column of loadValues' rows (taken from `valueRow`,
- * so a column added there is digested too) as a row's text (quoted: NULL and '' differ), in
- * loadValues' order; a row's text is cheaper for PostgreSQL to make than JSON — and the children they name,
- * computed by PostgreSQL without sending the values: the compare read's tag (services/content/
- * version-comparison.ts) is made from it, so a revalidation that ends in 304 reads no values.
+ * A digest of these versions' values, and the children they name, computed by PostgreSQL without
+ * reading or sending the values: the compare read's tag (services/content/version-comparison.ts)
+ * is made from it, so a revalidation that ends in 304 reads no values.
+ *
+ * It digests each value row's identity and version — its id and `xmin`, and its field's (key and
+ * label are the field's) — rather than its text: every insert, update (a cascade's SET NULL too)
+ * and delete of a row gives it a new `xmin` or removes it, so any change to what loadValues would
+ * read changes the digest, as PostgreSQL's own optimistic concurrency tokens rely on (`xmin` is
+ * the row version Npgsql's EF Core provider uses). Hashing the rows' text cost the backend ~400 µs
+ * for two 40-field versions with ten 2 KB Markdown values; this costs ~40 µs over reading the rows.
+ * Each row's hash is summed (as numeric: no overflow), so the digest does not depend on row order;
+ * order is itself in the rows (sort_order), whose changes are updates.
  */
 export async function digestValues(db: CommonQueryMethods, versionIds: readonly string[]): Promise<z.infer<typeof valuesDigestRow>> {
   return db.one(prepared('content_values_digest', valuesDigestRow, sql.fragment`
-    SELECT encode(sha256(convert_to(COALESCE(string_agg(ROW(${VALUE_COLUMNS})::text, ','
-        ORDER BY fv.content_version_id, f.sort_order, f.id, fv.sort_order, fv.id), ''), 'UTF8')), 'base64') AS digest,
+    SELECT count(*) || ':' || COALESCE(sum(hashtextextended(fv.id::text || ':' || fv.xmin::text || ':' || f.id::text || ':' || f.xmin::text, 0)), 0)
+        AS digest,
       COALESCE(array_agg(DISTINCT fv.child_content_item_id) FILTER (WHERE fv.child_content_item_id IS NOT NULL), '{}')::text[] AS child_ids
     FROM content_field_values fv JOIN template_fields f ON f.id = fv.field_id
     WHERE fv.content_version_id = ANY(${sql.array(versionIds, 'uuid')})`));
