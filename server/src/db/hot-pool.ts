@@ -1,6 +1,7 @@
 // The statements every request of a hot path runs — the credential lookups (db/identity/
-// access-lookups.ts) and the stored delivery documents' lookup (db/delivery/delivery-documents.ts) —
-// run on a small pg pool of their own, as named statements whose rows come back as PostgreSQL's
+// access-lookups.ts), the stored delivery documents' lookup (db/delivery/delivery-documents.ts), the
+// lists' state and the stored list pages' lookup (db/delivery/delivery-marks.ts, delivery-list-pages.ts)
+// — run on a small pg pool of their own, as named statements whose rows come back as PostgreSQL's
 // text. On these paths the per-query client cost is most of the cost: slonik's path (query context,
 // a random query id, interceptors, its own connection handling, row parsing) cost more CPU per
 // by-slug read than everything else the read does once its document is found. Everything else goes
