@@ -63,9 +63,9 @@ export function register(router: express.Router): void {
       const unchanged = fields.filter((f) => f.change === 'unchanged');
       // The field-by-field HTML depends on nothing but the diff: rendered once, kept with it.
       const html = new EncodedHtml(Buffer.from(renderFragment(res, 'content/compare-fields', { fields: changed, unchanged })));
-      compared.diff = { factsKey, fields, html };
+      compared.diff = { factsKey, changed, unchanged, html };
     }
-    const { fields, html: fieldsHtml } = compared.diff;
+    const { changed, unchanged, html: fieldsHtml } = compared.diff;
     const zone = zoneOf(res);
     const paths = itemPaths(workspaceId, itemId);
     const name = itemNameOf(item);
@@ -90,8 +90,8 @@ export function register(router: express.Router): void {
       after: factsOf(after),
       templateChanged: before.templateVersionId !== after.templateVersionId,
       versions: item.versions.map((v) => ({ versionNumber: v.versionNumber, status: v.status })),
-      fields: fields.filter((f) => f.change !== 'unchanged'),
-      unchanged: fields.filter((f) => f.change === 'unchanged'),
+      fields: changed,
+      unchanged,
       fieldsHtml,
       swap: paths.compare(to, from),
     });

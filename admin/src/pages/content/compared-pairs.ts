@@ -14,8 +14,8 @@ export type ComparisonRead = components['schemas']['ContentVersionComparisonResp
 export interface ComparedPair {
   readonly etag: string;
   readonly pair: ComparisonRead;
-  /** The diff, with the digest of the asset facts it was made with, and its HTML (compare-fields.eta). */
-  diff?: { readonly factsKey: string; readonly fields: readonly ComparedField[]; readonly html: EncodedHtml };
+  /** The diff split into changed and unchanged fields, with the digest of the asset facts it was made with, and its HTML (compare-fields.eta). */
+  diff?: { readonly factsKey: string; readonly changed: readonly ComparedField[]; readonly unchanged: readonly ComparedField[]; readonly html: EncodedHtml };
 }
 
 /** Two 40-field versions are ~75 KB parsed twice over (the read and its diff): a few dozen pairs at most. */

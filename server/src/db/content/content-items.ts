@@ -35,9 +35,14 @@ export async function findItem(
   // FOR UPDATE OF ci: the publish and version-numbering paths serialise on the item row only.
   // Named (db/prepared.ts): every read of an item or of one of its versions starts here.
   return db.maybeOne(prepared('content_item', itemRow, sql.fragment`
-    SELECT ${ITEM_COLUMNS} FROM content_items ci JOIN templates t ON t.id = ci.template_id
-    WHERE ci.id = ${itemId} AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted
+    SELECT ${ITEM_COLUMNS} ${liveItemSource(workspaceId, itemId)}
     ${options.forUpdate ? sql.fragment`FOR UPDATE OF ci` : sql.fragment``}`));
+}
+
+/** The FROM and WHERE of a read of live item `itemId` of `workspaceId`, as `ci` with its template `t` (what ITEM_COLUMNS selects from). */
+export function liveItemSource(workspaceId: string, itemId: string) {
+  return sql.fragment`FROM content_items ci JOIN templates t ON t.id = ci.template_id
+    WHERE ci.id = ${itemId} AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`;
 }
 
 export async function findItemsByIds(db: CommonQueryMethods, workspaceId: string, ids: readonly string[]): Promise<readonly ItemRow[]> {

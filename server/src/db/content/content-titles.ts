@@ -6,7 +6,7 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { prepared } from '../prepared.js';
-import { ITEM_COLUMNS, itemRow } from './content-items.js';
+import { ITEM_COLUMNS, itemRow, liveItemSource } from './content-items.js';
 
 const itemWithTitleRow = itemRow.extend({ latest_title: z.string().nullable() });
 export type ItemWithTitle = z.infer<typeof itemWithTitleRow>;
@@ -28,8 +28,7 @@ export async function findItemWithLatestTitle(db: CommonQueryMethods, workspaceI
     SELECT ${ITEM_COLUMNS},
       (SELECT ${titleOf(sql.fragment`lv.id`)} FROM content_versions lv WHERE lv.content_item_id = ci.id
        ORDER BY lv.version_number DESC LIMIT 1) AS latest_title
-    FROM content_items ci JOIN templates t ON t.id = ci.template_id
-    WHERE ci.id = ${itemId} AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
+    ${liveItemSource(workspaceId, itemId)}`));
 }
 
 /** The titles of the versions `ids` (at most a page of them), keyed by version id. */

@@ -1,9 +1,9 @@
 // Version compare (issue #25): an item and two of its versions in one read, plus the names of the
 // children either version names. The admin's compare page used to make three reads (the item, then
 // each version with its children expanded to 8 levels only to show their titles); this one costs
-// the item's three statements, one for a digest of both versions' values (PostgreSQL digests them:
-// nothing is sent), when there are children one for their names — the children's own values are
-// never read — and, unless the caller's If-None-Match names the tag made from these, one for the
+// the item's two statements (the item with its title, its versions), one for a digest of both
+// versions' value rows (PostgreSQL digests their row versions: nothing is sent), when there are
+// children one for their names — the children's own values are never read — and, unless the caller's If-None-Match names the tag made from these, one for the
 // values themselves. A revalidation (the admin keeps compared pairs) is thus a 304 without reading,
 // sending, serializing or hashing two whole versions. The field-by-field comparison is the
 // client's (a presentation: which diff, words or lines), so the API answers the two sides as
@@ -56,7 +56,7 @@ export async function compareContentVersions(
   const { digest, child_ids: childIds } = await digestValues(db, [from.id, to.id]);
   const names = new Map((await findServedNames(db, workspaceId, childIds, asOf)).map((r) => [r.content_item_id, r]));
   // The answer is made of: the item's detail (its versions and what it serves now), each side's
-  // detail without its values, the values (digested by PostgreSQL, every column) and the names of
+  // detail without its values, the values (their rows' versions, digested by PostgreSQL) and the names of
   // the children they name as served now. The tag is a digest of exactly those.
   const [fromMeta, toMeta] = await presentLoadedVersionDetails(db, [from, to].map((v) => ({ version: v, values: [] })), { workspaceId, expandChildren: false, asOf });
   const served = [...names.values()].map((n) => [n.content_item_id, n.title, n.slug, n.template_name]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
