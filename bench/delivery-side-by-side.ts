@@ -12,9 +12,11 @@
 //   churn          by-slug, cache on, with a publish every 100 ms, alternately of an item nobody
 //                  reads and of a read item's child (read p99, ratio, publish p50/p95);
 //   list           resolved list page of 100, cache off, at 2,600 items and (unless --no-big) at
-//                  50,000 items: through the stored pages (migration 0032), then built in full
-//                  (Delivery__StoredListPages=0); first the list's own ceiling, the bare server
-//                  answering the very page Verso answers from its table;
+//                  50,000 items: through the stored pages (migrations 0032, 0033) as JSON and with
+//                  `Accept-Encoding: gzip` (what browsers, CDNs and fetch send: the stored gzip as
+//                  is), then built in full (Delivery__StoredListPages=0); first the list's own
+//                  ceiling, the bare server answering the very page Verso answers from its table,
+//                  as JSON and as gzip (compressed once, stored beside it);
 //   rss            RSS of this process (the API runs in it) after 1 and 10 minutes of cold reads;
 //   processes      Api__Processes=2 against one process, cache on (skipped with a note while the
 //                  setting does not exist).
@@ -25,7 +27,9 @@
 //
 // Run: node --import tsx bench/delivery-side-by-side.ts [--seconds 20] [--warmup 5] [--runs 2]
 //      [--only ceiling,cold,built,cached,churn,list,rss,processes] [--no-big] [--rss-minutes 1,10]
-//      [--pool 20] [--workers 1] [--leaves] [--json]
+//      [--pool 20] [--workers 1] [--client raw|node] [--leaves] [--json]
+// The load client is `raw` by default (bench/lib/load.ts: a fraction of node:http's CPU per request,
+// which on 2 shared cores is CPU the servers under test get back).
 // (`make bench BENCH=delivery-side-by-side` runs it with the defaults.) Profile the API with
 // `node --cpu-prof --import tsx bench/delivery-side-by-side.ts --only cold`: the API runs on
 // this process's main thread, the load in worker threads.
@@ -34,6 +38,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import http from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
 import { startTestApi, type TestApi } from '../test/helpers/api.js';
@@ -52,6 +57,8 @@ const WARMUP = Number(arg('warmup') ?? 5);
 const RUNS = Number(arg('runs')) || 2;
 const WORKERS = Number(arg('workers')) || 1;
 const POOL = arg('pool') ?? '20';
+/** The load threads' HTTP client (bench/lib/load.ts): `raw` (a fraction of node:http's CPU per request) or `node`. */
+const CLIENT = (arg('client') ?? 'raw') as 'raw' | 'node';
 const CLIENTS = 16;
 const ONLY = new Set((arg('only') ?? 'ceiling,cold,built,cached,churn,list,rss,processes').split(','));
 const BIG = !process.argv.includes('--no-big');
@@ -81,10 +88,17 @@ const notes: string[] = [];
 const report: Record<string, unknown> = { machine: machine() };
 let ceilingPerSecond = NaN;
 
-async function measure(label: string, url: string, token: string | undefined, requests: LoadRequest[], o: { note?: () => string | undefined; during?: () => Promise<void> } = {}) {
+async function measure(
+  label: string,
+  url: string,
+  token: string | undefined,
+  requests: LoadRequest[],
+  o: { note?: () => string | undefined; during?: () => Promise<void>; headers?: Readonly<Record<string, string>> } = {},
+) {
+  const load = { url, token, requests, clients: CLIENTS, workers: WORKERS, client: CLIENT, expectStatus: 200, headers: o.headers };
   for (let run = 1; run <= RUNS; run++) {
-    if (WARMUP > 0) await runLoad({ url, token, requests, clients: CLIENTS, durationMs: WARMUP * 1000, workers: WORKERS, expectStatus: 200 });
-    const s = await runLoad({ url, token, requests, clients: CLIENTS, durationMs: SECONDS * 1000, workers: WORKERS, expectStatus: 200 });
+    if (WARMUP > 0) await runLoad({ ...load, durationMs: WARMUP * 1000 });
+    const s = await runLoad({ ...load, durationMs: SECONDS * 1000 });
     await o.during?.();
     const ratio = Math.round((s.perSecond / ceilingPerSecond) * 100) / 100;
     rows.push({ case: label, run, s, ratio: label === 'ceiling (bare node + pg)' ? 1 : ratio, note: o.note?.() });
@@ -93,18 +107,28 @@ async function measure(label: string, url: string, token: string | undefined, re
   }
 }
 
+/** What browsers, CDNs and fetch send: the list is then answered gzipped (its stored pages are kept so). */
+const GZIP = { 'accept-encoding': 'gzip, deflate' };
+
 /** The ceiling: one indexed lookup per request, on its own pg pool, answering the stored body. */
 async function startCeiling(databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(POOL) });
   const server = http.createServer((req, res) => {
     const slug = decodeURIComponent((req.url ?? '').slice('/bare/'.length));
-    pool.query<{ body: string }>({ name: 'bare_by_slug', text: 'SELECT body FROM bench_bare WHERE slug = $1', values: [slug] }).then(
+    // A client that accepts gzip gets the body compressed once when stored, as Verso's stored pages are.
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const statement = gzip
+      ? { name: 'bare_by_slug_gzip', text: 'SELECT gzip AS body FROM bench_bare WHERE slug = $1' }
+      : { name: 'bare_by_slug', text: 'SELECT body FROM bench_bare WHERE slug = $1' };
+    pool.query<{ body: string | Buffer }>({ ...statement, values: [slug] }).then(
       (r) => {
         if (r.rows.length === 0) {
           res.writeHead(404).end();
           return;
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end(r.rows[0]!.body);
+        const body = Buffer.from(r.rows[0]!.body);
+        const encoding: Record<string, string> = gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {};
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length), ...encoding }).end(body);
       },
       () => res.writeHead(500).end(),
     );
@@ -118,6 +142,17 @@ async function startCeiling(databaseUrl: string) {
       await pool.end();
     },
   };
+}
+
+/** Stores bodies in the ceiling's table, each with its gzip (compressed once, as Verso's stored pages are). */
+async function storeBare(api: TestApi, bodies: readonly { slug: string; body: string }[]) {
+  const rows = bodies.map((b) => ({ ...b, gzip: gzipSync(b.body).toString('base64') }));
+  await dbQuery(
+    api,
+    `INSERT INTO bench_bare SELECT slug, body, decode(gzip, 'base64') FROM jsonb_to_recordset($1::jsonb) AS r(slug text, body text, gzip text)
+     ON CONFLICT (slug) DO UPDATE SET body = EXCLUDED.body, gzip = EXCLUDED.gzip`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /** Publishes the next target every `everyMs` until stopped; keeps each publish's latency. */
@@ -225,14 +260,14 @@ async function main(api: TestApi, cold: TestApi) {
   const readSlug = (i: number) => `${LEAVES ? 'child' : 'read'}-${i}`;
   const readPaths = Array.from({ length: READ_ITEMS }, (_, i) => `${base}/content/by-slug/${readSlug(i)}`);
   // The ceiling's table: each read item's body exactly as Verso serves it now.
-  await dbQuery(api, 'CREATE TABLE bench_bare (slug text PRIMARY KEY, body text NOT NULL)');
+  await dbQuery(api, 'CREATE TABLE bench_bare (slug text PRIMARY KEY, body text NOT NULL, gzip bytea NOT NULL)');
   const bodies: { slug: string; body: string }[] = [];
   for (let i = 0; i < READ_ITEMS; i++) {
     const res = await fetch(cold.url + readPaths[i], { headers: { authorization: `Bearer ${reader}` } });
     if (res.status !== 200) throw new Error(`${readPaths[i]} answered ${res.status}`);
     bodies.push({ slug: readSlug(i), body: await res.text() });
   }
-  await dbQuery(api, `INSERT INTO bench_bare SELECT * FROM jsonb_populate_recordset(NULL::bench_bare, $1::jsonb)`, [JSON.stringify(bodies)]);
+  await storeBare(api, bodies);
   await dbQuery(api, 'VACUUM ANALYZE bench_bare');
   report.bodyBytes = Math.round(bodies.reduce((a, b) => a + Buffer.byteLength(b.body), 0) / bodies.length);
   const reads = readPaths.map((p) => ({ path: p }));
@@ -302,14 +337,16 @@ async function main(api: TestApi, cold: TestApi) {
       const answer = await fetch(cold.url + page[0]!.path, { headers: { authorization: `Bearer ${reader}` } });
       if (answer.status !== 200) throw new Error(`the list answered ${answer.status}`);
       const key = `list-page-${items.replace(',', '')}`;
-      await dbQuery(api, 'INSERT INTO bench_bare VALUES ($1, $2) ON CONFLICT (slug) DO UPDATE SET body = EXCLUDED.body', [key, await answer.text()]);
+      await storeBare(api, [{ slug: key, body: await answer.text() }]);
       const bare = await startCeiling(api.databaseUrl);
       try {
         await measure(`the same list page from bare node + pg, ${items} items`, bare.url, undefined, [{ path: `/bare/${key}` }]);
+        await measure(`the same list page from bare node + pg, gzip, ${items} items`, bare.url, undefined, [{ path: `/bare/${key}` }], { headers: GZIP });
       } finally {
         await bare.close();
       }
       await measure(`resolved list page 100, cache off, ${items} items`, cold.url, reader, page);
+      await measure(`resolved list page 100, cache off, gzip, ${items} items`, cold.url, reader, page, { headers: GZIP });
       await withColdApi({ Delivery__StoredListPages: '0' }, (url) => measure(`resolved list page 100, cache off, built, ${items} items`, url, reader, page));
     };
     await listCases('2,600');

@@ -3,8 +3,11 @@
 // workspace's lists and the next window boundary) is unchanged. The in-process delivery cache is off
 // here, so every request reaches the stored pages. A page is proved SERVED by tampering its stored
 // body (a read shows the tampered text) and proved NOT served by the read showing the real data
-// again after a change.
+// again after a change. Pages are stored gzipped (0033); the test client accepts gzip, so its
+// answers carry the gzip representation's tag (the stored tag with `.gz`).
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
+import { gzipEtag } from '../../server/src/handlers/content-coding.js';
 import { statementRecorder } from '../helpers/statements.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createPerson, dbQuery, expectStatus, newVersion, publishNow, startColdDeliveryWorld, text, type ContentWorld } from './content-fixture.js';
@@ -29,10 +32,15 @@ describe('stored list pages (resolved list at now)', function () {
     expectStatus(res, 200);
     return (res.body.items as { title: string }[]).map((i) => i.title);
   };
-  const pagesOf = () => dbQuery(api, 'SELECT * FROM delivery_list_pages WHERE workspace_id = $1', [w.ws]);
+  /** The stored pages, each with its body's JSON text. */
+  const pagesOf = async () =>
+    (await dbQuery(api, 'SELECT * FROM delivery_list_pages WHERE workspace_id = $1', [w.ws])).map((p) => ({ ...p, body: gunzipSync(p.body_gzip).toString() }));
   /** Rewrites every stored page's text `from` to `to`: a read showing `to` was served from a stored page. */
-  const tamper = (from: string, to: string) =>
-    dbQuery(api, 'UPDATE delivery_list_pages SET body = replace(body, $2, $3) WHERE workspace_id = $1', [w.ws, from, to]);
+  const tamper = async (from: string, to: string) => {
+    for (const p of await pagesOf()) {
+      await dbQuery(api, 'UPDATE delivery_list_pages SET body_gzip = $3 WHERE workspace_id = $1 AND slot = $2', [w.ws, p.slot, gzipSync(p.body.replaceAll(from, to))]);
+    }
+  };
   const published = async (name: string) => {
     const p = await createPerson(w, name);
     await publishNow(w, p.id, 1);
@@ -46,7 +54,8 @@ describe('stored list pages (resolved list at now)', function () {
     const [page] = await pagesOf();
     expect(JSON.parse(page.body)).to.deep.equal(res.body);
     expect(page.items).to.deep.equal(res.body.items.map((i: { id: string }) => i.id));
-    expect(page.etag).to.equal(res.headers.get('etag'));
+    expect(gzipEtag(page.etag)).to.equal(res.headers.get('etag'));
+    expect(res.headers.get('content-encoding')).to.equal('gzip');
 
     await tamper('Listed one', 'Listed from the stored page');
     statements.length = 0;
@@ -68,11 +77,11 @@ describe('stored list pages (resolved list at now)', function () {
     const [old] = await pagesOf();
     const late = await published('After the change');
     // A slow read that saw the old state and page stores it only now.
-    await dbQuery(api, 'UPDATE delivery_list_pages SET marks = $2, next_boundary = $3, body = $4, items = $5, etag = $6 WHERE workspace_id = $1',
-      [w.ws, old.marks, old.next_boundary, old.body, old.items, old.etag]);
+    await dbQuery(api, 'UPDATE delivery_list_pages SET marks = $2, next_boundary = $3, body_gzip = $4, items = $5, etag = $6 WHERE workspace_id = $1',
+      [w.ws, old.marks, old.next_boundary, old.body_gzip, old.items, old.etag]);
     const res = await list();
     expect(res.body.items.map((i: { id: string }) => i.id)).to.include(late.id);
-    expect(res.headers.get('etag')).to.not.equal(old.etag);
+    expect(res.headers.get('etag')).to.not.equal(gzipEtag(old.etag));
   });
 
   it('is not served once its next window boundary has passed', async () => {

@@ -584,6 +584,13 @@ export interface paths {
          *     other than `templateId`, `templateVersionId` and `localeCode` it is read from counts kept per workspace, template
          *     version and locale (no scan); with any other filter (`q`, `tags`, `status`, `slug`, `translationGroupId`, the date
          *     ranges) it counts the matching items, a cost that grows with the number of items the filter matches.
+         *
+         *     A resolved page at "now" (no `q`) is also kept finished, gzip-compressed, in PostgreSQL under the state it was
+         *     read after, and served from there while nothing it depends on has changed: one statement and no compression work
+         *     per request. Every published page is answered gzip-coded (`Content-Encoding: gzip`) to a client whose
+         *     Accept-Encoding accepts gzip (`gzip`, `x-gzip` or `*`, not with `q=0`), with its own ETag (see the Vary and ETag
+         *     headers); any other client, and every preview token's read, gets the JSON as is. Content-Encoding is HTTP's own
+         *     framing of the body, so it is not declared as a header here.
          */
         get: operations["listContent"];
         put?: never;
@@ -4131,7 +4138,7 @@ export interface components {
         DeliveryCache: "hit" | "miss" | "bypass";
         /** @description How long a cache may keep a published delivery read: `Delivery__CacheControl` (default `no-cache`: keep it but revalidate with If-None-Match every time). A preview token's read is always `private, no-store`. Published reads also carry their purge keys in the headers named by `Delivery__PurgeKeyHeaders` (default `Surrogate-Key`, space-separated, and `Cache-Tag`, comma-separated; the names are configuration, so they are not declared here): `ws-<workspaceId>`, `item-<id>` for every item in the body (children included, expanded or not) and, on the content list, `list-<workspaceId>`. */
         DeliveryCacheControl: string;
-        /** @description A strong tag of this published answer; send it back as `If-None-Match` to revalidate (304 while unchanged). On by-slug it is derived from what is served: the item, its served version, the served version of every child expanded into the body and every delivered asset (so publishing a child or changing an asset's alt text changes it). On the content list it is a digest of the page. Never sent on a preview token's read. */
+        /** @description A strong tag of this published answer; send it back as `If-None-Match` to revalidate (304 while unchanged). On by-slug it is derived from what is served: the item, its served version, the served version of every child expanded into the body and every delivered asset (so publishing a child or changing an asset's alt text changes it). On the content list it is a digest of the page. Never sent on a preview token's read. A gzip-coded answer's tag ends in `.gz` inside the quotes (each coding is its own representation); If-None-Match naming either coding's tag is answered 304 while the content is unchanged. */
         DeliveryETag: string;
         /** @description Opaque version tag of the returned resource; send it back in `If-Match` on writes. */
         ETag: string;
@@ -5471,6 +5478,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["DeliveryCacheControl"];
                     /** @description The answer's strong tag (see the 304's ETag); sent on every published read, never on a preview token's. */
                     ETag?: string;
+                    /** @description `Accept-Encoding` on every published read: the list is answered gzip-coded or not depending on that request header, so a shared cache keeps one copy per coding. */
+                    Vary?: string;
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
                 };
@@ -5483,6 +5492,8 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["DeliveryCacheControl"];
                     ETag: components["headers"]["DeliveryETag"];
+                    /** @description `Accept-Encoding`, as on the 200. */
+                    Vary?: string;
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
                     [name: string]: unknown;
                 };

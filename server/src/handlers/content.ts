@@ -2,6 +2,7 @@
 import type { Actor } from '../access/actor.js';
 import type { Dependencies } from '../dependencies.js';
 import type { ContentItemSummaryResponsePagedResponse, ContentVersionDetailResponse } from '../generated/schemas.js';
+import { CodedJson } from './content-coding.js';
 import { alreadySerialized, serializeJson, type Handler, type HandlerResponse, type RequestBody } from '../http/operation.js';
 import { noneMatch } from '../services/media/media-download.js';
 import * as items from '../services/content/content-items.js';
@@ -49,7 +50,10 @@ export const listContent: Handler<'listContent'> = async ({ request, actor, deps
       ? async () => {
           const p = await storedListPage(deps.hot, deps.db, workspaceId, request.query, slots);
           const headers = withEtag(p.etag, purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(workspaceId, p.items)));
-          return { serialized: alreadySerialized<ContentItemSummaryResponsePagedResponse>(p.json), itemId: null, headers };
+          type Page = ContentItemSummaryResponsePagedResponse;
+          const { gzip } = p;
+          const coded = p.json ? CodedJson.of({ json: alreadySerialized<Page>(p.json), gzip }) : CodedJson.of<Page>({ gzip });
+          return { coded, itemId: null, headers };
         }
       : async () => {
           const { body, etag } = await reads.listContent(deps.hot, deps.db, workspaceId, request.query);

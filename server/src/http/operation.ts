@@ -70,6 +70,8 @@ export interface OperationRequest<K extends OperationId = OperationId> {
   readonly headers: HeaderParams<K>;
   readonly body: RequestBody<K>;
   readonly ip: string;
+  /** Whether the request's Accept-Encoding accepts gzip (handlers/content-coding.ts; the content list answers gzipped then). */
+  readonly acceptsGzip: boolean;
 }
 
 export interface OperationContext<K extends OperationId = OperationId> {
@@ -83,8 +85,9 @@ export interface OperationContext<K extends OperationId = OperationId> {
 }
 
 /**
- * A JSON body already serialised (the delivery cache keeps finished bodies). Branded with the
- * schema it was serialised from, so a cached answer is still checked against the contract.
+ * A JSON body already serialised (the delivery cache keeps finished bodies), as JSON or in the
+ * content coding the answer's Content-Encoding header names (handlers/content-coding.ts). Branded with
+ * the schema it was serialised from, so a cached answer is still checked against the contract.
  */
 declare const serializedFrom: unique symbol;
 export type SerializedJson<T> = Buffer & { readonly [serializedFrom]: T };

@@ -42,7 +42,8 @@ export interface OpenBarrier {
 export type CacheState = 'hit' | 'miss' | 'bypass';
 
 export interface DeliveryResponse {
-  readonly body: Buffer;
+  /** The answer's bytes (handlers/delivery-read.ts keeps them in each coding made): only their size matters here. */
+  readonly body: { readonly length: number };
   readonly headers: Readonly<Record<string, string>>;
 }
 
@@ -231,7 +232,7 @@ export class DeliveryCache {
    * The response for `key` in `workspaceId`: from the cache when still exact, else from `compute`.
    * `atNow` says the read resolves at the current time (no explicit `asOf`), so window boundaries
    * passed since are applied first. `R` is the caller's narrower response (handlers/delivery-read.ts:
-   * the schema's SerializedJson body and the status's required headers); the cache keeps Buffers.
+   * the schema's coded JSON body and the status's required headers); the cache keeps bytes.
    */
   async read<R extends DeliveryResponse>(
     workspace: string,

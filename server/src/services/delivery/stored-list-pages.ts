@@ -1,10 +1,13 @@
 // The resolved list page at "now" through its stored page (migration 0032 says when one is exact):
 // one statement reads the lists' state and, when a page was stored under exactly that state, the
 // page's bytes and items; otherwise the page is read and presented as before and stored, in its
-// workspace's slot for the query, for the next reader on any replica. A page's cost no longer
+// workspace's slot for the query, for the next reader on any replica. Pages are stored gzipped
+// (migration 0033: a client that accepts gzip is sent them as stored). A page's cost no longer
 // depends on its rows once stored: at 100 rows the build (the page statement, parsing 100 rows,
 // presenting and serializing them) is several times the lookup.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { DatabasePool } from 'slonik';
 import type { HotPool } from '../../db/hot-pool.js';
 import { findListPage, storeListPage, type ListPageAddress } from '../../db/delivery/delivery-list-pages.js';
@@ -12,9 +15,15 @@ import { readsAtNow } from '../content/content-rules.js';
 import { contentListQuery, listQueryKey, readListPage, type ContentListParameters } from './content-reads.js';
 import { listEtag } from './delivery-etag.js';
 
-/** A resolved list page: the JSON of a ContentItemSummaryResponsePagedResponse, its tag, and its items in order. */
+const gzipAsync = promisify(gzip);
+
+/**
+ * A resolved list page: a ContentItemSummaryResponsePagedResponse gzipped (and its JSON when it was
+ * built now), its tag, and its items in order.
+ */
 export interface ListPageDocument {
-  readonly json: Buffer;
+  readonly gzip: Buffer;
+  readonly json: Buffer | null;
   readonly etag: string;
   readonly items: readonly string[];
 }
@@ -46,11 +55,12 @@ export async function storedListPage(
   const address: ListPageAddress = { workspaceId, slot: slotOf(key, slots), query: key, at: q.asOf };
   const { state, stored } = await findListPage(hot, address);
   const etag = listEtag(state, key);
-  if (stored) return { json: Buffer.from(stored.body), etag, items: stored.items };
+  if (stored) return { gzip: stored.gzip, json: null, etag, items: stored.items };
   // The state was read before the page, so what is stored under it is never newer than the page.
   const body = await readListPage(db, q, query);
-  const json = JSON.stringify(body);
+  const json = Buffer.from(JSON.stringify(body));
+  const gzipped = await gzipAsync(json);
   const items = body.items.map((i) => i.id);
-  await storeListPage(db, { ...address, state, items, etag, body: json });
-  return { json: Buffer.from(json), etag, items };
+  await storeListPage(db, { ...address, state, items, etag, gzip: gzipped });
+  return { gzip: gzipped, json, etag, items };
 }
