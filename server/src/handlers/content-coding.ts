@@ -52,17 +52,18 @@ export function contentTags(ifNoneMatch: string): string {
  */
 export class CodedJson<T> {
   /**
-   * The bytes this keeps once both codings are made (what a cache entry counts): gzip states its
-   * content's length in its last four bytes (mod 2³²); a JSON's gzip is counted as a quarter of it
-   * (delivery JSON compresses to a sixth or less).
+   * The bytes this holds (what a cache entry counts): the JSON, or the gzip and the JSON it will make
+   * (gzip states its content's length in its last four bytes, mod 2³²). A JSON's gzip made later adds
+   * about a sixth and is not counted.
    */
   readonly length: number;
+  private json: Promise<SerializedJson<T>> | undefined;
+  private gzipped: Promise<Buffer> | undefined;
 
-  private constructor(
-    private json: SerializedJson<T> | undefined,
-    private gzipped: Buffer | undefined,
-  ) {
-    this.length = json ? json.length + Math.ceil(json.length / 4) : gzipped!.length + gzipped!.readUInt32LE(gzipped!.length - 4);
+  private constructor(json: SerializedJson<T> | undefined, gzipped: Buffer | undefined) {
+    this.length = json ? json.length : gzipped!.length + gzipped!.readUInt32LE(gzipped!.length - 4);
+    this.json = json && Promise.resolve(json);
+    this.gzipped = gzipped && Promise.resolve(gzipped);
   }
 
   /** An answer in the codings at hand (at least one): the other is made when a client first needs it. */
@@ -70,13 +71,14 @@ export class CodedJson<T> {
     return new CodedJson<T>(codings.json, codings.gzip);
   }
 
-  async toJson(): Promise<SerializedJson<T>> {
-    this.json ??= alreadySerialized<T>(await gunzipAsync(this.gzipped!));
+  // The promise is kept, not its result: clients arriving while a coding is made wait for that one.
+  toJson(): Promise<SerializedJson<T>> {
+    this.json ??= this.gzipped!.then(async (g) => alreadySerialized<T>(await gunzipAsync(g)));
     return this.json;
   }
 
-  async toGzip(): Promise<Buffer> {
-    this.gzipped ??= await gzipAsync(this.json!);
+  toGzip(): Promise<Buffer> {
+    this.gzipped ??= this.json!.then((j) => gzipAsync(j));
     return this.gzipped;
   }
 }
