@@ -380,13 +380,13 @@ async function main(api: TestApi, cold: TestApi) {
 }
 
 function printSummary() {
-  const header = ['case', 'run', 'req/s', 'p50 ms', 'p99 ms', '÷ ceiling', 'CPU ms/req server', 'postgres', 'failed', 'note'];
-  const body = rows.map((r) => [r.case, r.run, r.s.perSecond, r.s.p50Ms, r.s.p99Ms, Number.isFinite(r.ratio) ? r.ratio! : '—', r.s.cpuMsPerRequest.server, r.s.cpuMsPerRequest.postgres, r.s.failures, r.note ?? '']);
+  const header = ['case', 'run', 'req/s', 'p50 ms', 'p99 ms', '÷ ceiling', 'CPU ms/req server', 'postgres', 'load', 'failed', 'note'];
+  const body = rows.map((r) => [r.case, r.run, r.s.perSecond, r.s.p50Ms, r.s.p99Ms, Number.isFinite(r.ratio) ? r.ratio! : '—', r.s.cpuMsPerRequest.server, r.s.cpuMsPerRequest.postgres, r.s.cpuMsPerRequest.load, r.s.failures, r.note ?? '']);
   console.log(`\nbench/delivery-side-by-side — ${JSON.stringify(report.machine)}; ${CLIENTS} connections, ${WARMUP} s warm-up + ${SECONDS} s per run, pool ${POOL}`);
   const read = LEAVES ? 'items without children (--leaves)' : 'items with one child, expanded';
   console.log(`dataset: 2,600 published items; by-slug reads ${read}, ~${report.bodyBytes} B per body; ceiling: one indexed lookup of the same body\n`);
   console.log(table([header, ...body]));
-  console.log('\nCPU ms/req: the API\'s thread (this process\'s main thread) and all PostgreSQL processes.');
+  console.log('\nCPU ms/req: the API\'s thread (this process\'s main thread), all PostgreSQL processes, and the load threads.');
   if (report.rss) console.log(`RSS of the API process after cold reads: ${JSON.stringify(report.rss)}; heap after GC: ${JSON.stringify(report.heap)}`);
   for (const n of notes) console.log(`note: ${n}`);
   console.log(problems.length ? `\nPROBLEMS:\n  ${problems.join('\n  ')}` : '\nall requests succeeded');
