@@ -3,7 +3,7 @@
 -- client gets them decompressed. A page of 100 items is ~95 KB of JSON and ~15 KB compressed; serving
 -- the JSON moved six times the bytes through PostgreSQL, the API's heap and the socket per read, and
 -- at a thousand pages a second the buffers alone kept V8 collecting its old generation several
--- times a second (the list's p99 was four times its median).
+-- times a second (the list's p99 was five times its median).
 --
 -- The pages are a cache of what a fresh read answers, so the ones stored before are dropped; the
 -- next read of each query stores it again.
