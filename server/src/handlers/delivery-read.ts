@@ -18,7 +18,7 @@
 // in. By-slug answers (a few KB) are sent as JSON.
 import type { Dependencies } from '../dependencies.js';
 import type { operations } from '../generated/openapi.js';
-import { CodedJson, contentTags, gzipEtag } from './content-coding.js';
+import { acceptsGzip, CodedJson, contentTags, gzipEtag } from './content-coding.js';
 import { alreadySerialized, serializeJson, type OperationRequest, type SerializedJson } from '../http/operation.js';
 import type { CacheState } from '../services/delivery/delivery-cache.js';
 import { bodyEtag } from '../services/delivery/delivery-etag.js';
@@ -95,7 +95,7 @@ export async function deliveryRead<K extends DeliveryOperation, H extends Respon
   // Either coding's tag names the content (a client may hold the JSON and now accept gzip).
   const ifNoneMatch = header === undefined ? undefined : contentTags(header);
   const coded = GZIP_CODED.has(request.operationId);
-  const gzipped = coded && request.acceptsGzip;
+  const gzipped = coded && acceptsGzip(request.acceptEncoding);
   const vary: CodingHeaders = coded ? { Vary: 'Accept-Encoding' } : {};
   const tagOf = (etag: string) => (gzipped ? gzipEtag(etag) : etag);
   type Stored = { body: CodedJson<DeliveryBody<K>>; headers: H & { ETag: string } };

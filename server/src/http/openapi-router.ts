@@ -43,7 +43,6 @@ import { bodyRuleOf, createBodyReader, takeStreamedBodies, type BodyRule } from 
 import { checkHeaderStrings, checkJsonStrings, checkPathStrings, checkQueryStrings } from './string-rule.js';
 import { requireIfMatchPresent, takeIfMatchOperations } from './if-match.js';
 import { takeEdgeAuthentication } from './edge/edge.js';
-import { acceptsGzip } from '../handlers/content-coding.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -222,7 +221,7 @@ export async function createOpenApiRouter(
       headers,
       body,
       ip: req.ip ?? '',
-      acceptsGzip: acceptsGzip(req.headers['accept-encoding']),
+      acceptEncoding: req.headers['accept-encoding'],
     } as OperationRequest;
     // A write under a workspace: its delivery-cache barrier is open before it runs (a write may send
     // it in its own transaction, one round trip less: the publish does).

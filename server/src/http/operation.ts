@@ -70,8 +70,8 @@ export interface OperationRequest<K extends OperationId = OperationId> {
   readonly headers: HeaderParams<K>;
   readonly body: RequestBody<K>;
   readonly ip: string;
-  /** Whether the request's Accept-Encoding accepts gzip (handlers/content-coding.ts; the content list answers gzipped then). */
-  readonly acceptsGzip: boolean;
+  /** The request's Accept-Encoding as sent (handlers/content-coding.ts reads it for the operations it codes). */
+  readonly acceptEncoding: string | undefined;
 }
 
 export interface OperationContext<K extends OperationId = OperationId> {
