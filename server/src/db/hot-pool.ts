@@ -49,7 +49,7 @@ export class HotPool {
 export const isoOfText = (text: string): string => new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();
 /** A boolean column's text. */
 export const boolOfText = (text: string): boolean => text === 't';
-/** A bytea column's text (PostgreSQL's hex output, `\\x…`) as its bytes. */
+/** A bytea column's text (PostgreSQL's hex output, `\x…`) as its bytes. */
 export const bufferOfByteaText = (text: string): Buffer => Buffer.from(text.slice(2), 'hex');
 /** Bytes as bytea's hex text, a parameter cast with `::bytea` (statement shapes take text and numbers only). */
 export const byteaTextOf = (bytes: Buffer): string => `\\x${bytes.toString('hex')}`;

@@ -50,10 +50,8 @@ export const listContent: Handler<'listContent'> = async ({ request, actor, deps
       ? async () => {
           const p = await storedListPage(deps.hot, deps.db, workspaceId, request.query, slots);
           const headers = withEtag(p.etag, purgeKeyHeaders(deps.config.cdn, purgeKeysOfList(workspaceId, p.items)));
-          type Page = ContentItemSummaryResponsePagedResponse;
-          const { gzip } = p;
-          const coded = p.json ? CodedJson.of({ json: alreadySerialized<Page>(p.json), gzip }) : CodedJson.of<Page>({ gzip });
-          return { coded, itemId: null, headers };
+          const json = p.json ? alreadySerialized<ContentItemSummaryResponsePagedResponse>(p.json) : undefined;
+          return { coded: CodedJson.of({ json, gzip: p.gzip }), itemId: null, headers };
         }
       : async () => {
           const { body, etag } = await reads.listContent(deps.hot, deps.db, workspaceId, request.query);

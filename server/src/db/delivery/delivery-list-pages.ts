@@ -6,7 +6,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { bufferOfByteaText, byteaTextOf, idsOfText, textOfIds, type HotPool } from '../hot-pool.js';
 import { preparedShape, statementShape } from '../prepared.js';
-import { boundaryText, listStateOf, type ListState } from './delivery-marks.js';
+import { LIST_STATE_COLUMNS, listStateOf, listStateOfText, type ListState, type ListStateText } from './delivery-marks.js';
 
 /** Which stored page a resolved list read at "now" would use. */
 export interface ListPageAddress {
@@ -19,11 +19,11 @@ export interface ListPageAddress {
 }
 
 const lookup = statementShape('delivery_list_page', (workspaceId: string, at: string, slot: number, query: string) => sql.fragment`
-  SELECT st.marks::text AS marks, ${boundaryText(sql.fragment`st.next_boundary`)} AS next_boundary, p.body_gzip, p.items::text AS items
+  SELECT ${LIST_STATE_COLUMNS}, p.body_gzip, p.items::text AS items
   FROM ${listStateOf(workspaceId, at)} st
   LEFT JOIN delivery_list_pages p ON p.workspace_id = ${workspaceId}::uuid AND p.slot = ${slot} AND p.query = ${query}
     AND p.marks = st.marks AND p.next_boundary IS NOT DISTINCT FROM st.next_boundary`);
-type LookupRow = { readonly marks: string; readonly next_boundary: string | null; readonly body_gzip: string | null; readonly items: string | null };
+type LookupRow = ListStateText & { readonly body_gzip: string | null; readonly items: string | null };
 
 export interface ListPageLookup {
   /** The lists' state now: what the page's ETag is made of, and what a page built now records. */
@@ -34,7 +34,7 @@ export interface ListPageLookup {
 
 export async function findListPage(hot: HotPool, a: ListPageAddress): Promise<ListPageLookup> {
   const [row] = await hot.shaped<LookupRow>(lookup, a.workspaceId, a.at, a.slot, a.query);
-  const state: ListState = { marks: Number(row!.marks), next_boundary: row!.next_boundary };
+  const state = listStateOfText(row!);
   return { state, stored: row!.body_gzip === null ? null : { gzip: bufferOfByteaText(row!.body_gzip), items: idsOfText(row!.items!) } };
 }
 

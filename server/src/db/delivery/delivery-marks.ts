@@ -39,19 +39,26 @@ export function listStateOf(workspaceId: string, at: string): FragmentSqlToken {
 }
 
 /**
- * A list state's boundary as text that does not depend on the connection's TimeZone, so the state
- * read on either pool (db/hot-pool.ts or slonik's) gives the same ETag: ISO in UTC, or `infinity`
- * (an open-ended window's end), which to_char cannot write.
+ * The columns of a list state `st` (listStateOf) as the hot pool's text, `marks` and
+ * `next_boundary`. The boundary is written so that it does not depend on the connection's TimeZone
+ * (the state read on either pool gives the same ETag): ISO in UTC, or `infinity` (an open-ended
+ * window's end), which to_char cannot write.
  */
-export function boundaryText(boundary: FragmentSqlToken): FragmentSqlToken {
-  return sql.fragment`CASE WHEN isfinite(${boundary}) THEN to_char(${boundary} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') ELSE ${boundary}::text END`;
-}
+export const LIST_STATE_COLUMNS = sql.fragment`st.marks::text AS marks,
+  CASE WHEN isfinite(st.next_boundary) THEN to_char(st.next_boundary AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+    ELSE st.next_boundary::text END AS next_boundary`;
+
+/** A row's LIST_STATE_COLUMNS. */
+export type ListStateText = { readonly marks: string; readonly next_boundary: string | null };
+
+/** The list state a row's LIST_STATE_COLUMNS hold. */
+export const listStateOfText = (row: ListStateText): ListState => ({ marks: Number(row.marks), next_boundary: row.next_boundary });
 
 const listState = statementShape('delivery_list_state', (workspaceId: string, at: string) => sql.fragment`
-  SELECT st.marks::text AS marks, ${boundaryText(sql.fragment`st.next_boundary`)} AS next_boundary FROM ${listStateOf(workspaceId, at)} st`);
+  SELECT ${LIST_STATE_COLUMNS} FROM ${listStateOf(workspaceId, at)} st`);
 
 /** The marks of the workspace's lists and the first window boundary after `at` (ISO), on the hot pool. */
 export async function findListState(hot: HotPool, workspaceId: string, at: string): Promise<ListState> {
-  const [row] = await hot.shaped<{ readonly marks: string; readonly next_boundary: string | null }>(listState, workspaceId, at);
-  return { marks: Number(row!.marks), next_boundary: row!.next_boundary };
+  const [row] = await hot.shaped<ListStateText>(listState, workspaceId, at);
+  return listStateOfText(row!);
 }

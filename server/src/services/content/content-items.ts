@@ -29,7 +29,7 @@ import type {
 } from '../../generated/schemas.js';
 import { findItemWithLatestTitle } from '../../db/content/content-titles.js';
 import { itemDetail, itemEtag, listItemSummary, type Tagged } from './content-presenter.js';
-import { normalizeTags, nowIso, referencedByOthers, requireItem, validateForTemplateVersion } from './content-rules.js';
+import { foundItem, normalizeTags, nowIso, referencedByOthers, requireItem, validateForTemplateVersion } from './content-rules.js';
 import { requireIfMatch } from '../platform/etag.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 
@@ -70,8 +70,7 @@ export async function readItemWithVersions(
   workspaceId: string,
   itemId: string,
 ): Promise<Tagged<ContentItemDetailResponse> & { readonly versions: readonly VersionRow[] }> {
-  const item = await findItemWithLatestTitle(db, workspaceId, itemId);
-  if (!item) throw notFound('The content item');
+  const item = foundItem(await findItemWithLatestTitle(db, workspaceId, itemId));
   const versions = await listAllVersions(db, item.id);
   return { body: itemDetail(item, versions, new Date(), item.latest_title), etag: itemEtag(item), versions };
 }

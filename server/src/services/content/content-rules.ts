@@ -12,7 +12,11 @@ import { assertComplete, missingRequiredFields, namedAssetIds, validateFieldValu
 import type { ValidationErrors } from '../../errors.js';
 
 export async function requireItem(db: CommonQueryMethods, workspaceId: string, itemId: string, forUpdate = false): Promise<ItemRow> {
-  const item = await findItem(db, workspaceId, itemId, { forUpdate });
+  return foundItem(await findItem(db, workspaceId, itemId, { forUpdate }));
+}
+
+/** A live item read by any of the item reads, or the 404 every route naming an item answers without one. */
+export function foundItem<T>(item: T | null): T {
   if (!item) throw notFound('The content item');
   return item;
 }

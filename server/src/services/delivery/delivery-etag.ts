@@ -14,12 +14,13 @@ import type { ServedTagRow, ServedTreeRow } from '../../db/delivery/content-serv
 import type { ListState } from '../../db/delivery/delivery-marks.js';
 import type { DeliveredAssetRow } from '../../db/media/public-assets.js';
 
-const tagOf = (digest: Buffer) => `"${digest.toString('base64url').slice(0, 32)}"`;
+/** The tag of `data`: the first 32 characters of its SHA-256 in base64url, quoted. */
+const tagOf = (data: Buffer | string) => `"${createHash('sha256').update(data).digest('base64url').slice(0, 32)}"`;
 
 /** The tag of these inputs, whatever their order or repeats (the read and the tag query meet here). */
 export function servedEtag(inputs: readonly ServedTagRow[]): string {
   const lines = [...new Set(inputs.map((r) => `${r.kind}:${r.id.toLowerCase()}:${r.a}:${r.b}`))].sort();
-  return tagOf(createHash('sha256').update(lines.join('\n')).digest());
+  return tagOf(lines.join('\n'));
 }
 
 /** The inputs of a by-slug answer read in full: its tree's versions and its delivered assets. */
@@ -36,15 +37,15 @@ export function servedTagInputs(tree: readonly ServedTreeRow[], assets: readonly
  */
 export function listEtag(state: ListState, query: string): string {
   const inputs = [state.marks, state.next_boundary ?? '', query].join('\n');
-  return tagOf(createHash('sha256').update(inputs).digest());
+  return tagOf(inputs);
 }
 
 /** A tag made from the inputs an answer is a function of (their text, as the caller lays them out). */
 export function inputsEtag(inputs: string): string {
-  return tagOf(createHash('sha256').update(inputs).digest());
+  return tagOf(inputs);
 }
 
 /** A plain list page's tag: a digest of the bytes served. */
 export function bodyEtag(body: Buffer | string): string {
-  return tagOf(createHash('sha256').update(body).digest());
+  return tagOf(body);
 }
