@@ -243,6 +243,33 @@ describe('workflow semantics (#25)', () => {
       expectStatus(copy, 201);
       expect(copy.body.slug).to.have.length.at.most(100).and.match(/-copy$/).and.match(/^[a-z0-9]+([-_][a-z0-9]+)*$/);
     });
+
+    it('gives every copy of a slug of 94 to 100 characters the first free slug (once 409 from the third copy)', async () => {
+      const pattern = /^[a-z0-9]+([-_][a-z0-9]+)*$/;
+      const copies = async (slug: string, count: number) => {
+        const src = await w.api.post(`${w.base}/content`, { templateVersionId: strict.versionId, slug, tags: [], fields: [] }, { token: w.editor });
+        expectStatus(src, 201);
+        const slugs: string[] = [];
+        for (let i = 0; i < count; i += 1) {
+          const copy = await w.api.post(`${w.base}/content/${src.body.id}/duplicate`, undefined, { token: w.editor });
+          expectStatus(copy, 201);
+          slugs.push(copy.body.slug);
+        }
+        for (const s of slugs) expect(s).to.have.length.at.most(100).and.match(pattern);
+        expect(new Set(slugs).size, slugs.join('\n')).to.equal(count);
+        return slugs;
+      };
+      for (let length = 94; length <= 100; length += 1) {
+        const slug = `${uniqueSlug('long')}-${'x'.repeat(100)}`.slice(0, length);
+        const slugs = await copies(slug, 4);
+        expect(slugs.map((s) => s.slice(s.lastIndexOf('-copy')))).to.deep.equal(['-copy', '-copy-2', '-copy-3', '-copy-4']);
+      }
+      // Past -copy-9 the suffix grows again, and a cut that ends on a separator drops it.
+      const dashed = `${uniqueSlug('cut')}-${'y'.repeat(100)}`.slice(0, 89) + '-z-' + 'w'.repeat(8);
+      const slugs = await copies(dashed, 11);
+      expect(slugs.at(-1)).to.match(/-copy-11$/);
+      expect(slugs.at(-2)).to.match(/-copy-10$/);
+    });
   });
 
   it('an item whose slug is "duplicate" or "rollback" is still read by slug (the new routes are POST only)', async () => {

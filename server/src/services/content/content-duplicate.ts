@@ -17,22 +17,32 @@ import { requireItem, validateForTemplateVersion } from './content-rules.js';
 const SLUG_MAX = 100;
 
 /**
- * `<slug>-copy`, then `<slug>-copy-2`, `-copy-3`… — the first not in `taken`. The base is cut so the
- * result fits the slug's maximum length, and never ends in a separator (the slug pattern).
+ * The `n`th copy's slug of `slug`: `<slug>-copy`, then `<slug>-copy-2`, `-copy-3`… The base is cut
+ * so the result fits the slug's maximum length, and never ends in a separator (the slug pattern);
+ * a longer suffix cuts a long slug further, so the copies of a long slug need not share one base.
  */
-export function copySlug(slug: string, taken: ReadonlySet<string>): string {
-  for (let n = 1; ; n += 1) {
-    const suffix = n === 1 ? '-copy' : `-copy-${n}`;
-    const base = slug.slice(0, SLUG_MAX - suffix.length).replace(/[-_]+$/, '');
-    const candidate = `${base}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
+function copyCandidate(slug: string, n: number): { readonly base: string; readonly slug: string } {
+  const suffix = n === 1 ? '-copy' : `-copy-${n}`;
+  const base = slug.slice(0, SLUG_MAX - suffix.length).replace(/[-_]+$/, '');
+  return { base, slug: `${base}${suffix}` };
 }
 
 async function freshSlug(tx: CommonQueryMethods, workspaceId: string, slug: string): Promise<string> {
-  // One query for every candidate: the live slugs that start like the copy's (`-copy…` included).
-  const base = slug.slice(0, SLUG_MAX - '-copy'.length).replace(/[-_]+$/, '');
-  return copySlug(slug, new Set(await slugsLike(tx, workspaceId, base)));
+  // The live slugs starting like a candidate, read once per base: a slug short enough keeps its
+  // whole self as every candidate's base (one query); a long one (94+ characters) is cut shorter
+  // as the suffix grows (-copy, -copy-2…, -copy-10…), and each cut's candidates are looked up under
+  // their own base: looked up under the first one's, `-copy-2` was never seen taken, and the third
+  // copy collided with the second (409).
+  const takenByBase = new Map<string, ReadonlySet<string>>();
+  for (let n = 1; ; n += 1) {
+    const candidate = copyCandidate(slug, n);
+    let taken = takenByBase.get(candidate.base);
+    if (!taken) {
+      taken = new Set(await slugsLike(tx, workspaceId, candidate.base));
+      takenByBase.set(candidate.base, taken);
+    }
+    if (!taken.has(candidate.slug)) return candidate.slug;
+  }
 }
 
 export async function duplicateContentItem(
