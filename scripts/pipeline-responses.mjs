@@ -2,6 +2,9 @@
 // operation whatever its handler does, declared on every operation when the contract is bundled,
 // so that no operation can forget one and the paths stay about what each operation does itself:
 //
+//   304 NotModified           every GET whose 200 declares an ETag header: the response writer
+//                             (express's send) answers If-None-Match naming that tag, or `*`,
+//                             with 304 and no body, whatever the handler
 //   400 BadRequest            every operation: parameters and bodies are validated, an undeclared
 //                             query parameter is refused, and the string rule covers every query
 //   401 Unauthorized          every operation that is not public
@@ -33,11 +36,20 @@ function resolve(doc, node) {
   return current;
 }
 
+/** A GET whose 200 declares an ETag header (the answers express's conditional GET applies to). */
+function sendsETag(doc, pathItem, operation) {
+  if (pathItem.get !== operation) return false;
+  const ok = resolve(doc, operation.responses?.['200']);
+  return Object.keys(ok?.headers ?? {}).some((name) => name.toLowerCase() === 'etag');
+}
+
 /** Status → shared response name, for the statuses the pipeline can send this operation. */
 export function pipelineResponses(doc, route, pathItem, operation) {
   const access = operation['x-verso-access'] ?? {};
   const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(doc, p));
-  const out = { 400: 'BadRequest' };
+  const out = {};
+  if (sendsETag(doc, pathItem, operation)) out[304] = 'NotModified';
+  out[400] = 'BadRequest';
   if (access.public !== true) {
     out[401] = 'Unauthorized';
     out[403] = 'Forbidden';

@@ -1,21 +1,29 @@
 // The contract declares every answer the server can give. The test client's validator fails on any
 // status an operation does not declare (test/helpers/contract-validator.ts), and this file makes the
 // shared pipeline give each of its answers to every operation it applies to: 400 (an undeclared
-// query parameter; a missing required body), 413, 415 and 500. The access step's 401, 403 and 404
+// query parameter; a missing required body), 413, 415, 500, and the 304 the response writer gives
+// a GET whose If-None-Match names its ETag (asked of real resources). The access step's 401, 403 and 404
 // are given to every operation by the access matrix (test/identity/access-matrix.test.ts), 412 by
 // test/foundation/if-match.test.ts. Operations are read from the contract: one added later is
 // walked too.
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, createWorkspace } from '../helpers/actors.js';
-import { buildRequest, declaresIfMatch, operations, requestBodyOf, type ContractOperation } from '../helpers/contract-requests.js';
+import { buildRequest, declaresIfMatch, operations, requestBodyOf, resolve, type ContractOperation } from '../helpers/contract-requests.js';
+import { startContentWorld } from '../content/content-fixture.js';
+import { multipart } from '../media/media-world.js';
 
 const LIMIT = 2048;
+
+/** A GET whose 200 sends an ETag: express's send answers If-None-Match naming it (or `*`) with 304. */
+const sendsETag = (op: ContractOperation) =>
+  op.method === 'GET' && Object.keys(resolve(op.op.responses['200'] ?? {}).headers ?? {}).some((h) => h.toLowerCase() === 'etag');
 
 /** What the pipeline can answer this operation, derived from the contract the way the README states it. */
 function pipelineStatuses(op: ContractOperation): number[] {
   const rule = op.rule;
   const statuses = [400, 500];
+  if (sendsETag(op)) statuses.push(304);
   if (!rule.public) {
     // 403 on every one: a preview token (issue #27) is refused everywhere but the delivery reads.
     statuses.push(401, 403);
@@ -101,6 +109,54 @@ describe('declared statuses: every answer of the pipeline is in the contract', f
       expect([...statuses]).to.deep.equal([500]);
     } finally {
       await failing.close();
+    }
+  });
+
+  it('a GET answered with an ETag is 304 to If-None-Match naming it or `*`, as declared (once undeclared on getContent, getContentVersion, getTemplate, getMedia)', async () => {
+    const w = await startContentWorld(api);
+    const item = (await api.post(`${w.base}/content`, { templateVersionId: w.model.article.versionId, tags: ['a'], fields: [] }, { token: w.editor })).body;
+    const component = (await api.post(`${w.base}/components`, { name: 'Card', slug: `card-304-${Date.now()}` }, { token: w.admin })).body;
+    const list = (await api.post(`${w.base}/picklists`, { name: 'Tone', slug: `tone-304-${Date.now()}`, options: [{ label: 'Calm', value: 'calm' }] }, { token: w.admin })).body;
+    const form = multipart({ fileName: 'a.txt', contentType: 'text/plain', data: Buffer.from('304') }, {});
+    const media = (await api.request('POST', `${w.base}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: w.editor })).body;
+    const created = await api.post(`${w.base}/webhooks`, { name: 'Site', url: 'https://hooks.example.test/in', events: ['content.created'] }, { token: w.admin });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const hook = created.body.endpoint;
+    const user = (await createActor(api, { role: 'Reader' })).id;
+    const template = `${w.base}/templates/${w.model.article.templateId}`;
+    // Every operation the rule gives a 304 without its own declaration (the delivery reads, compare
+    // and the downloads declare and test their own): an operation added later must be named here.
+    const urls: Record<string, string> = {
+      getUser: `/api/v1/users/${user}`,
+      getWorkspace: w.base,
+      getTemplate: template,
+      getTemplateVersionById: `${w.base}/templates/versions/${w.model.article.versionId}`,
+      getTemplateVersion: `${template}/versions/1`,
+      getComponent: `${w.base}/components/${component.id}`,
+      getComponentVersion: `${w.base}/components/${component.id}/versions/1`,
+      getPickList: `${w.base}/picklists/${list.id}`,
+      getWebhookEndpoint: `${w.base}/webhooks/${hook.id}`,
+      getMedia: `${w.base}/media/${media.id}`,
+      getContent: `${w.base}/content/${item.id}`,
+      getContentVersion: `${w.base}/content/${item.id}/versions/1`,
+    };
+    const ruled = operations.filter((op) => sendsETag(op) && op.op.responses['304']?.$ref === '#/components/responses/NotModified');
+    expect(ruled.map((op) => op.id).sort()).to.deep.equal(Object.keys(urls).sort());
+    for (const op of ruled) {
+      const url = urls[op.id]!;
+      const first = await api.get(url, { token: superadmin });
+      expect(first.status, `${op.id}: ${JSON.stringify(first.body)}`).to.equal(200);
+      const etag = first.headers.get('etag')!;
+      // The test client checks each answer against the contract: an undeclared 304 fails here. Its
+      // fetch adds `Cache-Control: no-cache` to a conditional request unless one is set, and express
+      // answers such a request in full; a cache revalidating (and the fuzz's raw client) sends none.
+      for (const tag of [etag, '*', `"other", ${etag}`]) {
+        const again = await api.get(url, { token: superadmin, headers: { 'if-none-match': tag, 'cache-control': 'max-age=0' } });
+        expect(again.status, `${op.id} If-None-Match: ${tag}`).to.equal(304);
+        expect(again.headers.get('etag'), op.id).to.equal(etag);
+      }
+      const other = await api.get(url, { token: superadmin, headers: { 'if-none-match': '"other"', 'cache-control': 'max-age=0' } });
+      expect(other.status, `${op.id}: another tag`).to.equal(200);
     }
   });
 
