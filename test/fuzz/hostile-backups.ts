@@ -19,6 +19,8 @@ import type { TestApi } from '../helpers/api.js';
 import { createTestDatabase } from '../helpers/database.js';
 import type { Findings } from './findings.js';
 
+export const HOSTILE_BACKUP_CLASS = 'hostile-backup';
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] ? Mutable<U>[] : T[K] extends object ? Mutable<T[K]> : T[K] };
 export type EditableManifest = Mutable<BackupManifest>;
 
@@ -298,14 +300,14 @@ export async function fuzzRestore(api: TestApi, seed: number, findings: Findings
         applyCase(backup, dir, secret, hostile, seed + index);
         const { outcome, message } = await restoreCase(target.config, dir);
         const exitCode = outcome === 'refused' ? 3 : outcome === 'failed' ? 1 : 0;
-        findings.count('hostile-backup', '(make restore)', exitCode, 0);
+        findings.count(HOSTILE_BACKUP_CLASS, '(make restore)', exitCode, 0);
         const checks: string[] = [];
         if (outcome === 'restored') checks.push('restored-hostile-backup');
         else if (outcome === 'failed' || !hostile.refusal.test(message)) checks.push('not-refused');
         const left = await target.contents();
         if (left.tables.length > 0 || left.files.length > 0) checks.push('target-touched');
         if (checks.length > 0) {
-          findings.add('hostile-backup', '(make restore)', exitCode, checks, {
+          findings.add(HOSTILE_BACKUP_CLASS, '(make restore)', exitCode, checks, {
             seed,
             index: -1,
             request: `make restore of a backup with ${hostile.name}`,

@@ -429,6 +429,48 @@ describe('storage providers: one contract, local disk and S3', function () {
     });
   }
 
+  describe('local files are for the API\'s user only', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-storage-modes-'));
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
+
+    it('writes objects 0600 in directories made 0700, under a new base directory made 0700', async () => {
+      const base = path.join(dir, 'media');
+      const provider = new LocalStorageProvider(base);
+      const key = 'verso/media/ws/2026/12/a1_photo.png';
+      await provider.put(key, Readable.from([Buffer.from('secret image')]), { contentType: 'image/png' });
+      expect(modeOf(path.join(base, ...key.split('/')))).to.equal(0o600);
+      for (const d of ['', 'verso', 'verso/media', 'verso/media/ws', 'verso/media/ws/2026', 'verso/media/ws/2026/12', '.staging']) expect(modeOf(path.join(base, d)), d || 'the base').to.equal(0o700);
+      await provider.close();
+    });
+
+    it('closes an existing base directory of its own to others, which hides the files older versions wrote 0644', async () => {
+      const base = path.join(dir, 'media');
+      const old = path.join(base, 'verso', 'media', 'old.png');
+      fs.mkdirSync(path.dirname(old), { recursive: true, mode: 0o755 });
+      fs.chmodSync(base, 0o755);
+      fs.writeFileSync(old, 'old', { mode: 0o644 });
+      const provider = new LocalStorageProvider(base);
+      await provider.checkHealth();
+      expect(modeOf(base)).to.equal(0o700);
+      expect(modeOf(old), 'an old file keeps its mode; the directory above it hides it').to.equal(0o644);
+      await provider.close();
+    });
+
+    it('leaves the mode of a data directory used as the base (the embedded PostgreSQL\'s user needs it)', async () => {
+      fs.chmodSync(dir, 0o755);
+      fs.writeFileSync(path.join(dir, 'postgres.password'), 'x', { mode: 0o600 });
+      const provider = new LocalStorageProvider(dir);
+      await provider.put('verso/media/x.bin', Readable.from([Buffer.from('x')]), { contentType: 'application/octet-stream' });
+      expect(modeOf(dir)).to.equal(0o755);
+      expect(modeOf(path.join(dir, 'verso', 'media', 'x.bin'))).to.equal(0o600);
+      await provider.close();
+    });
+  });
+
   describe('configuration', () => {
     const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', Data__Directory: '/tmp/verso-data', ...env }, { version: '0', cwd: '/srv' });
 
