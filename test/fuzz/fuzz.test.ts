@@ -13,6 +13,7 @@ import { formatReport, summaryLine } from './fuzz-report.js';
 import { judgeAdmin } from './admin-requests.js';
 import { FORBIDDEN_WEBHOOK_URLS } from './webhook-urls.js';
 import { MULTIPART_CASES } from './hostile-multipart.js';
+import { HOSTILE_BACKUP_CASES, HOSTILE_BACKUP_CLASS } from './hostile-backups.js';
 import { Oracle } from './oracle.js';
 import type { RawResponse } from './raw-http.js';
 import { runFuzz } from './run-fuzz.js';
@@ -43,6 +44,8 @@ describe('fuzz: generated and hostile requests to every operation (issue #12)', 
     expect(byClass.get('webhook-url')).to.be.at.least(2 * FORBIDDEN_WEBHOOK_URLS.length);
     expect(byClass.get('hostile-multipart')).to.be.at.least(MULTIPART_CASES.length);
     for (const admin of ['admin-escape', 'admin-nul', 'admin-oversized', 'admin-encoding', 'admin-form', 'admin-csrf']) expect(byClass.get(admin), admin).to.be.above(100);
+    // The restore phase ran every hostile backup case (hostile-backups.ts).
+    expect(byClass.get(HOSTILE_BACKUP_CLASS)).to.equal(HOSTILE_BACKUP_CASES.length);
   });
 });
 
