@@ -43,6 +43,8 @@ interface MatrixActor {
   access: Access;
   /** A preview token (issue #27): only operations whose rule says `preview: true`, else 403. */
   preview?: boolean;
+  /** A delivery-only API client (issue #35): only operations whose rule says `delivery: true`, else 403. */
+  delivery?: boolean;
 }
 
 /** What the access step must answer, or 'allowed'. Mirrors the spec's order of decisions. */
@@ -50,6 +52,7 @@ function expected(rule: Json, actor: MatrixActor, hasWorkspaceParam: boolean): 4
   if (rule.public) return 'allowed';
   if (!actor.role) return 401;
   if (actor.preview && !rule.preview) return 403;
+  if (actor.delivery && !rule.delivery) return 403;
   const role = RANK[actor.role]!;
   if (rule.workspace && rule.workspace !== 'None' && hasWorkspaceParam) {
     const access: Access = actor.superadmin ? 'Write' : actor.access;
@@ -107,6 +110,25 @@ describe('access matrix: every operation × every kind of caller', function () {
     actors.push({ name: 'preview token of the workspace', token: async () => previewInside, role: 'Reader', superadmin: false, access: 'Read', preview: true });
     actors.push({ name: 'preview token of another workspace', token: async () => previewOutside, role: 'Reader', superadmin: false, access: 'None', preview: true });
     actors.push({ name: 'unknown preview token', token: async () => `verso_preview_${'ab'.repeat(12)}_${'x'.repeat(43)}`, superadmin: false, access: 'None' });
+    // Delivery-only API clients, as POST /clients with "scope": "delivery" makes them (a Reader).
+    const deliveryClient = async (workspaceId: string | null) => {
+      const identifier = crypto.randomBytes(12).toString('hex');
+      const token = `verso_${identifier}_${crypto.randomBytes(32).toString('base64url')}`;
+      const digest = crypto.createHash('sha256').update(token).digest('hex');
+      await dbQuery(api, `INSERT INTO api_clients (name, role, scope, workspace_id, identifier, token_hash) VALUES ($1, 'Reader', 'Delivery', $2, $3, $4)`, [
+        `delivery-${identifier.slice(0, 6)}`,
+        workspaceId,
+        identifier,
+        digest,
+      ]);
+      return token;
+    };
+    const deliveryInside = await deliveryClient(target.id);
+    const deliveryOutside = await deliveryClient(elsewhere.id);
+    const deliveryEverywhere = await deliveryClient(null);
+    actors.push({ name: 'delivery-only API client of the workspace', token: async () => deliveryInside, role: 'Reader', superadmin: false, access: 'Read', delivery: true });
+    actors.push({ name: 'delivery-only API client of another workspace', token: async () => deliveryOutside, role: 'Reader', superadmin: false, access: 'None', delivery: true });
+    actors.push({ name: 'delivery-only API client of every workspace', token: async () => deliveryEverywhere, role: 'Reader', superadmin: false, access: 'Read', delivery: true });
     actors.push({ name: 'anonymous', token: async () => undefined, superadmin: false, access: 'None' });
     actors.push({ name: 'unknown bearer token', token: async () => 'not-a-real-session-token', superadmin: false, access: 'None' });
     actors.push({ name: 'unknown API-client token', token: async () => `verso_${'ab'.repeat(12)}_${'x'.repeat(43)}`, superadmin: false, access: 'None' });

@@ -70,7 +70,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password; returns a session token once.
-         * @description Every failure (unknown, deleted or inactive user, wrong password, an email whose sign-ins are throttled) is the same plain 401, and an unknown email costs as much time as a known one. Failures are counted per account and client (its address, or its IPv6 prefix of `RateLimit__Ipv6PrefixLength` bits; or its `deviceToken`): after `Auth__Lockout__MaxFailures` failures within `Auth__Lockout__WindowMinutes`, every attempt from that client for that email, the right password included, is that 401 for `Auth__Lockout__DurationMinutes`, while other clients keep signing in; a success resets that client's count. Past `Auth__Lockout__AccountSlowdownAfter` failures of one email from all clients in the window, each further attempt without a valid `deviceToken` is answered only after a delay that doubles per failure up to `Auth__Lockout__MaxDelaySeconds` (slowed, never refused). A success returns a new `deviceToken`. Admins clear a throttle with unlockUser or resetUserPassword. Counted in the caller's per-address rate window whatever `Authorization` says. The new-password rules are not applied here, so passwords set before they existed keep working.
+         * @description Every failure (unknown, deleted or inactive user, wrong password, an email whose sign-ins are throttled) is the same plain 401, and an unknown email costs as much time as a known one. After `Auth__Lockout__MaxFailures` failures for one email within `Auth__Lockout__WindowMinutes`, every attempt for it, the right password included, is that 401 for `Auth__Lockout__DurationMinutes`; a success resets the count. Counted in the caller's per-address rate window whatever `Authorization` says. The new-password rules (characters, length, common passwords) are not applied here, so passwords set before they existed keep working.
          */
         post: operations["login"];
         delete?: never;
@@ -349,31 +349,9 @@ export interface paths {
         put?: never;
         /**
          * Set a new temporary password (shown once) and require a change at next sign-in; the user's sessions end.
-         * @description The temporary password must pass the new-password rules (400, see NewPassword). The user's sign-in throttle is cleared too (as by unlockUser), so the temporary password works at once.
+         * @description The temporary password must pass the new-password rules (400, see NewPassword).
          */
         post: operations["resetUserPassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/{id}/unlock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Clear the user's sign-in throttle (every client's lock and the account-wide slowdown).
-         * @description For an owner kept out by someone else's wrong guesses: every client locked out of this account, and the account-wide slowdown, are cleared at once. The password, sessions and device tokens are left as they are. Answers 204 whether or not anything was throttled; recorded in the audit log.
-         */
-        post: operations["unlockUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1310,10 +1288,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /**
-         * The workspace's live preview tokens (not revoked, not expired), newest first; never a token itself.
-         * @description Admins see every live token of the workspace; other callers (Editor and above) see only the tokens they minted themselves.
-         */
+        /** The workspace's live preview tokens (not revoked, not expired), newest first; never a token itself. */
         get: operations["listPreviewTokens"];
         put?: never;
         /**
@@ -1340,10 +1315,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Revoke a preview token; it answers 401 from the next request on, on every replica.
-         * @description Admins revoke any token of the workspace; other callers (Editor and above) only the tokens they minted themselves (another's is 404, as it is absent from their list).
-         */
+        /** Revoke a preview token; it answers 401 from the next request on, on every replica. */
         delete: operations["revokePreviewToken"];
         options?: never;
         head?: never;
@@ -1851,7 +1823,7 @@ export interface paths {
                 fileName: string;
                 /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
                 signature: string;
-                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `f_{auto|webp|avif|jpeg|png}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). Height, fit, focal point and quality (`h_`, `fit_`, `fp_`, `q_`) are not accepted (400 saying so): the server keeps the image's aspect ratio and encodes at its `defaultQuality`, so one image has a small, bounded number of renditions. */
+                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
                 transformation: string;
                 workspaceId: string;
             };
@@ -1859,7 +1831,7 @@ export interface paths {
         };
         /**
          * An image rendition (or the original file) from a signed URL, without a credential.
-         * @description The URLs come from delivery responses (`asset.url`, `asset.renditionUrl`) and the media API. A wrong signature is 403 before anything is read; a transformation outside the published set is 400; an asset that is deleted, not available, of another content version, or of a workspace whose public media is off is 404. Renditions are computed once (per replica at a time), stored under the managed prefix `verso/renditions/` and streamed from there afterwards — within `Media__Public__StoredPerAsset` renditions per asset and `StoredMiBPerWorkspace` per workspace; beyond them a rendition is computed and served without being stored. One client may have `Media__Public__ColdPerMinute` renditions computed a minute (429 beyond; renditions already made are not counted). SVG is never rasterised: only `original` is served, as an attachment. Animated GIFs are transformed from their first frame; `original` keeps the animation.
+         * @description The URLs come from delivery responses (`asset.url`, `asset.renditionUrl`) and the media API. A wrong signature is 403 before anything is read; a transformation outside the published set is 400; an asset that is deleted, not available, of another content version, or of a workspace whose public media is off is 404. Renditions are computed once (per replica at a time), stored under the managed prefix `verso/renditions/` and streamed from there afterwards. SVG is never rasterised: only `original` is served, as an attachment. Animated GIFs are transformed from their first frame; `original` keeps the animation.
          */
         get: operations["getPublicRendition"];
         put?: never;
@@ -2548,9 +2520,8 @@ export interface components {
          */
         ContentVersionFieldValueResponse: {
             /**
-             * @description Delivery reads only (by slug, and every read of a preview token): a Media or File value's asset with its
-             *     dimensions and signed public URLs; null when the asset is no longer available. Absent on other values and on
-             *     the editing reads.
+             * @description Delivery reads only (by slug): a Media or File value's asset with its dimensions and signed public URLs; null
+             *     when the asset is no longer available. Absent on other values and on the editing reads.
              */
             asset?: components["schemas"]["DeliveredAsset"] | null;
             boolValue: boolean | null;
@@ -2950,15 +2921,11 @@ export interface components {
         /** @description A free-form locale (BCP 47 intended), e.g. `en-GB`. */
         LocaleCode: string;
         LoginRequest: {
-            /** @description The `deviceToken` of this client's last successful sign-in to this account, if it kept one. A valid one lets the sign-in through the account-wide slowdown and counts its failures on their own, apart from the client's address. Unknown, expired or another account's tokens are ignored. */
-            deviceToken?: string;
             email: string;
-            /** @description Checked as typed; the new-password rules (characters, length, strength) are not applied at login. */
+            /** @description Checked as typed; the new-password rules (characters, length, common passwords) are not applied at login. */
             password: string;
         };
         LoginResponse: {
-            /** @description Returned by a sign-in only (not by refresh): a token that marks this client as one that has signed in to this account before. Keep it (the admin keeps it in an HttpOnly cookie) and send it back as `deviceToken` with the next sign-in; each sign-in that sends a valid one replaces it. */
-            deviceToken?: string;
             /** Format: date-time */
             expiresAt: string;
             mustChangePassword: boolean;
@@ -3007,7 +2974,7 @@ export interface components {
             /** Format: binary */
             file: string;
         };
-        /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020 (the character rules); when it has fewer characters than the server's `Auth__Password__MinLength` (default 12; rule `TooShort`); when it is one of the 10,000 most common passwords, compared case-insensitively (rule `Common`); or when it is otherwise easy to guess — a keyboard walk, repeats, a date, common words, or the user's own email or name — by zxcvbn's estimate below `Auth__Password__MinimumScore` (default 3 of 4; rule `Weak`). The problem's `errors` names the property with one message per broken rule, and `rules` names each broken rule. */
+        /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020 (the character rules); when it has fewer characters than the server's `Auth__Password__MinLength` (default 12; rule `TooShort`); or when it is one of the 10,000 most common passwords, compared case-insensitively (rule `Common`). The problem's `errors` names the property with a message per broken rule, and `rules` names each broken rule. */
         NewPassword: string;
         OfficialPackageResponse: {
             author: string | null;
@@ -3306,21 +3273,24 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The transformations public image URLs accept (`Media__Public__*`): a width, a format and a dpr, each from these values. Everything else is fixed by the server (the image's own aspect ratio, `defaultQuality`), so the number of renditions per asset is bounded by widths × dprs × formats. */
+        /** @description The transformations public image URLs accept (`Media__Public__*`). A rendition URL's `params` must use only these values; the number of renditions per asset is bounded by them. */
         PublicMediaSettings: {
-            /** @description When true any width from 1 up to the maximum is accepted, not only `widths`. */
+            /** @description When true any width or height from 1 up to the maximum is accepted, not only `widths`. */
             anyWidth: boolean;
-            /** @description The quality every lossy rendition is encoded at (a URL cannot choose it). */
             defaultQuality: number;
             dprs: number[];
             /** @description False when public media is off for the whole server (every public URL is 404). */
             enabled: boolean;
+            fits: ("cover" | "contain" | "inside")[];
+            /** @description Focal point coordinates (`fp_{x}_{y}`, 0–1) are multiples of this. */
+            focalPointStep: number;
             formats: ("auto" | "webp" | "avif" | "jpeg" | "png")[];
-            /** @description The largest output height (a tall image is scaled down to it when only a format is given). */
+            /** @description The largest output height, after `dpr`. */
             maxHeight: number;
             /** @description The largest output width, after `dpr`. */
             maxWidth: number;
-            /** @description The widths in pixels a rendition may ask for (`w_`), ascending. */
+            qualities: number[];
+            /** @description The widths (and heights) in pixels a rendition may ask for, ascending. */
             widths: number[];
         };
         /**
@@ -4001,15 +3971,6 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
-        };
-        /** @description Not modified: `If-None-Match` names the resource's current `ETag` (or is `*`), so the copy the client holds is current. No body. Every GET whose answer carries an `ETag` answers so: the response writer compares the request's tags with the one it is about to send. */
-        NotModified: {
-            headers: {
-                ETag: components["headers"]["ETag"];
-                "X-Correlation-Id": components["headers"]["CorrelationId"];
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         /** @description The request body is larger than the server's limit (`Api__MaxRequestBodyBytes`, 4 MiB by default). */
         PayloadTooLarge: {
@@ -4840,7 +4801,6 @@ export interface operations {
                     "application/json": components["schemas"]["UserDto"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4958,33 +4918,6 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    unlockUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user's sign-ins are no longer throttled. */
-            204: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
     listWorkspaces: {
         parameters: {
             query?: {
@@ -5074,7 +5007,6 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceDto"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5296,7 +5228,6 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5416,7 +5347,6 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentVersionResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5648,7 +5578,6 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemDetailResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5989,7 +5918,6 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6548,7 +6476,6 @@ export interface operations {
                     "application/json": components["schemas"]["MediaAssetResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6983,7 +6910,6 @@ export interface operations {
                     "application/json": components["schemas"]["PickListResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7350,7 +7276,6 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7527,7 +7452,6 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7920,7 +7844,6 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8024,7 +7947,6 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8307,7 +8229,7 @@ export interface operations {
                 fileName: string;
                 /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
                 signature: string;
-                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `f_{auto|webp|avif|jpeg|png}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). Height, fit, focal point and quality (`h_`, `fit_`, `fp_`, `q_`) are not accepted (400 saying so): the server keeps the image's aspect ratio and encodes at its `defaultQuality`, so one image has a small, bounded number of renditions. */
+                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
                 transformation: string;
                 workspaceId: string;
             };
@@ -8341,7 +8263,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The asset cannot be transformed: not a raster image (SVG, PDF, … serve only `original`), not decodable (any failure of the decoder or encoder), or larger than `Media__Public__MaxInputPixels` (a decompression bomb is refused from its header, before decoding). */
+            /** @description The asset cannot be transformed: not a raster image (SVG, PDF, … serve only `original`), not decodable, or larger than `Media__Public__MaxInputPixels` (a decompression bomb is refused from its header, before decoding). */
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["CorrelationId"];
@@ -8351,19 +8273,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description This client asked for more than `Media__Public__ColdPerMinute` new renditions in a minute; retry after `Retry-After` seconds. Renditions already made are served without limit. */
-            429: {
-                headers: {
-                    "Retry-After"?: string;
-                    "X-Correlation-Id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
-                };
-            };
             500: components["responses"]["InternalServerError"];
-            /** @description Too many renditions are waiting to be computed (`Media__Public__QueueLength` in all, `QueuePerWorkspace` for the asset's workspace) or the transform ran over `Media__Public__TimeoutSeconds`; retry after `Retry-After` seconds. */
+            /** @description Too many renditions are waiting to be computed (`Media__Public__QueueLength`) or the transform ran over `Media__Public__TimeoutSeconds`; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "Retry-After"?: string;

@@ -13,6 +13,11 @@ export interface Actor {
   readonly displayName: string | null;
   /** The access this actor's grants give on a workspace, before superadmin is considered. */
   grantFor(workspaceId: string): WorkspaceAccess;
+  /**
+   * A delivery-only API client (issue #35 §4): the access step lets it call only the operations the
+   * contract marks `delivery: true`. Absent on every other actor.
+   */
+  readonly deliveryOnly?: boolean;
   /** Sliding session expiry, echoed as X-Session-Expires-At. */
   readonly sessionExpiresAt?: string;
 }

@@ -423,10 +423,6 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/settings/storage/test"
   },
-  "unlockUser": {
-    "method": "POST",
-    "path": "/api/v1/users/{id}/unlock"
-  },
   "updateAccountPreferences": {
     "method": "PUT",
     "path": "/api/v1/account/preferences"

@@ -20,6 +20,7 @@ import { bySlugDocument, bySlugDocumentTag } from '../services/delivery/delivery
 import { storedListPage, usesStoredListPages } from '../services/delivery/stored-list-pages.js';
 import { itemsOfDetail, listKey, purgeKeyHeaders, purgeKeysOfItems, purgeKeysOfList, workspaceKey } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
+import { requireDeliveryOnlyBySlug, requireDeliveryOnlyList } from '../services/delivery/delivery-only-reads.js';
 import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
 import { assetLinksOf } from './asset-links.js';
 import { withEtag } from './response-headers.js';
@@ -42,6 +43,7 @@ const versionOf = (params: VersionPath): VersionAddress => ({
 export const listContent: Handler<'listContent'> = async ({ request, actor, deps, reply }) => {
   const preview = previewScopeOf(actor);
   if (preview) return reply(200, await previewList(deps.db, preview, request.query), PREVIEW_DELIVERY_HEADERS);
+  requireDeliveryOnlyList(actor, request.query);
   const { workspaceId } = request.params;
   const slots = deps.config.delivery.listPages;
   const answer = await deliveryRead(deps, request, {
@@ -99,6 +101,7 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
     const { body } = await previewBySlug(deps.db, preview, request.params.slug, request.query);
     return reply(200, body, PREVIEW_DELIVERY_HEADERS);
   }
+  requireDeliveryOnlyBySlug(actor, request.query);
   const { workspaceId, slug } = request.params;
   const headersOf = (etag: string, items: readonly string[]) =>
     withEtag(etag, purgeKeyHeaders(deps.config.cdn, purgeKeysOfItems(workspaceId, items)));

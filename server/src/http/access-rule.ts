@@ -14,6 +14,11 @@ export type AccessRule =
       readonly superadmin?: boolean;
       /** A preview token may call it (the delivery reads, issue #27); every other operation refuses one with 403. */
       readonly preview?: boolean;
+      /**
+       * A delivery-only API client may call it (the published reads, issue #35 §4). Opt-in per
+       * operation, so an operation added later refuses such a client until the contract says otherwise.
+       */
+      readonly delivery?: boolean;
     };
 
 
@@ -24,7 +29,7 @@ export function parseAccessRule(operationId: string, raw: unknown): AccessRule {
   };
   if (raw === null || typeof raw !== 'object') return fail('is missing');
   const rule = raw as Record<string, unknown>;
-  const known = new Set(['public', 'role', 'workspace', 'superadmin', 'preview']);
+  const known = new Set(['public', 'role', 'workspace', 'superadmin', 'preview', 'delivery']);
   for (const key of Object.keys(rule)) if (!known.has(key)) fail(`has unknown key "${key}"`);
   if (rule.public === true) {
     if (Object.keys(rule).length !== 1) fail('public: true takes no other keys');
@@ -36,10 +41,16 @@ export function parseAccessRule(operationId: string, raw: unknown): AccessRule {
   }
   if (rule.superadmin !== undefined && typeof rule.superadmin !== 'boolean') fail('superadmin must be a boolean');
   if (rule.preview !== undefined && typeof rule.preview !== 'boolean') fail('preview must be a boolean');
+  if (rule.delivery !== undefined && typeof rule.delivery !== 'boolean') fail('delivery must be a boolean');
+  // Only a Reader-level read can be a delivery read: a delivery-only client must never write.
+  if (rule.delivery === true && (rule.role !== 'Reader' || rule.superadmin === true || rule.workspace === 'Write')) {
+    fail('delivery: true is for reads open to a Reader');
+  }
   return {
     role: rule.role as RoleName,
     ...(rule.workspace !== undefined ? { workspace: rule.workspace as WorkspaceAccess } : {}),
     ...(rule.superadmin !== undefined ? { superadmin: rule.superadmin as boolean } : {}),
     ...(rule.preview === true ? { preview: true } : {}),
+    ...(rule.delivery === true ? { delivery: true } : {}),
   };
 }

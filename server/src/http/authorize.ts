@@ -8,6 +8,9 @@ import { ROLE_RANK, WORKSPACE_ACCESS_RANK } from '../access/roles.js';
 import { effectiveWorkspaceAccess, type WorkspaceDirectory } from '../access/workspace-access.js';
 import { isUuid } from '../uuid.js';
 
+export const DELIVERY_ONLY =
+  'This credential is delivery-only: it may read published content (by slug and the list of served content) and nothing else.';
+
 export async function authorize(
   rule: AccessRule,
   actor: Actor | null,
@@ -17,9 +20,11 @@ export async function authorize(
   if (rule.public) return;
   if (!actor) throw unauthenticated();
   // Issue #27: a preview token reads drafts through the delivery reads and does nothing else.
-  if (actor.kind === 'Preview' && !(rule as { preview?: boolean }).preview) {
+  if (actor.kind === 'Preview' && !rule.preview) {
     throw forbidden('A preview token may only read content (by slug, the content list and single versions).');
   }
+  // Issue #35 §4: a delivery-only API client passes only the operations marked `delivery: true`.
+  if (actor.deliveryOnly && !rule.delivery) throw forbidden(DELIVERY_ONLY);
   const workspaceId = typeof params.workspaceId === 'string' ? params.workspaceId : undefined;
   if (rule.workspace && rule.workspace !== 'None' && workspaceId !== undefined) {
     const access = effectiveWorkspaceAccess(actor, workspaceId);

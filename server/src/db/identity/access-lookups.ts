@@ -25,6 +25,8 @@ export interface ApiClientLookup {
   readonly id: string;
   readonly name: string;
   readonly role: RoleText;
+  /** Only the published delivery reads (issue #35 §4). */
+  readonly deliveryOnly: boolean;
   readonly workspaceId: string | null;
   readonly tokenHash: string;
   readonly expiresAt: string | null;
@@ -51,7 +53,7 @@ const FIND_SESSION = `
 
 // Only active, non-deleted, unexpired clients can match: an expired token is simply anonymous.
 const FIND_API_CLIENT = `
-  SELECT id, name, role, workspace_id, token_hash, expires_at, last_used_at,
+  SELECT id, name, role, scope, workspace_id, token_hash, expires_at, last_used_at,
          (last_used_at IS NULL OR last_used_at <= now() - make_interval(secs => $2::float8)) AS touch_due
   FROM api_clients
   WHERE identifier = $1 AND is_active AND deleted_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
@@ -66,7 +68,7 @@ const WORKSPACE_EXISTS = `SELECT 1 FROM workspaces WHERE id = $1 AND deleted_at 
 
 /** The columns of FIND_SESSION, FIND_API_CLIENT and FIND_PREVIEW_TOKEN as text (NULL where a column can be). */
 type SessionRow = Record<'id' | 'expires_at' | 'last_seen_at' | 'touch_due' | 'user_id' | 'email' | 'role' | 'is_super_admin' | 'must_change_password' | 'grants', string> & { display_name: string | null };
-type ApiClientRow = Record<'id' | 'name' | 'role' | 'token_hash' | 'touch_due', string> & Record<'workspace_id' | 'expires_at' | 'last_used_at', string | null>;
+type ApiClientRow = Record<'id' | 'name' | 'role' | 'scope' | 'token_hash' | 'touch_due', string> & Record<'workspace_id' | 'expires_at' | 'last_used_at', string | null>;
 type PreviewTokenRow = Record<'id' | 'workspace_id' | 'token_hash' | 'expires_at', string> & { content_item_id: string | null };
 
 export class AccessLookups {
@@ -97,6 +99,7 @@ export class AccessLookups {
       id: r.id,
       name: r.name,
       role: r.role as RoleText,
+      deliveryOnly: r.scope === 'Delivery',
       workspaceId: r.workspace_id,
       tokenHash: r.token_hash,
       expiresAt: r.expires_at === null ? null : iso(r.expires_at),

@@ -8,6 +8,7 @@ const clientRow = z.object({
   name: z.string(),
   description: z.string().nullable(),
   role: z.enum(['Reader', 'Editor', 'TemplateAdmin', 'Admin']),
+  scope: z.enum(['Full', 'Delivery']),
   workspace_id: z.string().nullable(),
   is_active: z.boolean(),
   expires_at: z.string().nullable(),
@@ -16,8 +17,10 @@ const clientRow = z.object({
   token_hash: z.string(),
 });
 export type ApiClientRow = z.infer<typeof clientRow>;
+/** Full: what the role allows; Delivery: only the published delivery reads (issue #35 §4). */
+export type ApiClientScope = ApiClientRow['scope'];
 
-const COLUMNS = sql.fragment`c.id, c.name, c.description, c.role, c.workspace_id, c.is_active, c.expires_at, c.created_at,
+const COLUMNS = sql.fragment`c.id, c.name, c.description, c.role, c.scope, c.workspace_id, c.is_active, c.expires_at, c.created_at,
   c.last_used_at, c.token_hash`;
 
 export async function findApiClient(db: CommonQueryMethods, id: string, forUpdate = false): Promise<ApiClientRow | null> {
@@ -54,6 +57,7 @@ export async function insertApiClient(
     name: string;
     description: string | null;
     role: RoleName;
+    scope: ApiClientScope;
     workspaceId: string | null;
     identifier: string;
     tokenHash: string;
@@ -62,8 +66,8 @@ export async function insertApiClient(
   },
 ): Promise<ApiClientRow> {
   await db.query(sql.unsafe`
-    INSERT INTO api_clients (id, name, description, role, workspace_id, identifier, token_hash, expires_at, created_by_user_id)
-    VALUES (${c.id}, ${c.name}, ${c.description}, ${c.role}, ${c.workspaceId}, ${c.identifier}, ${c.tokenHash},
+    INSERT INTO api_clients (id, name, description, role, scope, workspace_id, identifier, token_hash, expires_at, created_by_user_id)
+    VALUES (${c.id}, ${c.name}, ${c.description}, ${c.role}, ${c.scope}, ${c.workspaceId}, ${c.identifier}, ${c.tokenHash},
             ${c.expiresAt}::timestamptz, ${c.createdByUserId})`);
   return (await findApiClient(db, c.id))!;
 }

@@ -66,6 +66,8 @@ export class ApiClientActor implements Actor {
     readonly role: RoleName,
     readonly displayName: string,
     readonly workspaceId: string | null,
+    /** A delivery-only client (issue #35 §4): the access step passes it only to `delivery: true` operations. */
+    readonly deliveryOnly = false,
   ) {}
 
   grantFor(workspaceId: string): WorkspaceAccess {

@@ -3,7 +3,7 @@
 // a client outside it is 404, a read-only grant is 403, an unscoped client needs a superadmin.
 import { v7 as uuidv7 } from 'uuid';
 import type { CommonQueryMethods } from 'slonik';
-import { deactivateApiClient, findApiClient, insertApiClient, listApiClients as listRows, retireApiClient, type ApiClientRow } from '../../db/identity/api-clients.js';
+import { deactivateApiClient, findApiClient, insertApiClient, listApiClients as listRows, retireApiClient, type ApiClientRow, type ApiClientScope } from '../../db/identity/api-clients.js';
 import type { Db } from '../../db/pool.js';
 import { workspaceExists } from '../../db/identity/workspaces.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
@@ -25,6 +25,7 @@ export function presentApiClient(c: ApiClientRow): ApiClientDto {
     name: c.name,
     description: c.description,
     role: c.role,
+    scope: c.scope,
     workspaceId: c.workspace_id,
     isActive: c.is_active,
     expiresAt: c.expires_at,
@@ -37,6 +38,7 @@ const auditView = (c: ApiClientRow) => ({
   name: c.name,
   description: c.description,
   role: c.role,
+  scope: c.scope,
   workspaceId: c.workspace_id,
   isActive: c.is_active,
   expiresAt: c.expires_at,
@@ -75,13 +77,16 @@ export async function getApiClient(db: Db, actor: Actor, id: string): Promise<Ap
   return client;
 }
 
-async function issue(tx: CommonQueryMethods, actor: Actor, input: Required<CreateApiClientRequest>): Promise<CreateApiClientResponse> {
+type ClientSettings = Required<Omit<CreateApiClientRequest, 'scope'>> & { readonly scope: ApiClientScope };
+
+async function issue(tx: CommonQueryMethods, actor: Actor, input: ClientSettings): Promise<CreateApiClientResponse> {
   const issued = newApiClientToken();
   const client = await insertApiClient(tx, {
     id: uuidv7(),
     name: input.name,
     description: input.description,
     role: input.role,
+    scope: input.scope,
     workspaceId: input.workspaceId,
     identifier: issued.identifier,
     tokenHash: issued.tokenHash,
@@ -101,14 +106,19 @@ export async function createApiClient(db: Db, actor: Actor, input: CreateApiClie
     if (access === 'None' || !(await workspaceExists(db, workspaceId))) throw notFound('The workspace');
     if (access !== 'Write') throw forbidden('Your access to this workspace is read-only.');
   }
-  if (input.expiresAt && Date.parse(input.expiresAt) <= Date.now()) {
-    throw validationFailed({ '/expiresAt': ['must lie in the future'] });
-  }
+  // Upstream's clients send no scope: they get today's reach. The value is matched without case.
+  const scope: ApiClientScope = input.scope?.toLowerCase() === 'delivery' ? 'Delivery' : 'Full';
+  const problems: Record<string, string[]> = {};
+  if (input.expiresAt && Date.parse(input.expiresAt) <= Date.now()) problems['/expiresAt'] = ['must lie in the future'];
+  // A delivery-only client reads; a higher role would promise what the scope refuses.
+  if (scope === 'Delivery' && input.role !== 'Reader') problems['/role'] = ['A delivery-only client has the Reader role.'];
+  if (Object.keys(problems).length > 0) throw validationFailed(problems);
   return db.transaction((tx) =>
     issue(tx, actor, {
       name: input.name,
       description: input.description ?? null,
       role: input.role,
+      scope,
       workspaceId,
       expiresAt: input.expiresAt ?? null,
     }),
@@ -135,6 +145,7 @@ export async function rotateApiClient(db: Db, credentials: CredentialEvictor, ac
       name: old.name,
       description: old.description,
       role: old.role,
+      scope: old.scope,
       workspaceId: old.workspace_id,
       expiresAt: old.expires_at,
     });

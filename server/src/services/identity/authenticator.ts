@@ -119,7 +119,7 @@ export function createDbAuthenticator(db: Db, lookups: AccessLookups, cache: Cre
     const entry: CachedCredential = {
       kind: 'api-client',
       ownerId: found.id,
-      actor: new ApiClientActor(found.id, found.role, found.name, found.workspaceId),
+      actor: new ApiClientActor(found.id, found.role, found.name, found.workspaceId, found.deliveryOnly),
       expiresAtMs: found.expiresAt === null ? Infinity : Date.parse(found.expiresAt),
       touchAtMs: found.touchDue || found.lastUsedAt === null ? now : Date.parse(found.lastUsedAt) + auth.apiClientTouchIntervalMs,
       cachedUntilMs: now + cache.ttlMs,
