@@ -27,7 +27,7 @@ describe('problem details', () => {
   it('answers a known route with the wrong method with 405 and Allow', async () => {
     const res = await api.request('DELETE', '/health/ready');
     expectProblem(res, 405, 'method-not-allowed', '/health/ready');
-    expect(res.headers.get('allow')).to.equal('GET');
+    expect(res.headers.get('allow')).to.equal('GET, HEAD');
   });
 
   it('answers malformed JSON with 400 bad-request', async () => {

@@ -130,7 +130,7 @@ describe('request pipeline order', () => {
       expect((await api.get('/api/v1/no-such-route')).status).to.equal(404);
       const res = await api.request('PATCH', '/api/v1/users', { rawBody: '{"x', headers: { 'content-type': 'application/json' } });
       expect(res.status).to.equal(405);
-      expect(res.headers.get('allow')).to.equal('GET, POST');
+      expect(res.headers.get('allow')).to.equal('GET, HEAD, POST');
     });
   });
 });

@@ -103,7 +103,7 @@ export function declaresStatus(op: OperationSpec, status: number): boolean {
 /**
  * Which operation a request reaches, decided as the server's router decides it (openapi-backend:
  * trailing slashes ignored, an exact path before templates, templates with more literal text
- * first, then the method). A mutation that empties a path parameter can address another route,
+ * first, then the method; HEAD as GET). A mutation that empties a path parameter can address another route,
  * whose declared statuses then apply; a path no route matches may only be 404, a route without
  * that method only 405 — neither belongs to any operation.
  */
@@ -122,7 +122,9 @@ export class RouteTable {
     while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     const exact = this.operations.filter((o) => o.path === path);
     const candidates = exact.length ? exact : this.templates.filter((t) => t.pattern.test(path)).map((t) => t.op);
-    const hit = candidates.find((o) => o.method === method.toUpperCase());
+    // A HEAD is its path's GET (the contract's blanket rule), as the server routes it.
+    const routed = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+    const hit = candidates.find((o) => o.method === routed);
     if (hit) return hit;
     return candidates.length
       ? { operationId: '(method not allowed)', method, path, parameters: [], responses: ['405'], access: { public: true } }

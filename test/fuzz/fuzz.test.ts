@@ -7,7 +7,7 @@
 // spelling, every hostile multipart case, every admin route × admin class), which must fit in it.
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { readContract, type OperationSpec } from './contract-operations.js';
+import { loadOperations, readContract, RouteTable, type OperationSpec } from './contract-operations.js';
 import type { FuzzRequest } from './fuzz-request.js';
 import { formatReport, summaryLine } from './fuzz-report.js';
 import { judgeAdmin } from './admin-requests.js';
@@ -15,7 +15,7 @@ import { FORBIDDEN_WEBHOOK_URLS } from './webhook-urls.js';
 import { MULTIPART_CASES } from './hostile-multipart.js';
 import { HOSTILE_BACKUP_CASES, HOSTILE_BACKUP_CLASS } from './hostile-backups.js';
 import { Oracle } from './oracle.js';
-import type { RawResponse } from './raw-http.js';
+import { parseResponse, type RawResponse } from './raw-http.js';
 import { runFuzz } from './run-fuzz.js';
 
 const CI_SEED = 20_261_124;
@@ -77,6 +77,21 @@ describe('fuzz oracle', () => {
     expect(oracle.judge(op(), request(), response(404, 'text/html', '<pre>Cannot GET</pre>')).checks).to.include('not-problem-json');
     const parser = oracle.judge(op(), request({ protocolLevel: true }), response(431, undefined, '', false));
     expect(parser).to.deep.equal({ checks: ['parser-empty-body'], fromHttpParser: true });
+  });
+
+  it('judges a HEAD as its GET: routed to it, its problem known by Content-Type alone, and never a body', () => {
+    const routes = new RouteTable(loadOperations(readContract()));
+    expect(routes.match('HEAD', '/api/v1/workspaces?page=2').operationId).to.equal(routes.match('GET', '/api/v1/workspaces').operationId);
+    expect(routes.match('HEAD', '/api/v1/auth/login').operationId).to.equal('(method not allowed)');
+    const head = request({ method: 'HEAD' });
+    expect(oracle.judge(op(), head, response(404, 'application/problem+json', '')).checks).to.deep.equal([]);
+    expect(oracle.judge(op(), head, response(404, 'text/html', '')).checks).to.deep.equal(['not-problem-json']);
+    expect(oracle.judge(op(), head, response(200, 'application/json', { id: 'x' })).checks).to.deep.equal(['head-with-body']);
+    expect(oracle.judge(op(), head, response(409, 'application/problem+json', '')).checks).to.deep.equal(['undeclared-status']);
+    // The answer to a HEAD ends with its header block, whatever Content-Length says.
+    const wire = Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 42\r\n\r\n', 'latin1');
+    expect(parseResponse(wire, true)).to.deep.include({ status: 200 });
+    expect(parseResponse(wire, true)!.body.length).to.equal(0);
   });
 
   it('flags a forbidden webhook URL that is accepted, or answered by anything but the URL rule', () => {

@@ -3,6 +3,8 @@
 // an error (>= 400) as application/problem+json with a body that is a ProblemDetails of that status;
 // and no stack trace, SQL or file path in the body. A request that breaks the HTTP message itself
 // (protocolLevel) may also get the HTTP layer's own refusals, which no operation can declare.
+// A HEAD is judged as its path's GET (the contract's blanket rule), with no body at all: its error
+// is problem+json by its Content-Type alone.
 import os from 'node:os';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -30,6 +32,7 @@ export type Check =
   | 'leak-stack'
   | 'leak-sql'
   | 'leak-path'
+  | 'head-with-body'
   // The surface classes of issue #23.
   | 'accepted-forbidden-url'
   | 'url-not-judged'
@@ -89,8 +92,13 @@ export class Oracle {
     if (res.status >= 500) checks.push('server-error');
     if (!declaresStatus(op, res.status) && !(req.protocolLevel && HTTP_LAYER_STATUSES.has(res.status))) checks.push('undeclared-status');
     const type = (header(res, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const head = req.method.toUpperCase() === 'HEAD';
+    if (head && res.body.length > 0) checks.push('head-with-body');
     if (res.status >= 400) {
       if (res.body.length === 0 && fromHttpParser) checks.push('parser-empty-body');
+      else if (head) {
+        if (type !== 'application/problem+json') checks.push('not-problem-json');
+      }
       else if (type !== 'application/problem+json') checks.push('not-problem-json');
       else {
         let parsed: unknown;

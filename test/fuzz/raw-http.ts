@@ -44,6 +44,8 @@ export function serializeRequest(host: string, port: number, r: RawRequest): Buf
 
 export function sendRaw(host: string, port: number, r: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const started = performance.now();
+  // The answer to a HEAD ends with its header block, whatever its Content-Length says (RFC 9110).
+  const head = r.method.toUpperCase() === 'HEAD';
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let settled = false;
@@ -53,14 +55,14 @@ export function sendRaw(host: string, port: number, r: RawRequest, timeoutMs: nu
       settled = true;
       clearTimeout(timer);
       socket.destroy();
-      const parsed = parseResponse(Buffer.concat(chunks));
+      const parsed = parseResponse(Buffer.concat(chunks), head);
       const durationMs = performance.now() - started;
       resolve(parsed ? { ...parsed, durationMs } : { status: 0, headers: {}, body: Buffer.alloc(0), failure: failure ?? 'connection closed without a response', durationMs });
     };
     const timer = setTimeout(() => finish(`no complete response within ${timeoutMs} ms`), timeoutMs);
     socket.on('data', (c: Buffer) => {
       chunks.push(c);
-      if (isComplete(Buffer.concat(chunks))) finish();
+      if (isComplete(Buffer.concat(chunks), head)) finish();
     });
     socket.on('end', () => finish());
     socket.on('close', () => finish());
@@ -72,13 +74,13 @@ export function sendRaw(host: string, port: number, r: RawRequest, timeoutMs: nu
 }
 
 /** True when `data` holds a whole response by its own framing (what a keep-alive client relies on). */
-function isComplete(data: Buffer): boolean {
+function isComplete(data: Buffer, headRequest = false): boolean {
   const end = data.indexOf('\r\n\r\n');
   if (end < 0) return false;
   const head = data.subarray(0, end).toString('latin1');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
-  if (status >= 100 && status < 200) return isComplete(data.subarray(end + 4));
-  if (status === 204 || status === 304) return true;
+  if (status >= 100 && status < 200) return isComplete(data.subarray(end + 4), headRequest);
+  if (status === 204 || status === 304 || headRequest) return true;
   const body = data.subarray(end + 4);
   const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
   if (length) return body.length >= Number(length[1]);
@@ -97,14 +99,14 @@ function isComplete(data: Buffer): boolean {
 }
 
 /** Parses a complete HTTP/1.1 response; undefined when there is no status line and header block. */
-export function parseResponse(data: Buffer): Omit<RawResponse, 'durationMs'> | undefined {
+export function parseResponse(data: Buffer, head = false): Omit<RawResponse, 'durationMs'> | undefined {
   const end = data.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine = '', ...headerLines] = data.subarray(0, end).toString('latin1').split('\r\n');
   const match = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
   if (!match) return undefined;
   // An interim answer (100 Continue) precedes the real one.
-  if (match[1]!.startsWith('1')) return parseResponse(data.subarray(end + 4));
+  if (match[1]!.startsWith('1')) return parseResponse(data.subarray(end + 4), head);
   const headers: Record<string, string[]> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(':');
@@ -112,7 +114,8 @@ export function parseResponse(data: Buffer): Omit<RawResponse, 'durationMs'> | u
     (headers[line.slice(0, colon).trim().toLowerCase()] ??= []).push(line.slice(colon + 1).trim());
   }
   let body = data.subarray(end + 4);
-  if (/chunked/i.test(headers['transfer-encoding']?.join(',') ?? '')) body = dechunk(body);
+  if (head) body = body.subarray(0, 0);
+  else if (/chunked/i.test(headers['transfer-encoding']?.join(',') ?? '')) body = dechunk(body);
   else if (headers['content-length']) body = body.subarray(0, Number(headers['content-length'][0]));
   return { status: Number(match[1]), headers, body };
 }

@@ -2,6 +2,8 @@
 // for the matched operation (every status, the pipeline's included), the content type offered, and
 // a JSON body must match its schema. A binary answer (a file) and the bodiless answers of the same
 // operation (304) must carry every header their response documents, each matching its schema.
+// A HEAD is checked as its path's GET (the contract's blanket rule): the same statuses, content
+// types and documented headers, and never a body.
 // A mismatch throws, failing the test, so the document cannot drift from what the server does.
 import fs from 'node:fs';
 import { OpenAPIRouter, type Document } from 'openapi-backend';
@@ -56,9 +58,11 @@ export interface ObservedResponse {
 export function assertMatchesContract(r: ObservedResponse): void {
   const where = `${r.method} ${r.path} → ${r.status}`;
   if (!r.headers.get('x-correlation-id')) throw new ContractViolation(`${where}: no X-Correlation-Id header`);
+  const head = r.method.toUpperCase() === 'HEAD';
+  if (head && r.body !== undefined && r.body !== '') throw new ContractViolation(`${where}: a HEAD answer carried a body`);
   let operation: Json | undefined;
   try {
-    operation = router.matchOperation({ method: r.method, path: r.path, headers: {} } as never, true) as unknown as Json;
+    operation = router.matchOperation({ method: head ? 'GET' : r.method, path: r.path, headers: {} } as never, true) as unknown as Json;
   } catch {
     operation = undefined;
   }
@@ -66,7 +70,7 @@ export function assertMatchesContract(r: ObservedResponse): void {
   if (!operation) {
     // Unknown route or method: the pipeline must still answer with a problem.
     if (mediaType !== 'application/problem+json') throw new ContractViolation(`${where}: unmatched route did not answer with a problem`);
-    checkBody(where, '/components/schemas/ProblemDetails', r.body);
+    if (!head) checkBody(where, '/components/schemas/ProblemDetails', r.body);
     return;
   }
   const responses = operation.responses as Json;
@@ -92,7 +96,7 @@ export function assertMatchesContract(r: ObservedResponse): void {
     throw new ContractViolation(`${where}: content type ${mediaType} not documented (documented: ${Object.keys(content).join(', ')})`);
   }
   if (isBinary(content[documented] as Json)) checkHeaders(where, response, r.headers);
-  if (mediaType!.endsWith('json')) checkBody(where, `${base}/content/${escapePointer(documented)}/schema`, r.body);
+  if (mediaType!.endsWith('json') && !head) checkBody(where, `${base}/content/${escapePointer(documented)}/schema`, r.body);
 }
 
 /** The content key a media type falls under: itself, else `type/*`, else `*\/*` (RFC 9110 ranges). */

@@ -3972,6 +3972,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
+        /** @description Not modified: `If-None-Match` names the resource's current `ETag` (or is `*`), so the copy the client holds is current. No body. Every GET whose answer carries an `ETag` answers so: the response writer compares the request's tags with the one it is about to send. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "X-Correlation-Id": components["headers"]["CorrelationId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The request body is larger than the server's limit (`Api__MaxRequestBodyBytes`, 4 MiB by default). */
         PayloadTooLarge: {
             headers: {
@@ -4801,6 +4810,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserDto"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5007,6 +5017,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceDto"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5228,6 +5239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5347,6 +5359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ComponentVersionResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5578,6 +5591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemDetailResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5918,6 +5932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersionDetailResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6476,6 +6491,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaAssetResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6910,6 +6926,7 @@ export interface operations {
                     "application/json": components["schemas"]["PickListResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7276,6 +7293,7 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7452,6 +7470,7 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7844,6 +7863,7 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateVersionResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7947,6 +7967,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

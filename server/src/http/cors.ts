@@ -59,6 +59,8 @@ export function corsPolicy(config: CorsConfig, document: Readonly<Record<string,
       const operation = item[method];
       if (!isRecord(operation)) continue;
       methods.add(method.toUpperCase());
+      // HEAD is answered wherever GET is (openapi-router.ts, routedMethod).
+      if (method === 'get') methods.add('HEAD');
       for (const p of [...shared, ...(Array.isArray(operation.parameters) ? operation.parameters : [])]) {
         const parameter = resolveParameter(document, p);
         if (parameter?.in === 'header' && typeof parameter.name === 'string') headers.set(parameter.name.toLowerCase(), parameter.name);

@@ -5,7 +5,9 @@
 // The order every request goes through (handle(), below), each step before the next can cost
 // anything or say anything about the request (steps 6–7 of a bodiless GET without
 // openapi-backend's handleRequest: parameter-validation.ts):
-//   1. routing — 404 for no path, 405 (with Allow) for no method;
+//   1. routing — 404 for no path, 405 (with Allow) for no method; HEAD is routed as the path's
+//      GET (RFC 9110 §9.3.2: the same status and headers, no body), so it is never listed
+//      per operation (the contract says so once, in its description);
 //   2. authentication — 401 on an operation that is not public;
 //   3. the operation's access rule (x-verso-access) — 404 for a workspace not visible, 403;
 //   4. the body, read only now and only as the contract declares it — 415, 413, 400 (a
@@ -52,6 +54,11 @@ class OpenApi31Backend extends OpenAPIBackend {
   override validateDefinition() {
     return this.document;
   }
+}
+
+/** The method a request is routed and handled as: HEAD is its path's GET (respond.ts leaves the body out). */
+function routedMethod(req: Request): string {
+  return req.method === 'HEAD' ? 'GET' : req.method;
 }
 
 function rawQueryOf(url: string): string {
@@ -170,12 +177,14 @@ export async function createOpenApiRouter(
   const noRoute = () => new ApiError('not-found', 'No route matches this path.');
   const methodNotAllowed = (method: string, path: string) => {
     const allowed = operations.filter((o) => api.router.matchOperation({ method: o.method, path, headers: {} } as never)?.path === o.path);
-    const allow = [...new Set(allowed.map((o) => o.method.toUpperCase()))].join(', ');
+    // HEAD is allowed wherever GET is (routedMethod).
+    const methods = allowed.flatMap((o) => (o.method === 'get' ? ['GET', 'HEAD'] : [o.method.toUpperCase()]));
+    const allow = [...new Set(methods)].join(', ');
     return new ApiError('method-not-allowed', `This route does not support ${method.toUpperCase()}.`, {}, allow ? { Allow: allow } : {});
   };
   const route = (req: Request) => {
     try {
-      return api.router.matchOperation({ method: req.method, path: req.path, headers: {} } as never, true);
+      return api.router.matchOperation({ method: routedMethod(req), path: req.path, headers: {} } as never, true);
     } catch (err) {
       throw (err as Error).message.startsWith('405') ? methodNotAllowed(req.method, req.path) : noRoute();
     }
@@ -214,7 +223,7 @@ export async function createOpenApiRouter(
     const { params } = validated;
     const request = {
       operationId: id,
-      method: req.method,
+      method: routedMethod(req),
       path: req.path,
       params,
       query: validated.query,
@@ -339,7 +348,7 @@ export async function createOpenApiRouter(
         return;
       }
       await api.handleRequest(
-        { method: req.method, path: req.path, query: query as never, body: streamed ? undefined : body, headers: req.headers as never },
+        { method: routedMethod(req), path: req.path, query: query as never, body: streamed ? undefined : body, headers: req.headers as never },
         req,
         res,
         auth,

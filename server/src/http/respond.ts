@@ -17,7 +17,10 @@ export function writeResult(res: Response, result: HandlerResult, onStreamFailur
     if (name.toLowerCase() === 'content-type') typed = true;
   }
   res.status(result.status);
-  if (result.body === undefined || result.status === 204 || result.status === 304) {
+  // HEAD (routed as GET) gets GET's status and headers and no body: a stream is not read at all,
+  // and express's send() sets Content-Length for the body it then leaves out.
+  const bodiless = res.req.method === 'HEAD' && result.body instanceof Readable;
+  if (result.body === undefined || result.status === 204 || result.status === 304 || bodiless) {
     // A source opened for an answer that has no body must still be released.
     if (result.body instanceof Readable) result.body.destroy();
     res.end();

@@ -4,7 +4,7 @@
 // services/media/public-media.ts serveWarmPublicUrl, which checks what can change since (the asset,
 // the workspace) and otherwise hands the request on. It runs where the router would (after the ban
 // check, security headers, CORS, correlation and the rate limit, which exempts this route), and
-// only for a request the router would hand to the handler unchanged: a GET, no query string, no
+// only for a request the router would hand to the handler unchanged: a GET (or its HEAD), no query string, no
 // credential (the route is public; a credential is still checked by the router), and the two
 // headers the operation declares within the contract's limits and the string rule. Anything else,
 // and every answer but 200/304 from memory, goes the full way.
@@ -26,7 +26,7 @@ function plainHeader(value: string | undefined, maxLength: number): boolean {
 export function warmPublicMedia(deps: Dependencies) {
   const warmDeps = { db: deps.db, storage: deps.storage, assets: deps.publicAssets, hot: deps.hotRenditions, workspaces: deps.workspaces };
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' || !req.url.startsWith(PREFIX) || req.url.includes('?') || req.headers.authorization !== undefined) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith(PREFIX) || req.url.includes('?') || req.headers.authorization !== undefined) return next();
     const accept = req.headers.accept;
     const ifNoneMatch = req.headers['if-none-match'];
     if (!plainHeader(accept, MAX_ACCEPT) || !plainHeader(ifNoneMatch, MAX_IF_NONE_MATCH)) return next();
