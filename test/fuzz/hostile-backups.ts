@@ -21,7 +21,7 @@ import type { Findings } from './findings.js';
 
 export const HOSTILE_BACKUP_CLASS = 'hostile-backup';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] ? Mutable<U>[] : T[K] extends object ? Mutable<T[K]> : T[K] };
+type Mutable<T> = T extends readonly (infer U)[] ? Mutable<U>[] : T extends object ? { -readonly [K in keyof T]: Mutable<T[K]> } : T;
 export type EditableManifest = Mutable<BackupManifest>;
 
 export interface CaseContext {
@@ -180,7 +180,7 @@ export const HOSTILE_BACKUP_CASES: readonly HostileBackupCase[] = [
     alter: (c) => {
       const file = path.join(c.dir, mediaFile(mediaObject(c).key));
       const bytes = fs.readFileSync(file);
-      bytes[bytes.length - 1] ^= 0xff;
+      bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
       fs.writeFileSync(file, bytes);
     },
     refusal: /does not match the manifest \(SHA-256\)/,

@@ -131,7 +131,7 @@ describe('hostile backups: make restore reads only what the manifest lists', fun
       // A format-1 asset blob that differs from its digest is refused as in format 2.
       const altered = path.join(dir, 'media', ...old.assets[0]!.key.split('/'));
       const bytes = fs.readFileSync(altered);
-      bytes[0] ^= 1;
+      bytes.writeUInt8(bytes.readUInt8(0) ^ 1, 0);
       fs.writeFileSync(altered, bytes);
       const again = await emptyTarget(keyring);
       try {
