@@ -14,6 +14,7 @@ import { judgeAdmin } from './admin-requests.js';
 import { FORBIDDEN_WEBHOOK_URLS } from './webhook-urls.js';
 import { MULTIPART_CASES } from './hostile-multipart.js';
 import { HOSTILE_BACKUP_CASES, HOSTILE_BACKUP_CLASS } from './hostile-backups.js';
+import { HOSTILE_RENDITION_CLASS, HOSTILE_RENDITION_REQUESTS } from './hostile-renditions.js';
 import { Oracle } from './oracle.js';
 import { parseResponse, type RawResponse } from './raw-http.js';
 import { runFuzz } from './run-fuzz.js';
@@ -46,6 +47,8 @@ describe('fuzz: generated and hostile requests to every operation (issue #12)', 
     for (const admin of ['admin-escape', 'admin-nul', 'admin-oversized', 'admin-encoding', 'admin-form', 'admin-csrf']) expect(byClass.get(admin), admin).to.be.above(100);
     // The restore phase ran every hostile backup case (hostile-backups.ts).
     expect(byClass.get(HOSTILE_BACKUP_CLASS)).to.equal(HOSTILE_BACKUP_CASES.length);
+    // The rendition phase ran: the walk of every allowed width and format, then the seeded requests (hostile-renditions.ts).
+    expect(byClass.get(HOSTILE_RENDITION_CLASS)).to.be.above(HOSTILE_RENDITION_REQUESTS);
   });
 });
 

@@ -6,6 +6,8 @@
 //   with every admin class, once each, so a run of any seed covers each of them;
 // - the seeded random requests: operation after operation in a seeded order so every operation gets
 //   its share, with every fifth request going to a random admin route instead.
+// Then, unless `attacks` leaves it out, the `hostile-rendition` class: hostile transformation sets
+// against images that do not decode, on the public image route (hostile-renditions.ts).
 // Last, unless `attacks` leaves it out, the `hostile-backup` class: a backup of the world, altered
 // as a crafted backup would be, each restored into an empty target (hostile-backups.ts).
 // With one lane (the default) a run is a pure function of its seed and the server's behaviour; more
@@ -27,6 +29,7 @@ import { MULTIPART_CASES, withMultipartCase } from './hostile-multipart.js';
 import { dbQuery } from '../helpers/actors.js';
 import { FORBIDDEN_WEBHOOK_URLS, withForbiddenUrl } from './webhook-urls.js';
 import { fuzzRestore, HOSTILE_BACKUP_CLASS } from './hostile-backups.js';
+import { fuzzRenditions, HOSTILE_RENDITION_CLASS } from './hostile-renditions.js';
 import type { OperationSpec } from './contract-operations.js';
 import type { FuzzWorld } from './world.js';
 import { nearestEtag, seedWorld } from './world-seed.js';
@@ -62,7 +65,7 @@ export async function runFuzz(api: TestApi, o: FuzzOptions): Promise<FuzzReport>
     .sort((a, b) => a.operationId.localeCompare(b.operationId));
   const adminNamed = o.operations?.some((x) => x === 'admin' || x.startsWith('admin ')) ?? false;
   if (operations.length === 0 && !adminNamed) throw new Error(`no operation matches ${o.operations?.join(', ')}`);
-  const known = [...ATTACK_CLASSES, ...ADMIN_ATTACKS, HOSTILE_BACKUP_CLASS] as readonly string[];
+  const known = [...ATTACK_CLASSES, ...ADMIN_ATTACKS, HOSTILE_RENDITION_CLASS, HOSTILE_BACKUP_CLASS] as readonly string[];
   const unknown = (o.attacks ?? []).filter((a) => !known.includes(a));
   if (unknown.length) throw new Error(`unknown attack classes ${unknown.join(', ')} (known: ${known.join(', ')})`);
   const apiAttacks = o.attacks ? o.attacks.filter((a) => (ATTACK_CLASSES as readonly string[]).includes(a)) : ATTACK_CLASSES;
@@ -182,6 +185,7 @@ export async function runFuzz(api: TestApi, o: FuzzOptions): Promise<FuzzReport>
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 1) }, lane));
+    if (wants(HOSTILE_RENDITION_CLASS)) await fuzzRenditions(api, o.seed, findings, progress);
     if (wants(HOSTILE_BACKUP_CLASS)) await fuzzRestore(api, o.seed, findings, progress);
     const durationMs = performance.now() - started;
 

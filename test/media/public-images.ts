@@ -76,6 +76,35 @@ export function pngBomb(side: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/**
+ * A PNG whose header is valid (so it uploads, with its dimensions) but whose pixel data does not
+ * decode: the IDAT chunk holds a zlib header and then bytes that are no deflate stream, under a
+ * correct CRC (so it is the data, not the chunk, that is broken).
+ */
+export function pngWithBrokenIdat(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const idat = Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 0xff));
+  idat[0] = 0x78;
+  idat[1] = 0x9c;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * Makes the workspace (or every workspace) serve its media publicly, every asset of it: public
+ * media is opt-in for new workspaces, and a workspace may limit public URLs to the assets served
+ * content uses (`all_media_public`, where the schema has it).
+ */
+export async function servePublicly(api: TestApi, workspaceId?: string): Promise<void> {
+  const { dbQuery } = await import('../helpers/actors.js');
+  const [row] = await dbQuery(api, `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'workspaces' AND column_name = 'all_media_public') AS all`);
+  const set = row!.all ? 'public_media = true, all_media_public = true' : 'public_media = true';
+  await dbQuery(api, `UPDATE workspaces SET ${set}${workspaceId ? ' WHERE id = $1' : ''}`, workspaceId ? [workspaceId] : []);
+}
+
 export async function uploadImage(w: MediaWorld, fileName: string, contentType: string, data: Buffer): Promise<string> {
   const res = await upload(w, { fileName, contentType, data });
   expect(res.status, res.text).to.equal(201);

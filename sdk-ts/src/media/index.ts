@@ -10,7 +10,6 @@ export {
   VersoImageUrlError,
   type DeliveredAsset,
   type ImageAsset,
-  type ImageFit,
   type ImageFormat,
   type ImageUrlOptions,
   type PublicMediaSettings,

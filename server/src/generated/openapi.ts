@@ -1823,7 +1823,7 @@ export interface paths {
                 fileName: string;
                 /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
                 signature: string;
-                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
+                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `f_{auto|webp|avif|jpeg|png}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). Height, fit, focal point and quality (`h_`, `fit_`, `fp_`, `q_`) are not accepted (400 saying so): the server keeps the image's aspect ratio and encodes at its `defaultQuality`, so one image has a small, bounded number of renditions. */
                 transformation: string;
                 workspaceId: string;
             };
@@ -1831,7 +1831,7 @@ export interface paths {
         };
         /**
          * An image rendition (or the original file) from a signed URL, without a credential.
-         * @description The URLs come from delivery responses (`asset.url`, `asset.renditionUrl`) and the media API. A wrong signature is 403 before anything is read; a transformation outside the published set is 400; an asset that is deleted, not available, of another content version, or of a workspace whose public media is off is 404. Renditions are computed once (per replica at a time), stored under the managed prefix `verso/renditions/` and streamed from there afterwards. SVG is never rasterised: only `original` is served, as an attachment. Animated GIFs are transformed from their first frame; `original` keeps the animation.
+         * @description The URLs come from delivery responses (`asset.url`, `asset.renditionUrl`) and the media API. A wrong signature is 403 before anything is read; a transformation outside the published set is 400; an asset that is deleted, not available, of another content version, or of a workspace whose public media is off is 404. Renditions are computed once (per replica at a time), stored under the managed prefix `verso/renditions/` and streamed from there afterwards — within `Media__Public__StoredPerAsset` renditions per asset and `StoredMiBPerWorkspace` per workspace; beyond them a rendition is computed and served without being stored. One client may have `Media__Public__ColdPerMinute` renditions computed a minute (429 beyond; renditions already made are not counted). SVG is never rasterised: only `original` is served, as an attachment. Animated GIFs are transformed from their first frame; `original` keeps the animation.
          */
         get: operations["getPublicRendition"];
         put?: never;
@@ -2944,7 +2944,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             mimeType: string;
-            /** @description The signed public URL of the original (`/media/v1/…/original/{name}`), for sites; null while public media is off. */
+            /** @description The signed public URL of the original (`/media/v1/…/original/{name}`), for sites. Null while the workspace's public media is off, and for an asset that no served content uses unless the workspace's `allMediaPublic` is on (such a URL is not served either). Rotating the workspace's public URLs (`POST …/media/public-urls/rotate`) ends every URL handed out before. */
             publicUrl: string | null;
             /** @description For raster images, the signed rendition URL template with `{width}` and `{format}` placeholders; null otherwise. */
             renditionUrl: string | null;
@@ -3273,24 +3273,21 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The transformations public image URLs accept (`Media__Public__*`). A rendition URL's `params` must use only these values; the number of renditions per asset is bounded by them. */
+        /** @description The transformations public image URLs accept (`Media__Public__*`): a width, a format and a dpr, each from these values. Everything else is fixed by the server (the image's own aspect ratio, `defaultQuality`), so the number of renditions per asset is bounded by widths × dprs × formats. */
         PublicMediaSettings: {
-            /** @description When true any width or height from 1 up to the maximum is accepted, not only `widths`. */
+            /** @description When true any width from 1 up to the maximum is accepted, not only `widths`. */
             anyWidth: boolean;
+            /** @description The quality every lossy rendition is encoded at (a URL cannot choose it). */
             defaultQuality: number;
             dprs: number[];
             /** @description False when public media is off for the whole server (every public URL is 404). */
             enabled: boolean;
-            fits: ("cover" | "contain" | "inside")[];
-            /** @description Focal point coordinates (`fp_{x}_{y}`, 0–1) are multiples of this. */
-            focalPointStep: number;
             formats: ("auto" | "webp" | "avif" | "jpeg" | "png")[];
-            /** @description The largest output height, after `dpr`. */
+            /** @description The largest output height (a tall image is scaled down to it when only a format is given). */
             maxHeight: number;
             /** @description The largest output width, after `dpr`. */
             maxWidth: number;
-            qualities: number[];
-            /** @description The widths (and heights) in pixels a rendition may ask for, ascending. */
+            /** @description The widths in pixels a rendition may ask for (`w_`), ascending. */
             widths: number[];
         };
         /**
@@ -8250,7 +8247,7 @@ export interface operations {
                 fileName: string;
                 /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
                 signature: string;
-                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `h_{height}`, `fit_{cover|contain|inside}`, `fp_{x}_{y}` (focal point for cover, 0–1 in steps of 0.1), `f_{auto|webp|avif|jpeg|png}`, `q_{quality}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). */
+                /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `f_{auto|webp|avif|jpeg|png}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). Height, fit, focal point and quality (`h_`, `fit_`, `fp_`, `q_`) are not accepted (400 saying so): the server keeps the image's aspect ratio and encodes at its `defaultQuality`, so one image has a small, bounded number of renditions. */
                 transformation: string;
                 workspaceId: string;
             };
@@ -8284,7 +8281,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The asset cannot be transformed: not a raster image (SVG, PDF, … serve only `original`), not decodable, or larger than `Media__Public__MaxInputPixels` (a decompression bomb is refused from its header, before decoding). */
+            /** @description The asset cannot be transformed: not a raster image (SVG, PDF, … serve only `original`), not decodable (any failure of the decoder or encoder), or larger than `Media__Public__MaxInputPixels` (a decompression bomb is refused from its header, before decoding). */
             422: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["CorrelationId"];
@@ -8294,8 +8291,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description This client asked for more than `Media__Public__ColdPerMinute` new renditions in a minute; retry after `Retry-After` seconds. Renditions already made are served without limit. */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             500: components["responses"]["InternalServerError"];
-            /** @description Too many renditions are waiting to be computed (`Media__Public__QueueLength`) or the transform ran over `Media__Public__TimeoutSeconds`; retry after `Retry-After` seconds. */
+            /** @description Too many renditions are waiting to be computed (`Media__Public__QueueLength` in all, `QueuePerWorkspace` for the asset's workspace) or the transform ran over `Media__Public__TimeoutSeconds`; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "Retry-After"?: string;

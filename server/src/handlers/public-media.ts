@@ -25,6 +25,7 @@ export const getPublicRendition: Handler<'getPublicRendition'> = async ({ reques
       ifNoneMatch: request.headers['if-none-match'],
       accept: request.headers.accept,
       path: request.path,
+      client: request.ip,
     },
   );
   if (answer.status === 304) return reply(304, undefined, answer.headers);

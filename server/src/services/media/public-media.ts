@@ -8,7 +8,10 @@
 //      request usually costs no database round trip;
 //   4. If-None-Match (304, no storage read: the ETag follows from the key);
 //   5. a small rendition from memory (hot-renditions.ts), else the stored rendition streamed, else
-//      computed once (single flight, a bounded queue), stored under verso/renditions/ and returned.
+//      computed once (single flight, a queue shared fairly between workspaces, a per-client budget
+//      of cold computations: rendition-engine.ts, cold-budget.ts), stored under verso/renditions/
+//      within the bounds per asset and per workspace (db/media/stored-renditions.ts) — beyond
+//      them served without being stored — and returned.
 // SVG is never rasterised and only served as the original, as an attachment; every answer is
 // `nosniff` and sandboxed, so nothing uploaded runs as a page of this origin.
 import { createHash } from 'node:crypto';
@@ -16,6 +19,7 @@ import { Readable } from 'node:stream';
 import type { PublicMediaConfig } from '../../config.js';
 import type { Db } from '../../db/pool.js';
 import { findPublicAsset, type PublicAssetRow } from '../../db/media/public-assets.js';
+import { claimStoredRendition } from '../../db/media/stored-renditions.js';
 import { ApiError, forbidden, notFound } from '../../errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { StorageProvider } from '../../storage/provider.js';
@@ -24,7 +28,7 @@ import type { HotRenditions, WarmUrl } from './hot-renditions.js';
 import type { PublicAssetCache } from './public-asset-cache.js';
 import { contentDisposition, nameForType } from './file-names.js';
 import { fileEtag, noneMatch } from './media-download.js';
-import { canonicalRenditionName, parseRenditionParams, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
+import { canonicalRenditionName, parseRenditionParams, RENDITION_FORMATS, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
 import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
 import { FORMAT_REVISIONS, OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
 import { renditionKey } from './storage-keys.js';
@@ -54,6 +58,8 @@ export interface PublicMediaRequest {
   readonly accept?: string;
   /** The request's path as it arrived: a rendition answered from memory is remembered under it (serveWarmPublicUrl). */
   readonly path?: string;
+  /** The client's address (the edge's reading): a cold rendition is paid from its budget. */
+  readonly client?: string;
 }
 
 type CacheHeaders = { readonly ETag: string; readonly 'Cache-Control': string; readonly Vary?: string };
@@ -214,9 +220,13 @@ async function serveRendition(
     const original = await deps.storage.get(asset.storage_key);
     if (!original) throw notFound('The media asset');
     const output = await deps.engine.transform(await readAll(original.body), params, format);
-    await deps.storage.put(key, Readable.from([output]), { contentType: OUTPUT_TYPES[format] });
+    const stored = { storageKey: key, workspaceId: ref.workspaceId, assetId: ref.assetId, contentVersion: ref.contentVersion, byteSize: output.length };
+    const bounds = { perAsset: deps.config.storedPerAsset, bytesPerWorkspace: deps.config.storedBytesPerWorkspace };
+    if (await claimStoredRendition(deps.db, stored, bounds)) {
+      await deps.storage.put(key, Readable.from([output]), { contentType: OUTPUT_TYPES[format] });
+    }
     return output;
-  }, slotsFor(format, deps.config.concurrency));
+  }, { slots: slotsFor(format, deps.config.concurrency), workspaceId: ref.workspaceId, ...(request.client !== undefined ? { client: request.client } : {}) });
   deps.hot.remember(key, bytes);
   return { status: 200, body: bytes, headers: headers(bytes.length) };
 }
@@ -235,11 +245,8 @@ export function publicMediaSettings(config: PublicMediaConfig) {
     anyWidth: config.anyWidth,
     maxWidth: config.maxWidth,
     maxHeight: config.maxHeight,
-    qualities: [...config.qualities],
     defaultQuality: config.defaultQuality,
-    formats: ['auto', 'webp', 'avif', 'jpeg', 'png'] as ('auto' | 'webp' | 'avif' | 'jpeg' | 'png')[],
-    fits: ['cover', 'contain', 'inside'] as ('cover' | 'contain' | 'inside')[],
+    formats: [...RENDITION_FORMATS],
     dprs: [...config.dprs],
-    focalPointStep: 0.1,
   };
 }
