@@ -5,7 +5,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { DEFAULT_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH_RANGE, passwordViolations, type PasswordPolicy } from './services/identity/password-rules.js';
+import { DEFAULT_PASSWORD_MIN_LENGTH, DEFAULT_PASSWORD_MINIMUM_SCORE, PASSWORD_MIN_LENGTH_RANGE, passwordViolations, type PasswordPolicy } from './services/identity/password-rules.js';
+import { personalWords } from './services/identity/password-strength.js';
 
 export type Environment = 'development' | 'test' | 'production';
 export type StorageProviderName = 'local' | 's3';
@@ -120,11 +121,19 @@ export interface AuthConfig {
     readonly requireHttpsMetadata: boolean;
   };
   /**
-   * Sign-in throttling per account (services/identity/sign-in-throttle.ts; README: Edge): after
-   * `maxFailures` failed sign-ins of one email within `windowMs`, every attempt for that email is the
-   * plain 401 for `lockMs`. `maxFailures` 0 turns it off.
+   * Sign-in throttling per account and client (services/identity/sign-in-throttle.ts; README: Sign-in
+   * throttling): after `maxFailures` failed sign-ins of one email from one client within `windowMs`,
+   * that client's attempts for that email are the plain 401 for `lockMs`; past
+   * `accountSlowdownAfter` failures of the email from all clients, clients without a device token
+   * wait a doubling delay of at most `maxDelayMs`. `maxFailures` 0 turns it all off.
    */
-  readonly lockout: { readonly maxFailures: number; readonly windowMs: number; readonly lockMs: number };
+  readonly lockout: {
+    readonly maxFailures: number;
+    readonly windowMs: number;
+    readonly lockMs: number;
+    readonly accountSlowdownAfter: number;
+    readonly maxDelayMs: number;
+  };
   /** What a new password must be (services/identity/password-rules.ts); login never applies it. */
   readonly password: PasswordPolicy;
 }
@@ -511,6 +520,9 @@ function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
       windowMs: r.int('Auth__Lockout__WindowMinutes', 15, 1, 1440) * 60_000,
       // Capped at a day: the lock is also what an attacker can impose on the real user (README: Edge).
       lockMs: r.int('Auth__Lockout__DurationMinutes', 15, 1, 1440) * 60_000,
+      accountSlowdownAfter: r.int('Auth__Lockout__AccountSlowdownAfter', 20, 1, 100_000),
+      // Capped at a minute: the delay holds a request open, and proxies time out at about that.
+      maxDelayMs: r.int('Auth__Lockout__MaxDelaySeconds', 10, 0, 60) * 1000,
     },
     password: readPasswordPolicy(r),
   };
@@ -518,7 +530,11 @@ function loadAuthConfig(r: Reader, environment: Environment): AuthConfig {
 
 function readPasswordPolicy(r: Reader): PasswordPolicy {
   const { min, max } = PASSWORD_MIN_LENGTH_RANGE;
-  return { minLength: r.int('Auth__Password__MinLength', DEFAULT_PASSWORD_MIN_LENGTH, min, max) };
+  return {
+    minLength: r.int('Auth__Password__MinLength', DEFAULT_PASSWORD_MIN_LENGTH, min, max),
+    // zxcvbn's scale: 0 too guessable … 4 very unguessable; 0 here turns the estimate off.
+    minimumScore: r.int('Auth__Password__MinimumScore', DEFAULT_PASSWORD_MINIMUM_SCORE, 0, 4),
+  };
 }
 
 // Upstream's default list (.env.example): whole families of images, audio and video, PDF, plain
@@ -628,7 +644,7 @@ function loadSeedConfig(r: Reader): SeedConfig {
   const password = rawPassword === undefined || rawPassword === '' ? null : rawPassword;
   if (password !== null) {
     // The seed admin password is a new password like any other (issue #23: a 5-character one was accepted).
-    const broken = passwordViolations(password, readPasswordPolicy(r));
+    const broken = passwordViolations(password, readPasswordPolicy(r), personalWords({ email, displayName: r.string('Seed__Admin__DisplayName', 'Administrator') }));
     if (broken.length) throw new ConfigError('Seed__Admin__Password', broken.map((v) => v.message).join(' '));
   }
   const passwordHash = r.raw('Seed__Admin__PasswordHash') ?? null;

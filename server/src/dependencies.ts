@@ -14,6 +14,7 @@ import type { Metrics } from './telemetry/metrics.js';
 import type { SecretBox, WebhookSender } from './services/webhooks/webhook-ports.js';
 import type { PublicUrlSigner } from './services/media/public-url-signer.js';
 import type { RenditionEngine } from './services/media/rendition-engine.js';
+import type { SignInKeys } from './services/identity/sign-in-keys.js';
 
 export interface ProcessIdentity {
   /** The process's place in the cluster (Api__Processes), from 0; 0 when the API runs as one process. */
@@ -50,6 +51,8 @@ export interface Dependencies {
   readonly webhookSender: WebhookSender;
   /** Signs and verifies public media URLs with the keyring's keys (Media__Public__SigningKeyId). */
   readonly publicUrls: PublicUrlSigner;
+  /** The sign-in throttle's row keys: HMACs under a key derived from the keyring's active key. */
+  readonly signInKeys: SignInKeys;
   /** This process's rendition transforms: the queue and single flight (Media__Public__Concurrency). */
   readonly renditions: RenditionEngine;
   /** The public route's asset rows, kept for seconds and ended by the delivery notices. */

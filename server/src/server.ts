@@ -32,6 +32,7 @@ import { WorkerHost } from './workers/worker-host.js';
 import { createSecretBox, readSecretsSettings, type SecretsSettings } from './secrets/keyring.js';
 import { createWebhookSender, privateDestinations } from './webhooks/egress/index.js';
 import { createPublicUrlSigner } from './services/media/public-url-signer.js';
+import { createSignInKeys } from './services/identity/sign-in-keys.js';
 import { createRenditionEngine } from './services/media/rendition-engine.js';
 import { OUTBOX_CHANNEL } from './db/webhooks/outbox-dispatch.js';
 import { DELIVERY_CHANNEL as WEBHOOK_DELIVERY_CHANNEL } from './db/webhooks/deliveries.js';
@@ -80,6 +81,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
     throw new ConfigError('Media__Public__SigningKeyId', `names the key "${signingKeyId}", which is not in the keyring (Secrets__EncryptionKeys__<keyId>)`);
   }
   const publicUrls = createPublicUrlSigner(secrets.keys, signingKeyId);
+  const signInKeys = createSignInKeys(secrets.keys.get(secrets.activeKeyId)!);
   const document = await loadContract();
   const db = await createDatabasePool(options.databaseUrl, {
     size: config.database.poolSize,
@@ -160,6 +162,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       }),
       document,
       publicUrls,
+      signInKeys,
       renditions: createRenditionEngine(config.media.public),
       publicAssets,
       hotRenditions: new HotRenditions(config.media.public.hotCacheBytes),

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { loadConfig, ConfigError } from '../../server/src/config.js';
 import { passwordViolations } from '../../server/src/services/identity/password-rules.js';
 import { hashPassword } from '../../server/src/services/identity/password-hashing.js';
+import { personalWords } from '../../server/src/services/identity/password-strength.js';
 import { oneTimeSeedPassword } from '../../server/src/services/platform/seed.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, dbQuery, FIXTURE_PASSWORD } from '../helpers/actors.js';
@@ -22,7 +23,7 @@ const BAD: readonly [string, string, string][] = [
   ['an em space', 'secret\u2003password', 'NonStandardSpace'],
 ];
 
-const POLICY = { minLength: 12 };
+const POLICY = { minLength: 12, minimumScore: 3 };
 
 describe('new-password rules', () => {
   for (const [what, password, rule] of BAD) {
@@ -42,8 +43,8 @@ describe('new-password rules', () => {
     expect(passwordViolations('Twelve-chars', POLICY)).to.deep.equal([]);
     // 11 emoji are 22 UTF-16 code units but 11 characters.
     expect(passwordViolations('🦊'.repeat(11), POLICY).map((v) => v.rule)).to.deep.equal(['TooShort']);
-    expect(passwordViolations('🦊'.repeat(12), POLICY)).to.deep.equal([]);
-    expect(passwordViolations('Twelve-chars', { minLength: 16 })[0]!.message).to.equal('The password must be at least 16 characters long.');
+    expect(passwordViolations('🦊'.repeat(12), { minLength: 12, minimumScore: 0 })).to.deep.equal([]);
+    expect(passwordViolations('Twelve-chars', { minLength: 16, minimumScore: 3 })[0]!.message).to.equal('The password must be at least 16 characters long.');
     // Empty is its own rule, not also "too short".
     expect(passwordViolations('', POLICY).map((v) => v.rule)).to.deep.equal(['Empty']);
   });
@@ -56,10 +57,42 @@ describe('new-password rules', () => {
     }
     // Short common ones break both rules; with a lower minimum only the list stops them.
     expect(passwordViolations('password', POLICY).map((v) => v.rule)).to.deep.equal(['TooShort', 'Common']);
-    expect(passwordViolations('PassWord', { minLength: 8 }).map((v) => v.rule)).to.deep.equal(['Common']);
-    expect(passwordViolations('sunshine', { minLength: 8 }).map((v) => v.rule)).to.deep.equal(['Common']);
+    expect(passwordViolations('PassWord', { minLength: 8, minimumScore: 3 }).map((v) => v.rule)).to.deep.equal(['Common']);
+    expect(passwordViolations('sunshine', { minLength: 8, minimumScore: 3 }).map((v) => v.rule)).to.deep.equal(['Common']);
     // Not in the list: a variation of a common password that is long enough.
     expect(passwordViolations('1qaz2wsx3edc4rfv-mine', POLICY)).to.deep.equal([]);
+  });
+
+  it('refuses passwords that are easy to guess though long and not in the list: words and digits, keyboard walks, repeats, dates', () => {
+    const weak: [string, RegExp][] = [
+      ['password1234', /similar to a commonly used password/],
+      ['qwertyuiop[]', /Straight rows of keys/],
+      ['asdfghjkl;lkj', /keyboard patterns/],
+      ['aaaaaaaaaaaaaaaa', /Repeated characters/],
+      ['abcabcabcabc', /Repeated character patterns/],
+      ['01/02/19851985', /Dates are easy to guess/],
+    ];
+    for (const [password, why] of weak) {
+      const broken = passwordViolations(password, POLICY);
+      expect(broken.map((v) => v.rule), password).to.deep.equal(['Weak']);
+      expect(broken[0]!.message, password).to.match(/^The password is too easy to guess\. /).and.match(why);
+    }
+    // One message per failure: too short or common is said once, not also "too easy to guess".
+    expect(passwordViolations('password', POLICY).map((v) => v.rule)).to.deep.equal(['TooShort', 'Common']);
+    expect(passwordViolations('aaaa', POLICY).map((v) => v.rule)).to.deep.equal(['TooShort']);
+    // The minimum is configurable; 0 turns the estimate off, 4 asks for more.
+    expect(passwordViolations('password1234', { minLength: 12, minimumScore: 0 })).to.deep.equal([]);
+    expect(passwordViolations('Twelve-chars', POLICY)).to.deep.equal([]);
+    expect(passwordViolations('Twelve-chars', { minLength: 12, minimumScore: 4 }).map((v) => v.rule)).to.deep.equal(['Weak']);
+  });
+
+  it("counts the user's own email and name against the password", () => {
+    const mine = personalWords({ email: 'marguerite.okonkwo@example.test', displayName: 'Marguerite Okonkwo' });
+    expect(passwordViolations('Okonkwo-2026', POLICY)).to.deep.equal([]);
+    const broken = passwordViolations('Okonkwo-2026', POLICY, mine);
+    expect(broken.map((v) => v.rule)).to.deep.equal(['Weak']);
+    expect(broken[0]!.message).to.match(/personal/);
+    expect(mine).to.not.include('example');
   });
 
   it('stops start-up when Seed__Admin__Password breaks a rule (a 5-character one included)', () => {
@@ -67,12 +100,24 @@ describe('new-password rules', () => {
     expect(() => loadConfig({ Seed__Admin__Password: ' padded' }, { version: 't' })).to.throw(ConfigError, /start or end with whitespace/);
     expect(() => loadConfig({ Seed__Admin__Password: 'admin' }, { version: 't' })).to.throw(ConfigError, /Seed__Admin__Password The password must be at least 12 characters long/);
     expect(() => loadConfig({ Seed__Admin__Password: 'qwerty123456' }, { version: 't' })).to.throw(ConfigError, /one of the most common passwords/);
-    expect(() => loadConfig({ Seed__Admin__Password: 'fine password', Auth__Password__MinLength: '14' }, { version: 't' })).to.throw(ConfigError, /at least 14 characters/);
-    expect(loadConfig({ Seed__Admin__Password: 'fine password' }, { version: 't' }).seed.admin.password).to.equal('fine password');
+    expect(() => loadConfig({ Seed__Admin__Password: 'Fine-pass-77', Auth__Password__MinLength: '14' }, { version: 't' })).to.throw(ConfigError, /at least 14 characters/);
+    expect(() => loadConfig({ Seed__Admin__Password: 'password1234' }, { version: 't' })).to.throw(ConfigError, /Seed__Admin__Password The password is too easy to guess/);
+    // The seed admin's own email and name count against it.
+    expect(loadConfig({ Seed__Admin__Password: 'Okonkwo-2026' }, { version: 't' }).seed.admin.password).to.equal('Okonkwo-2026');
+    expect(() => loadConfig({ Seed__Admin__Password: 'Okonkwo-2026', Seed__Admin__DisplayName: 'Ada Okonkwo' }, { version: 't' })).to.throw(ConfigError, /personal/);
+    expect(loadConfig({ Seed__Admin__Password: 'a fine seed password' }, { version: 't' }).seed.admin.password).to.equal('a fine seed password');
+  });
+
+  it('reads Auth__Password__MinimumScore (default 3) and refuses a value outside 0–4', () => {
+    expect(loadConfig({ Auth__Password__MinimumScore: '0' }, { version: 't' }).auth.password.minimumScore).to.equal(0);
+    expect(loadConfig({ Auth__Password__MinimumScore: '4' }, { version: 't' }).auth.password.minimumScore).to.equal(4);
+    for (const bad of ['5', '-1', 'strong', '2.5']) {
+      expect(() => loadConfig({ Auth__Password__MinimumScore: bad }, { version: 't' }), bad).to.throw(ConfigError, /Auth__Password__MinimumScore/);
+    }
   });
 
   it('reads Auth__Password__MinLength (default 12) and refuses a value outside 8–128', () => {
-    expect(loadConfig({}, { version: 't' }).auth.password).to.deep.equal({ minLength: 12 });
+    expect(loadConfig({}, { version: 't' }).auth.password).to.deep.equal({ minLength: 12, minimumScore: 3 });
     expect(loadConfig({ Auth__Password__MinLength: '8' }, { version: 't' }).auth.password.minLength).to.equal(8);
     expect(loadConfig({ Auth__Password__MinLength: '128' }, { version: 't' }).auth.password.minLength).to.equal(128);
     for (const bad of ['7', '129', '0', 'twelve', '12.5']) {
@@ -86,9 +131,9 @@ describe('new-password rules', () => {
       expect(generated).to.have.length(24);
       expect(passwordViolations(generated, POLICY)).to.deep.equal([]);
     }
-    const long = oneTimeSeedPassword({ minLength: 100 });
+    const long = oneTimeSeedPassword({ minLength: 100, minimumScore: 4 });
     expect(long).to.have.length(100);
-    expect(passwordViolations(long, { minLength: 100 })).to.deep.equal([]);
+    expect(passwordViolations(long, { minLength: 100, minimumScore: 4 })).to.deep.equal([]);
   });
 });
 
@@ -188,6 +233,27 @@ describe('POST /api/v1/auth/change-password', () => {
     expect(entry.change_delta.passwordHash.before).to.match(/^redacted:[0-9a-f]{12}$/);
     expect(entry.change_delta.passwordHash.after).to.match(/^redacted:[0-9a-f]{12}$/);
     expect(api.log.text()).to.not.include(next);
+  });
+
+  it('refuses an easy-to-guess new password — `password1234`, or one built from the user\'s own name — as 400 Weak, everywhere a password is set', async () => {
+    const user = await createActor(api, { role: 'Reader', email: `marguerite.okonkwo.${Date.now()}@example.test` });
+    const weak = await change(user.token, FIXTURE_PASSWORD, 'password1234');
+    expect(weak.status).to.equal(400);
+    expect(weak.body).to.deep.include({ detail: 'The new password breaks a rule: Weak.', rules: ['Weak'] });
+    expect(weak.body.errors['/newPassword']).to.deep.equal(['The password is too easy to guess. This is similar to a commonly used password. Add more words that are less common.']);
+    const personal = await change(user.token, FIXTURE_PASSWORD, 'Okonkwo-2026');
+    expect(personal.status).to.equal(400);
+    expect(personal.body.rules).to.deep.equal(['Weak']);
+
+    const admin = await createActor(api, { role: 'Admin', superadmin: true });
+    const created = await api.post('/api/v1/users', { email: `ada.lovelace.${Date.now()}@example.test`, displayName: 'Ada Lovelace', role: 'Reader', isSuperAdmin: false, temporaryPassword: 'Lovelace-2026' }, { token: admin.token });
+    expect(created.status).to.equal(400);
+    expect(created.body.errors['/temporaryPassword'][0]).to.match(/^The password is too easy to guess\./);
+    const reset = await api.post(`/api/v1/users/${user.id}/reset-password`, { temporaryPassword: 'password1234' }, { token: admin.token });
+    expect(reset.status).to.equal(400);
+    expect(reset.body.rules).to.deep.equal(['Weak']);
+    // Nothing changed.
+    expect((await api.post('/api/v1/auth/login', { email: user.email, password: FIXTURE_PASSWORD })).status).to.equal(200);
   });
 
   it('is 400 for an API client, which has no password', async () => {

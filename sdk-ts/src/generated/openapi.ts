@@ -70,7 +70,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password; returns a session token once.
-         * @description Every failure (unknown, deleted or inactive user, wrong password, an email whose sign-ins are throttled) is the same plain 401, and an unknown email costs as much time as a known one. After `Auth__Lockout__MaxFailures` failures for one email within `Auth__Lockout__WindowMinutes`, every attempt for it, the right password included, is that 401 for `Auth__Lockout__DurationMinutes`; a success resets the count. Counted in the caller's per-address rate window whatever `Authorization` says. The new-password rules (characters, length, common passwords) are not applied here, so passwords set before they existed keep working.
+         * @description Every failure (unknown, deleted or inactive user, wrong password, an email whose sign-ins are throttled) is the same plain 401, and an unknown email costs as much time as a known one. Failures are counted per account and client (its address, or its IPv6 prefix of `RateLimit__Ipv6PrefixLength` bits; or its `deviceToken`): after `Auth__Lockout__MaxFailures` failures within `Auth__Lockout__WindowMinutes`, every attempt from that client for that email, the right password included, is that 401 for `Auth__Lockout__DurationMinutes`, while other clients keep signing in; a success resets that client's count. Past `Auth__Lockout__AccountSlowdownAfter` failures of one email from all clients in the window, each further attempt without a valid `deviceToken` is answered only after a delay that doubles per failure up to `Auth__Lockout__MaxDelaySeconds` (slowed, never refused). A success returns a new `deviceToken`. Admins clear a throttle with unlockUser or resetUserPassword. Counted in the caller's per-address rate window whatever `Authorization` says. The new-password rules are not applied here, so passwords set before they existed keep working.
          */
         post: operations["login"];
         delete?: never;
@@ -349,9 +349,31 @@ export interface paths {
         put?: never;
         /**
          * Set a new temporary password (shown once) and require a change at next sign-in; the user's sessions end.
-         * @description The temporary password must pass the new-password rules (400, see NewPassword).
+         * @description The temporary password must pass the new-password rules (400, see NewPassword). The user's sign-in throttle is cleared too (as by unlockUser), so the temporary password works at once.
          */
         post: operations["resetUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear the user's sign-in throttle (every client's lock and the account-wide slowdown).
+         * @description For an owner kept out by someone else's wrong guesses: every client locked out of this account, and the account-wide slowdown, are cleared at once. The password, sessions and device tokens are left as they are. Answers 204 whether or not anything was throttled; a lifted throttle is audited.
+         */
+        post: operations["unlockUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2921,11 +2943,15 @@ export interface components {
         /** @description A free-form locale (BCP 47 intended), e.g. `en-GB`. */
         LocaleCode: string;
         LoginRequest: {
+            /** @description The `deviceToken` of this client's last successful sign-in to this account, if it kept one. A valid one lets the sign-in through the account-wide slowdown and counts its failures on their own, apart from the client's address. Unknown, expired or another account's tokens are ignored. */
+            deviceToken?: string;
             email: string;
-            /** @description Checked as typed; the new-password rules (characters, length, common passwords) are not applied at login. */
+            /** @description Checked as typed; the new-password rules (characters, length, strength) are not applied at login. */
             password: string;
         };
         LoginResponse: {
+            /** @description Returned by a sign-in only (not by refresh): a token that marks this client as one that has signed in to this account before. Keep it (the admin keeps it in an HttpOnly cookie) and send it back as `deviceToken` with the next sign-in; each sign-in that sends a valid one replaces it. */
+            deviceToken?: string;
             /** Format: date-time */
             expiresAt: string;
             mustChangePassword: boolean;
@@ -2974,7 +3000,7 @@ export interface components {
             /** Format: binary */
             file: string;
         };
-        /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020 (the character rules); when it has fewer characters than the server's `Auth__Password__MinLength` (default 12; rule `TooShort`); or when it is one of the 10,000 most common passwords, compared case-insensitively (rule `Common`). The problem's `errors` names the property with a message per broken rule, and `rules` names each broken rule. */
+        /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020 (the character rules); when it has fewer characters than the server's `Auth__Password__MinLength` (default 12; rule `TooShort`); when it is one of the 10,000 most common passwords, compared case-insensitively (rule `Common`); or when it is otherwise easy to guess — a keyboard walk, repeats, a date, common words, or the user's own email or name — by zxcvbn's estimate below `Auth__Password__MinimumScore` (default 3 of 4; rule `Weak`). The problem's `errors` names the property with one message per broken rule, and `rules` names each broken rule. */
         NewPassword: string;
         OfficialPackageResponse: {
             author: string | null;
@@ -4921,6 +4947,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    unlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's sign-ins are no longer throttled. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

@@ -110,6 +110,7 @@ export const operationSpecs = {
   setTemplateTitleField: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/title-field","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   submitContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   testStorage: {"method":"POST","path":"/api/v1/settings/storage/test","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  unlockUser: {"method":"POST","path":"/api/v1/users/{id}/unlock","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   updateAccountPreferences: {"method":"PUT","path":"/api/v1/account/preferences","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   updateComponent: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/components/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateContent: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/content/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
@@ -1076,6 +1077,15 @@ export abstract class VersoOperations {
    */
   testStorage(input?: OperationInput<'testStorage'>, options?: CallOptions): Promise<OperationResult<'testStorage'>> {
     return this.invoke('testStorage', input, options);
+  }
+
+  /**
+   * Clear the user's sign-in throttle (every client's lock and the account-wide slowdown).
+   *
+   * `POST /api/v1/users/{id}/unlock` — access: role Admin, host superadmin.
+   */
+  unlockUser(input: OperationInput<'unlockUser'>, options?: CallOptions): Promise<OperationResult<'unlockUser'>> {
+    return this.invoke('unlockUser', input, options);
   }
 
   /**

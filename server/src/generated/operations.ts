@@ -423,6 +423,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/settings/storage/test"
   },
+  "unlockUser": {
+    "method": "POST",
+    "path": "/api/v1/users/{id}/unlock"
+  },
   "updateAccountPreferences": {
     "method": "PUT",
     "path": "/api/v1/account/preferences"

@@ -2,7 +2,7 @@
 import type { Handler } from '../http/operation.js';
 import { withEtag } from './response-headers.js';
 import { presentUser } from '../services/identity/user-presenter.js';
-import { createUser as create, deleteUser as remove, getUser as get, listUsers as list, resetUserPassword as reset, updateUser as update, userEtag } from '../services/identity/users.js';
+import { createUser as create, deleteUser as remove, getUser as get, listUsers as list, resetUserPassword as reset, unlockUser as unlock, updateUser as update, userEtag } from '../services/identity/users.js';
 
 export const listUsers: Handler<'listUsers'> = async ({ request, deps, reply }) => reply(200, await list(deps.db, request.query));
 
@@ -27,4 +27,9 @@ export const deleteUser: Handler<'deleteUser'> = async ({ request, actor, deps, 
 };
 
 export const resetUserPassword: Handler<'resetUserPassword'> = async ({ request, actor, deps, reply }) =>
-  reply(200, await reset(deps.db, deps.credentialCache, actor, request.params.id, request.body, deps.config.auth.password));
+  reply(200, await reset(deps.db, deps.credentialCache, actor, request.params.id, request.body, deps.config.auth.password, deps.signInKeys));
+
+export const unlockUser: Handler<'unlockUser'> = async ({ request, actor, deps, reply }) => {
+  await unlock(deps.db, actor, request.params.id, deps.signInKeys);
+  return reply(204);
+};

@@ -2,7 +2,7 @@
 // admin-password.ts): whoever can run commands on the host can read the database anyway, so this is
 // the recovery for an install whose only administrator is locked out. The user gets a new one-time
 // password (printed once by the caller, never stored in clear) that must be changed at the next
-// sign-in; their sessions end; the API processes hear of it like any credential change (pg_notify);
+// sign-in; their sessions end and their sign-in throttle is lifted; the API processes hear of it like any credential change (pg_notify);
 // the audit log records it as a System change.
 import type { Db } from '../../db/pool.js';
 import { deleteSessionsOfUser } from '../../db/identity/sessions.js';
@@ -11,6 +11,7 @@ import { recordAudit } from '../platform/audit.js';
 import { oneTimeSeedPassword } from '../platform/seed.js';
 import { changingCredentials } from './credential-changes.js';
 import { hashPassword } from './password-hashing.js';
+import { clearAccountSignInThrottle } from './sign-in-throttle.js';
 import type { PasswordPolicy } from './password-rules.js';
 
 export type RecoveryOutcome =
@@ -30,6 +31,9 @@ export async function issueOneTimePassword(db: Db, email: string, policy: Passwo
     const oldHash = await passwordHashOf(tx, current.id);
     await setPassword(tx, current.id, newHash, true);
     await deleteSessionsOfUser(tx, current.id);
+    // The one-time password must work at once: the throttle rows of a known account carry its user,
+    // so they are found without the server's key, which this process does not hold.
+    await clearAccountSignInThrottle(tx, null, current);
     await announce({ kind: 'user', userId: current.id });
     await recordAudit(tx, {
       workspaceId: null,

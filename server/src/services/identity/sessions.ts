@@ -2,8 +2,8 @@
 //
 // Login answers every failure with the same plain 401 and spends the same time on it: an unknown
 // email is verified against a dummy argon2id hash. The log, not the response, says why it failed.
-// Failures are throttled per email (sign-in-throttle.ts): a throttled email is one more reason for
-// that 401, checked against the dummy hash too so that it costs the same.
+// Failures are throttled per account and client (sign-in-throttle.ts): a throttled client is one
+// more reason for that 401, checked against the dummy hash too so that it costs the same.
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/pool.js';
@@ -12,7 +12,6 @@ import { findLoginCandidate, findUser, passwordHashOf, recordLogin, setPassword 
 import { badRequest, unauthenticated } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
 import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '../../generated/schemas.js';
-import type { Logger } from '../../logging/logger.js';
 import { recordAudit } from '../platform/audit.js';
 import { UserActor } from './actors.js';
 import type { CredentialEvictor } from './credential-cache.js';
@@ -20,7 +19,8 @@ import { changingCredentials } from './credential-changes.js';
 import { newSessionToken } from './credential-tokens.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing.js';
 import { assertPasswordAllowed } from './password-rules.js';
-import { admitSignIn, clearSignInFailures, recordSignInFailure } from './sign-in-throttle.js';
+import { personalWords } from './password-strength.js';
+import { acceptSignIn, admitSignIn, forgetClientFailures, recordSignInFailure, waitForGate, type ThrottleDeps } from './sign-in-throttle.js';
 
 type LoginFailure = 'UserNotFound' | 'UserDeleted' | 'UserInactive' | 'BadPassword' | 'Throttled';
 
@@ -44,17 +44,18 @@ async function openSession(db: Db, config: Config, userId: string, ip: string): 
   });
 }
 
-export async function login(
-  deps: { db: Db; config: Config; logger: Logger },
-  { email, password }: LoginRequest,
-  ip: string,
-): Promise<LoginResponse> {
-  if (!(await admitSignIn(deps, email))) {
+export async function login(deps: ThrottleDeps, { email, password, deviceToken }: LoginRequest, ip: string): Promise<LoginResponse> {
+  // The account is looked up first so that its throttle rows carry the user (what the command line
+  // clears them by) and a device token can be checked against it; an unknown email costs the same.
+  const candidate = await findLoginCandidate(deps.db, email);
+  const userId = candidate && !candidate.is_deleted ? candidate.id : null;
+  const gate = await admitSignIn(deps, { email, userId, ip, deviceToken });
+  if (!gate.admitted) {
     await verifyAgainstDummy(password);
-    deps.logger.warn('login failed', { event: 'login_failed', reason: 'Throttled' satisfies LoginFailure, email, userId: null, remoteIp: ip });
+    deps.logger.warn('login failed', { event: 'login_failed', reason: 'Throttled' satisfies LoginFailure, email, userId: null, client: gate.client, remoteIp: ip });
     throw unauthenticated();
   }
-  const candidate = await findLoginCandidate(deps.db, email);
+  await waitForGate(gate);
   let failure: LoginFailure | null = null;
   if (!candidate) {
     await verifyAgainstDummy(password);
@@ -67,14 +68,14 @@ export async function login(
     else if (!ok) failure = 'BadPassword';
   }
   if (failure) {
-    deps.logger.warn('login failed', { event: 'login_failed', reason: failure, email, userId: candidate?.id ?? null, remoteIp: ip });
-    await recordSignInFailure(deps, email, candidate?.id ?? null, ip);
+    deps.logger.warn('login failed', { event: 'login_failed', reason: failure, email, userId: candidate?.id ?? null, client: gate.client, delayMs: gate.delayMs, remoteIp: ip });
+    await recordSignInFailure(deps, gate, email, userId, ip);
     throw unauthenticated();
   }
-  await clearSignInFailures(deps, email);
+  const device = await acceptSignIn(deps, gate, candidate!.id);
   const session = await openSession(deps.db, deps.config, candidate!.id, ip);
-  deps.logger.info('login succeeded', { event: 'login_succeeded', email, userId: candidate!.id, remoteIp: ip });
-  return session;
+  deps.logger.info('login succeeded', { event: 'login_succeeded', email, userId: candidate!.id, client: gate.client, delayMs: gate.delayMs, remoteIp: ip });
+  return { ...session, deviceToken: device };
 }
 
 /** Ends the session the request was made with; other credentials have none and are left alone. */
@@ -108,28 +109,31 @@ export async function refreshSession(
 }
 
 export async function changePassword(
-  deps: { db: Db; config: Config; logger: Logger; credentialCache: CredentialEvictor },
+  deps: ThrottleDeps & { credentialCache: CredentialEvictor },
   actor: Actor,
   { currentPassword, newPassword }: ChangePasswordRequest,
   ip: string,
 ): Promise<void> {
   if (!(actor instanceof UserActor)) throw badRequest('Only local users have a password to change.');
-  assertPasswordAllowed(newPassword, '/newPassword', deps.config.auth.password);
-  // The current-password check is a sign-in of the caller's email: throttled and counted alike, so
-  // a stolen session cannot guess the password it would need to take the account over.
+  assertPasswordAllowed(newPassword, '/newPassword', deps.config.auth.password, personalWords(actor));
+  // The current-password check is a sign-in of the caller's email from the caller's client:
+  // throttled and counted alike, so a stolen session cannot guess the password it would need to
+  // take the account over.
   const email = actor.email ?? `user:${actor.id}`;
-  if (!(await admitSignIn(deps, email))) {
+  const gate = await admitSignIn(deps, { email, userId: actor.id, ip });
+  if (!gate.admitted) {
     await verifyAgainstDummy(currentPassword);
     deps.logger.warn('password change rejected: sign-ins throttled', { event: 'change_password_failed', reason: 'Throttled', userId: actor.id, remoteIp: ip });
     throw unauthenticated();
   }
+  await waitForGate(gate);
   const currentHash = await passwordHashOf(deps.db, actor.id);
   if (!currentHash || !(await verifyPassword(currentHash, currentPassword))) {
     deps.logger.warn('password change rejected: wrong current password', { event: 'change_password_failed', userId: actor.id, remoteIp: ip });
-    await recordSignInFailure(deps, email, actor.id, ip);
+    await recordSignInFailure(deps, gate, email, actor.id, ip);
     throw unauthenticated();
   }
-  await clearSignInFailures(deps, email);
+  await forgetClientFailures(deps, gate);
   const newHash = await hashPassword(newPassword);
   // The kept session is evicted too: its cached actor still says it must change the password.
   await changingCredentials(deps.db, deps.credentialCache, async (tx, announce) => {

@@ -39,6 +39,9 @@ import { hashPassword } from './password-hashing.js';
 import { assertPasswordAllowed, type PasswordPolicy } from './password-rules.js';
 import { assertTimeZone, normaliseGrants } from './user-fields.js';
 import { presentUser, userAuditView } from './user-presenter.js';
+import { personalWords } from './password-strength.js';
+import type { SignInKeys } from './sign-in-keys.js';
+import { clearAccountSignInThrottle } from './sign-in-throttle.js';
 
 const TEMP_PASSWORD_WARNING = 'This temporary password is shown once. Give it to the user over a safe channel; they must change it at first sign-in.';
 
@@ -57,7 +60,7 @@ export async function getUser(db: Db, id: string): Promise<UserRow> {
 }
 
 export async function createUser(db: Db, actor: Actor, input: CreateUserRequest, policy: PasswordPolicy): Promise<TempPasswordResponse> {
-  assertPasswordAllowed(input.temporaryPassword, '/temporaryPassword', policy);
+  assertPasswordAllowed(input.temporaryPassword, '/temporaryPassword', policy, personalWords(input));
   assertTimeZone(input.timeZoneId, '/timeZoneId');
   const passwordHash = await hashPassword(input.temporaryPassword);
   const user = await db.transaction(async (tx) => {
@@ -151,8 +154,10 @@ export async function resetUserPassword(
   id: string,
   { temporaryPassword }: ResetPasswordRequest,
   policy: PasswordPolicy,
+  signInKeys: SignInKeys,
 ): Promise<TempPasswordResponse> {
-  assertPasswordAllowed(temporaryPassword, '/temporaryPassword', policy);
+  const target = await getUser(db, id);
+  assertPasswordAllowed(temporaryPassword, '/temporaryPassword', policy, personalWords({ email: target.email, displayName: target.display_name }));
   const newHash = await hashPassword(temporaryPassword);
   await changingCredentials(db, credentials, async (tx, announce) => {
     const current = await lockUser(tx, id);
@@ -160,6 +165,8 @@ export async function resetUserPassword(
     const oldHash = await passwordHashOf(tx, id);
     await setPassword(tx, id, newHash, true);
     await deleteSessionsOfUser(tx, id);
+    // The temporary password must work at once, whoever's guesses throttled the account.
+    await clearAccountSignInThrottle(tx, signInKeys, current);
     await announce({ kind: 'user', userId: id });
     await recordAudit(tx, {
       workspaceId: null,
@@ -172,4 +179,26 @@ export async function resetUserPassword(
     });
   });
   return { userId: id, temporaryPassword, warning: TEMP_PASSWORD_WARNING };
+}
+
+/**
+ * Lifts the user's sign-in throttle (every client's lock and the account-wide slowdown): the
+ * Admin's way out for an owner kept out by someone else's guesses. Audited when anything was lifted.
+ */
+export async function unlockUser(db: Db, actor: Actor, id: string, signInKeys: SignInKeys): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockUser(tx, id);
+    if (!current) throw notFound('The user');
+    const cleared = await clearAccountSignInThrottle(tx, signInKeys, current);
+    if (cleared.rows === 0) return;
+    await recordAudit(tx, {
+      workspaceId: null,
+      entityType: 'User',
+      entityId: id,
+      action: 'StatusChanged',
+      actor,
+      before: { signInLockedClients: cleared.locked, signInThrottled: true },
+      after: { signInLockedClients: 0, signInThrottled: false },
+    });
+  });
 }
