@@ -371,7 +371,7 @@ export interface paths {
         put?: never;
         /**
          * Clear the user's sign-in throttle (every client's lock and the account-wide slowdown).
-         * @description For an owner kept out by someone else's wrong guesses: every client locked out of this account, and the account-wide slowdown, are cleared at once. The password, sessions and device tokens are left as they are. Answers 204 whether or not anything was throttled; a lifted throttle is audited.
+         * @description For an owner kept out by someone else's wrong guesses: every client locked out of this account, and the account-wide slowdown, are cleared at once. The password, sessions and device tokens are left as they are. Answers 204 whether or not anything was throttled; recorded in the audit log.
          */
         post: operations["unlockUser"];
         delete?: never;
@@ -1116,6 +1116,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/media/public-urls/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every public media URL of the workspace handed out so far; new ones are handed out from now on.
+         * @description Adds one to the workspace's media URL generation, which every public URL signs: URLs of an earlier generation are 404 at once on every replica, and delivery answers carry the new URLs (their ETags change). A CDN may still hold copies of what it fetched before; purge it too. Needs Admin and Write.
+         */
+        post: operations["rotatePublicMediaUrls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/packages/export": {
         parameters: {
             query?: never;
@@ -1310,7 +1332,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The workspace's live preview tokens (not revoked, not expired), newest first; never a token itself. */
+        /**
+         * The workspace's live preview tokens (not revoked, not expired), newest first; never a token itself.
+         * @description Admins see every live token of the workspace; other callers (Editor and above) see only the tokens they minted themselves.
+         */
         get: operations["listPreviewTokens"];
         put?: never;
         /**
@@ -1337,7 +1362,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a preview token; it answers 401 from the next request on, on every replica. */
+        /**
+         * Revoke a preview token; it answers 401 from the next request on, on every replica.
+         * @description Admins revoke any token of the workspace; other callers (Editor and above) only the tokens they minted themselves (another's is 404, as it is absent from their list).
+         */
         delete: operations["revokePreviewToken"];
         options?: never;
         head?: never;
@@ -1843,7 +1871,7 @@ export interface paths {
                 contentVersion: string;
                 /** @description Any name (for the browser and the reader); it selects nothing. */
                 fileName: string;
-                /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
+                /** @description `{keyId}.{mac}`, or `{keyId}.{generation}.{mac}` once the workspace's public URLs have been rotated: the keyring key that signed the URL, the workspace's media URL generation, and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset, content version and generation. Any key still in the keyring verifies, so rotating keys keeps old URLs valid; a URL of an earlier generation than the workspace's is 404. */
                 signature: string;
                 /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `f_{auto|webp|avif|jpeg|png}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). Height, fit, focal point and quality (`h_`, `fit_`, `fp_`, `q_`) are not accepted (400 saying so): the server keeps the image's aspect ratio and encodes at its `defaultQuality`, so one image has a small, bounded number of renditions. */
                 transformation: string;
@@ -2542,8 +2570,9 @@ export interface components {
          */
         ContentVersionFieldValueResponse: {
             /**
-             * @description Delivery reads only (by slug): a Media or File value's asset with its dimensions and signed public URLs; null
-             *     when the asset is no longer available. Absent on other values and on the editing reads.
+             * @description Delivery reads only (by slug, and every read of a preview token): a Media or File value's asset with its
+             *     dimensions and signed public URLs; null when the asset is no longer available. Absent on other values and on
+             *     the editing reads.
              */
             asset?: components["schemas"]["DeliveredAsset"] | null;
             boolValue: boolean | null;
@@ -2598,6 +2627,7 @@ export interface components {
             rolledBackFromVersionNumber: number | null;
             slug: string | null;
             status: components["schemas"]["ContentStatus"];
+            /** @description The item's tags (tags are the item's; every version carries them, whenever it was made). */
             tags: string[];
             /** Format: uuid */
             templateVersionId: string;
@@ -3606,7 +3636,7 @@ export interface components {
             /** @description An IANA time zone id (422 when unknown); null clears it. */
             timeZoneId?: string | null;
         };
-        /** @description Identity only; slug, locale and translation group are copied onto every version. `tags` replaces the item's tags. */
+        /** @description Identity only; slug, locale and translation group are copied onto every version. `tags` replaces the item's tags, which every version then carries too (a version's `tags` are always its item's). */
         UpdateContentItemRequest: {
             localeCode?: components["schemas"]["LocaleCode"] | null;
             slug?: components["schemas"]["ContentSlug"] | null;
@@ -3910,6 +3940,8 @@ export interface components {
             totalPages: number;
         };
         WorkspaceDto: {
+            /** @description With public media on: true hands out `publicUrl` for every asset of the workspace; false (the default) only for the assets that served content uses, and only those URLs are served. */
+            allMediaPublic: boolean;
             /** @description Whether the caller may write in this workspace (its grant or superadmin reach). A hint for clients; the API still checks every request. */
             canWrite: boolean;
             /** Format: date-time */
@@ -3917,10 +3949,12 @@ export interface components {
             description: string | null;
             /** Format: uuid */
             id: string;
+            /** @description Part of every public media URL's signature. `POST …/media/public-urls/rotate` adds one, and every public URL handed out before stops working. */
+            mediaUrlGeneration: number;
             name: string;
             /** @description Where the admin's Preview button sends an editor (issue #27): a URL template whose `{slug}`, `{locale}` and `{token}` are replaced (URL-encoded) by the item's slug, its locale and a fresh item-scoped preview token. Null: the admin shows the preview itself. */
             previewUrl: string | null;
-            /** @description Whether the workspace's signed public media URLs (`/media/v1/…`) are served; when false every one is 404, at once on every replica. */
+            /** @description Whether the workspace's signed public media URLs (`/media/v1/…`) are handed out and served; when false every one is 404, at once on every replica. Off for a workspace created without it. */
             publicMedia: boolean;
             slug: string;
             /** Format: date-time */
@@ -3934,11 +3968,13 @@ export interface components {
             totalPages: number;
         };
         WorkspaceRequest: {
+            /** @description True: every asset gets a public URL (with public media on); false: only the assets that served content uses. Absent keeps the current setting (false for a new workspace). */
+            allMediaPublic?: boolean;
             description?: string | null;
             name: string;
             /** @description The preview URL template (see WorkspaceDto.previewUrl): an absolute https URL (http also outside production) containing `{token}`; null clears it, omitted keeps it (422 at /previewUrl otherwise). */
             previewUrl?: string | null;
-            /** @description Turns the workspace's public media URLs on or off; absent keeps the current setting (on for a new workspace). */
+            /** @description Turns the workspace's public media URLs on or off; absent keeps the current setting (off for a new workspace). */
             publicMedia?: boolean;
             /** @description Lower-case ASCII letters and digits in segments joined by one `-` or `_`, at most 100 characters, unique among live workspaces (422 when invalid, 409 when taken). */
             slug: string;
@@ -6701,6 +6737,35 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    rotatePublicMediaUrls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace, with its new `mediaUrlGeneration`. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceDto"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     exportPackage: {
         parameters: {
             query?: {
@@ -8298,7 +8363,7 @@ export interface operations {
                 contentVersion: string;
                 /** @description Any name (for the browser and the reader); it selects nothing. */
                 fileName: string;
-                /** @description `{keyId}.{mac}`: the keyring key that signed the URL and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset and content version. Any key still in the keyring verifies, so rotating keys keeps old URLs valid. */
+                /** @description `{keyId}.{mac}`, or `{keyId}.{generation}.{mac}` once the workspace's public URLs have been rotated: the keyring key that signed the URL, the workspace's media URL generation, and the HMAC-SHA-256 (first 16 bytes, base64url) over workspace, asset, content version and generation. Any key still in the keyring verifies, so rotating keys keeps old URLs valid; a URL of an earlier generation than the workspace's is 404. */
                 signature: string;
                 /** @description `original` for the bytes as uploaded, or comma-separated transformations: `w_{width}`, `f_{auto|webp|avif|jpeg|png}`, `dpr_{1|2|3}`. Not signed: every value must lie in the set `GET /media/v1/settings` publishes (400 otherwise). Height, fit, focal point and quality (`h_`, `fit_`, `fp_`, `q_`) are not accepted (400 saying so): the server keeps the image's aspect ratio and encodes at its `defaultQuality`, so one image has a small, bounded number of renditions. */
                 transformation: string;

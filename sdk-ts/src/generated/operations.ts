@@ -106,6 +106,7 @@ export const operationSpecs = {
   revokePreviewToken: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/preview-tokens/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   rollbackContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/rollback","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateApiClient: {"method":"POST","path":"/api/v1/clients/{id}/rotate","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  rotatePublicMediaUrls: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/media/public-urls/rotate","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rotateWebhookSecret: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   setTemplateTitleField: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/title-field","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   submitContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/submit","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -794,7 +795,7 @@ export abstract class VersoOperations {
   /**
    * The workspace's live preview tokens (not revoked, not expired), newest first; never a token itself.
    *
-   * `GET /api/v1/workspaces/{workspaceId}/preview-tokens` — access: role Admin, workspace Read. Paged: see `paginate`/`listAll`.
+   * `GET /api/v1/workspaces/{workspaceId}/preview-tokens` — access: role Editor, workspace Read. Paged: see `paginate`/`listAll`.
    */
   listPreviewTokens(input: OperationInput<'listPreviewTokens'>, options?: CallOptions): Promise<OperationResult<'listPreviewTokens'>> {
     return this.invoke('listPreviewTokens', input, options);
@@ -1019,7 +1020,7 @@ export abstract class VersoOperations {
   /**
    * Revoke a preview token; it answers 401 from the next request on, on every replica.
    *
-   * `DELETE /api/v1/workspaces/{workspaceId}/preview-tokens/{id}` — access: role Admin, workspace Write.
+   * `DELETE /api/v1/workspaces/{workspaceId}/preview-tokens/{id}` — access: role Editor, workspace Write.
    */
   revokePreviewToken(input: OperationInput<'revokePreviewToken'>, options?: CallOptions): Promise<OperationResult<'revokePreviewToken'>> {
     return this.invoke('revokePreviewToken', input, options);
@@ -1041,6 +1042,15 @@ export abstract class VersoOperations {
    */
   rotateApiClient(input: OperationInput<'rotateApiClient'>, options?: CallOptions): Promise<OperationResult<'rotateApiClient'>> {
     return this.invoke('rotateApiClient', input, options);
+  }
+
+  /**
+   * End every public media URL of the workspace handed out so far; new ones are handed out from now on.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/media/public-urls/rotate` — access: role Admin, workspace Write.
+   */
+  rotatePublicMediaUrls(input: OperationInput<'rotatePublicMediaUrls'>, options?: CallOptions): Promise<OperationResult<'rotatePublicMediaUrls'>> {
+    return this.invoke('rotatePublicMediaUrls', input, options);
   }
 
   /**

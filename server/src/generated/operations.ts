@@ -407,6 +407,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/clients/{id}/rotate"
   },
+  "rotatePublicMediaUrls": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/media/public-urls/rotate"
+  },
   "rotateWebhookSecret": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}/rotate-secret"

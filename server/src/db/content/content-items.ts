@@ -1,5 +1,5 @@
 // Named queries for content items (the identity headers) and their tags.
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { prepared } from '../prepared.js';
 
@@ -20,11 +20,18 @@ export const itemRow = z.object({
 });
 export type ItemRow = z.infer<typeof itemRow>;
 
+/**
+ * The live tags of the item `itemId` names, sorted by name: the item's tags, and the copy every one
+ * of its versions holds (mirrorItemTags), so that every read answers the one list.
+ */
+export const liveTagsOf = (itemId: FragmentSqlToken) =>
+  sql.fragment`coalesce((SELECT array_agg(tg.name ORDER BY tg.name) FROM content_item_tags cit JOIN tags tg ON tg.id = cit.tag_id
+             WHERE cit.content_item_id = ${itemId} AND NOT tg.is_deleted), '{}')`;
+
 /** Item columns plus its template's name and slug and its live tags; needs `ci` and `t` in scope. */
 export const ITEM_COLUMNS = sql.fragment`ci.id, ci.workspace_id, ci.template_id, ci.template_version_id, ci.slug, ci.locale_code,
   ci.translation_group_id, ci.row_version, ci.created_at, ci.updated_at, t.name AS template_name, t.slug AS template_slug,
-  coalesce((SELECT array_agg(tg.name ORDER BY tg.name) FROM content_item_tags cit JOIN tags tg ON tg.id = cit.tag_id
-             WHERE cit.content_item_id = ci.id AND NOT tg.is_deleted), '{}') AS tags`;
+  ${liveTagsOf(sql.fragment`ci.id`)} AS tags`;
 
 export async function findItem(
   db: CommonQueryMethods,
@@ -137,6 +144,40 @@ export async function setItemTags(tx: CommonQueryMethods, workspaceId: string, i
   await tx.query(sql.unsafe`
     INSERT INTO content_item_tags (content_item_id, tag_id)
     SELECT ${itemId}, id FROM tags WHERE workspace_id = ${workspaceId} AND NOT is_deleted AND name = ANY(${sql.array(names, 'text')})`);
+  await mirrorItemTags(tx, [itemId]);
+}
+
+/**
+ * Takes the tag off every item carrying it (the tag's deletion) as a save of their tags would: each
+ * item's ETag moves, and its versions' copies follow (mirrorItemTags). The items are locked before
+ * their tag rows, in the order a save takes them, so a concurrent save cannot deadlock with this.
+ * Returns the items.
+ */
+export async function untagItems(tx: CommonQueryMethods, tagId: string): Promise<readonly string[]> {
+  const itemIds = await tx.anyFirst(sql.type(z.object({ id: z.string() }))`
+    UPDATE content_items SET row_version = row_version + 1
+    WHERE id IN (SELECT content_item_id FROM content_item_tags WHERE tag_id = ${tagId}) RETURNING id`);
+  await tx.query(sql.unsafe`DELETE FROM content_item_tags WHERE tag_id = ${tagId}`);
+  await mirrorItemTags(tx, itemIds);
+  return itemIds;
+}
+
+/**
+ * Copies each item's live tags onto those of its versions that hold another list, moving their
+ * row version (their ETag, and the by-slug tag made from it). Tags are the item's (spec, Content
+ * item): a version has no tags of its own, and its column is the copy it is read and served with —
+ * by-slug, the lists' served and latest versions, previews, the admin — so every read answers the
+ * item's list without another join. Every change of an item's tags ends here (setItemTags, a tag's
+ * deletion); the version rows' update announces the delivery change (migration 0028) as the
+ * content_item_tags rows' does.
+ */
+export async function mirrorItemTags(tx: CommonQueryMethods, itemIds: readonly string[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await tx.query(sql.unsafe`
+    UPDATE content_versions cv SET tags = item.tags, row_version = cv.row_version + 1
+    FROM (SELECT ci.id, ${liveTagsOf(sql.fragment`ci.id`)} AS tags FROM content_items ci
+          WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')})) item
+    WHERE cv.content_item_id = item.id AND cv.tags IS DISTINCT FROM item.tags`);
 }
 
 export async function setTranslationGroup(tx: CommonQueryMethods, itemIds: readonly string[], groupId: string): Promise<void> {

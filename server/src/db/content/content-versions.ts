@@ -2,6 +2,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { prepared } from '../prepared.js';
+import { liveTagsOf } from './content-items.js';
 
 export const versionRow = z.object({
   id: z.string(),
@@ -126,7 +127,6 @@ export interface NewVersion {
   readonly slug: string | null;
   readonly localeCode: string | null;
   readonly translationGroupId: string | null;
-  readonly tags: readonly string[];
   readonly effectiveStartAt: string | null;
   readonly effectiveEndAt: string | null;
   readonly rolledBackFromVersionNumber: number | null;
@@ -134,13 +134,16 @@ export interface NewVersion {
   readonly createdByUserId: string | null;
 }
 
-/** Inserts a Draft numbered max + 1; the caller holds the item's row lock, so numbers never race. */
+/**
+ * Inserts a Draft numbered max + 1, holding its item's live tags (mirrorItemTags); the caller holds
+ * the item's row lock, so numbers never race.
+ */
 export async function insertDraftVersion(tx: CommonQueryMethods, v: NewVersion): Promise<number> {
   return tx.oneFirst(sql.type(z.object({ version_number: z.number() }))`
     INSERT INTO content_versions (id, content_item_id, version_number, status, template_version_id, slug, locale_code,
       translation_group_id, tags, effective_start_at, effective_end_at, rolled_back_from_version_number, created_by_user_id)
     SELECT ${v.id}, ${v.itemId}, coalesce(max(version_number), 0) + 1, 'Draft', ${v.templateVersionId}, ${v.slug},
-      ${v.localeCode}, ${v.translationGroupId}, ${sql.array(v.tags, 'text')}, ${v.effectiveStartAt}::timestamptz,
+      ${v.localeCode}, ${v.translationGroupId}, ${liveTagsOf(sql.fragment`${v.itemId}::uuid`)}, ${v.effectiveStartAt}::timestamptz,
       ${v.effectiveEndAt}::timestamptz, ${v.rolledBackFromVersionNumber}::integer, ${v.createdByUserId}::uuid
     FROM content_versions WHERE content_item_id = ${v.itemId}
     RETURNING version_number`);

@@ -1,5 +1,5 @@
 // Named queries for tags. Content saves create tags and their content_item_tags rows; this module
-// lists them with usage counts and deletes them.
+// lists them with usage counts and soft-deletes them.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 
@@ -21,9 +21,7 @@ export async function findTag(db: CommonQueryMethods, workspaceId: string, id: s
     SELECT id, name FROM tags WHERE id = ${id} AND workspace_id = ${workspaceId} AND NOT is_deleted FOR UPDATE`);
 }
 
-/** Removes the tag from every content item and soft-deletes it; returns how many items lost it. */
-export async function deleteTag(tx: CommonQueryMethods, id: string): Promise<number> {
-  const removed = await tx.query(sql.unsafe`DELETE FROM content_item_tags WHERE tag_id = ${id}`);
+/** Soft-deletes the tag (its items are untagged first: db/content/content-items.ts untagItems). */
+export async function softDeleteTag(tx: CommonQueryMethods, id: string): Promise<void> {
   await tx.query(sql.unsafe`UPDATE tags SET is_deleted = true, deleted_at = now() WHERE id = ${id}`);
-  return removed.rowCount;
 }

@@ -99,7 +99,6 @@ async function insertVersion(
       slug: item.slug,
       localeCode: item.locale_code,
       translationGroupId: item.translation_group_id,
-      tags: item.tags,
       ...window,
       rolledBackFromVersionNumber: sourceNumber,
       createdByUserId: userIdOf(actor),
