@@ -167,15 +167,14 @@ export interface MediaConfig {
 export interface PublicMediaConfig {
   /** Media__Public__Enabled (true): false answers every public media URL 404 and hands none out. */
   readonly enabled: boolean;
-  /** Media__Public__Widths: the widths and heights a rendition may name, ascending. */
+  /** Media__Public__Widths: the widths a rendition may name, ascending. */
   readonly widths: readonly number[];
-  /** Media__Public__AnyWidth (false): any width or height up to the maximum (an unbounded cache). */
+  /** Media__Public__AnyWidth (false): any width up to the maximum (stored within the bounds below). */
   readonly anyWidth: boolean;
   /** Media__Public__MaxWidth / MaxHeight (2560): the largest output, after dpr. */
   readonly maxWidth: number;
   readonly maxHeight: number;
-  /** Media__Public__Qualities (50,75,90) and Media__Public__DefaultQuality (75). */
-  readonly qualities: readonly number[];
+  /** Media__Public__DefaultQuality (75): the quality every rendition is encoded at (a URL cannot choose it). */
   readonly defaultQuality: number;
   /** Media__Public__MaxDpr (3): dpr 1 … this. */
   readonly dprs: readonly number[];
@@ -187,6 +186,14 @@ export interface PublicMediaConfig {
   readonly concurrency: number;
   /** Media__Public__QueueLength (200): transforms waiting; one more is 503. */
   readonly queueLength: number;
+  /** Media__Public__QueuePerWorkspace (QueueLength / 4): transforms one workspace may have waiting; one more is 503 for it only. */
+  readonly queuePerWorkspace: number;
+  /** Media__Public__StoredPerAsset (32; 0 stores none): renditions stored per asset and content version; more are computed and served without being stored. */
+  readonly storedPerAsset: number;
+  /** Media__Public__StoredMiBPerWorkspace (2048; 0 stores none): the bytes of stored renditions per workspace; beyond, as above. */
+  readonly storedBytesPerWorkspace: number;
+  /** Media__Public__ColdPerMinute (120; 0 off): renditions one client (address, IPv6 by its RateLimit__Ipv6PrefixLength prefix) may have computed per minute; warm reads are not counted. */
+  readonly coldPerMinute: number;
   /** Media__Public__BaseUrl: the origin public URLs are written with (empty: paths relative to the API). */
   readonly baseUrl: string;
   /** Media__Public__AssetCacheSeconds (10; 0 off): how long the route keeps an asset row (public-asset-cache.ts). */
@@ -601,9 +608,10 @@ function loadPublicMediaConfig(r: Reader): PublicMediaConfig {
   const widths = intList(r, 'Media__Public__Widths', DEFAULT_RENDITION_WIDTHS, 1, 8192);
   const tooWide = widths.find((w) => w > Math.max(maxWidth, maxHeight));
   if (tooWide !== undefined) throw new ConfigError('Media__Public__Widths', `has ${tooWide}, more than Media__Public__MaxWidth and MaxHeight`);
-  const qualities = intList(r, 'Media__Public__Qualities', [50, 75, 90], 1, 100);
   const defaultQuality = r.int('Media__Public__DefaultQuality', 75, 1, 100);
-  if (!qualities.includes(defaultQuality)) throw new ConfigError('Media__Public__DefaultQuality', 'must be one of Media__Public__Qualities');
+  const queueLength = r.int('Media__Public__QueueLength', 200, 0, 100_000);
+  const queuePerWorkspace = r.int('Media__Public__QueuePerWorkspace', Math.max(1, Math.floor(queueLength / 4)), 0, 100_000);
+  if (queuePerWorkspace > queueLength) throw new ConfigError('Media__Public__QueuePerWorkspace', 'must be at most Media__Public__QueueLength');
   const maxDpr = r.int('Media__Public__MaxDpr', 3, 1, 4);
   const baseUrl = r.string('Media__Public__BaseUrl', '').replace(/\/+$/, '');
   if (baseUrl !== '' && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(baseUrl)) throw new ConfigError('Media__Public__BaseUrl', 'must be an http(s) URL');
@@ -613,7 +621,6 @@ function loadPublicMediaConfig(r: Reader): PublicMediaConfig {
     anyWidth: r.bool('Media__Public__AnyWidth', false),
     maxWidth,
     maxHeight,
-    qualities,
     defaultQuality,
     dprs: Array.from({ length: maxDpr }, (_, i) => i + 1),
     // 50 MP: a 8000 × 6000 photo passes; a PNG declaring 50,000 × 50,000 does not, and is refused
@@ -624,7 +631,11 @@ function loadPublicMediaConfig(r: Reader): PublicMediaConfig {
     // two (rendition-engine.ts): as fast through a cold flood as one per core, and a third less
     // memory with glibc's default arenas (bench/images.ts flood: 224 against 303 MiB on 2 cores).
     concurrency: r.int('Media__Public__Concurrency', Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2))), 1, 64),
-    queueLength: r.int('Media__Public__QueueLength', 200, 0, 100_000),
+    queueLength,
+    queuePerWorkspace,
+    storedPerAsset: r.int('Media__Public__StoredPerAsset', 32, 0, 10_000),
+    storedBytesPerWorkspace: r.int('Media__Public__StoredMiBPerWorkspace', 2048, 0, 16 * 1024 * 1024) * 1024 * 1024,
+    coldPerMinute: r.int('Media__Public__ColdPerMinute', 120, 0, 1_000_000),
     baseUrl,
     assetCacheMs: r.int('Media__Public__AssetCacheSeconds', 10, 0, 3600) * 1000,
     hotCacheBytes: r.int('Media__Public__HotCacheBytes', 16 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),

@@ -163,7 +163,7 @@ export async function startApi(config: Config, options: StartApiOptions): Promis
       document,
       publicUrls,
       signInKeys,
-      renditions: createRenditionEngine(config.media.public),
+      renditions: createRenditionEngine(config.media.public, { logger, ipv6PrefixLength: config.edge.rateLimit.ipv6PrefixLength }),
       publicAssets,
       hotRenditions: new HotRenditions(config.media.public.hotCacheBytes),
       processIdentity: { index: options.cluster?.index ?? 0, pid: process.pid, runsWorkers: config.workers.enabled },
