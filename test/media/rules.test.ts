@@ -220,5 +220,29 @@ describe('media rules', () => {
       }
       expect(() => load({ Media__Operations__RetryBaseSeconds: '600', Media__Operations__RetryMaxSeconds: '60' })).to.throw(ConfigError, 'Media__Operations__RetryMaxSeconds');
     });
+
+    it('reads and validates the public renditions\' bounds and budgets', () => {
+      const { public: defaults } = load({ Media__Public__QueueLength: '100' }).media;
+      expect([defaults.queuePerWorkspace, defaults.storedPerAsset, defaults.storedBytesPerWorkspace, defaults.coldPerMinute]).to.deep.equal([25, 32, 2048 * 1024 * 1024, 120]);
+      const set = load({
+        Media__Public__QueuePerWorkspace: '7',
+        Media__Public__StoredPerAsset: '0',
+        Media__Public__StoredMiBPerWorkspace: '5',
+        Media__Public__ColdPerMinute: '0',
+      }).media.public;
+      expect([set.queuePerWorkspace, set.storedPerAsset, set.storedBytesPerWorkspace, set.coldPerMinute]).to.deep.equal([7, 0, 5 * 1024 * 1024, 0]);
+      const refused: [string, string][] = [
+        ['Media__Public__QueuePerWorkspace', '201'],
+        ['Media__Public__QueuePerWorkspace', 'half'],
+        ['Media__Public__StoredPerAsset', '-1'],
+        ['Media__Public__StoredPerAsset', '10001'],
+        ['Media__Public__StoredMiBPerWorkspace', 'lots'],
+        ['Media__Public__ColdPerMinute', '1.5'],
+        ['Media__Public__DefaultQuality', '101'],
+      ];
+      for (const [name, value] of refused) {
+        expect(() => load({ [name]: value }), `${name}=${value}`).to.throw(ConfigError, name);
+      }
+    });
   });
 });
