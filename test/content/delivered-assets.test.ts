@@ -29,6 +29,7 @@ describe('delivery: Media and File values carry their asset', function () {
   let hero: any;
   let icon: any;
   let pdf: any;
+  let uploaded: any;
   let slug: string;
 
   before(async () => {
@@ -60,16 +61,23 @@ describe('delivery: Media and File values carry their asset', function () {
       ],
     }, { token: w.editor });
     expectStatus(item, 201);
+    uploaded = hero;
     for (const id of [child.body.id, item.body.id]) {
       expectStatus(await api.post(`${w.base}/content/${id}/versions/1/publish`, { overrideWorkflow: true }, { token: w.admin }), 200);
     }
+    // Public URLs are handed out once served content uses the asset (public-url-rules.test.ts): read
+    // the three again now that they are published.
+    const read = async (id: string) => (await api.get(`${w.base}/media/${id}`, { token: w.reader })).body;
+    [hero, icon, pdf] = [await read(hero.id), await read(icon.id), await read(pdf.id)];
   });
 
   after(async () => {
     await api?.close();
   });
 
-  it('uploads record the dimensions and public URLs', () => {
+  it('uploads record the dimensions; public URLs come once published content uses the asset', () => {
+    expect([uploaded.width, uploaded.height]).to.deep.equal([1600, 1200]);
+    expect([uploaded.publicUrl, uploaded.renditionUrl]).to.deep.equal([null, null]);
     expect([hero.width, hero.height]).to.deep.equal([1600, 1200]);
     expect(hero.publicUrl).to.match(/^\/media\/v1\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f]{16}\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}\/original\/hero\.jpg$/);
     expect(hero.renditionUrl).to.equal(hero.publicUrl.replace('/original/', '/w_{width},f_{format}/'));

@@ -44,6 +44,9 @@ export async function startMediaWorld(provider: ProviderName, env: Record<string
     throw err;
   }
   const ws = await createWorkspace(api);
+  // These tests exercise the library and the public route for any upload, so their workspace makes
+  // all its media public; the default (only what served content uses) has public-url-rules.test.ts.
+  await dbQuery(api, 'UPDATE workspaces SET all_media_public = true WHERE id = $1', [ws.id]);
   const grants = { [ws.id]: 'Write' as const };
   const editor = await createActor(api, { role: 'Editor', grants });
   const reader = await createActor(api, { role: 'Reader', grants: { [ws.id]: 'Read' } });

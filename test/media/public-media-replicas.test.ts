@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { createActor, createWorkspace } from '../helpers/actors.js';
+import { createActor, createWorkspace, dbQuery } from '../helpers/actors.js';
 import { multipart } from './media-world.js';
 import { countingVerifies, fetchPublic, makeImage, urlsFrom, withParams } from './public-images.js';
 
@@ -35,6 +35,9 @@ describe('public media across replicas and key rotation', function () {
     a = await startTestApi({ env: withKeys('one', keys) });
     b = await startTestApi({ env: withKeys('one', keys), databaseUrl: a.databaseUrl });
     workspaceId = (await createWorkspace(a)).id;
+    // The asset below is used by no content: these tests are about replicas and keys, so the
+    // workspace makes all its media public (public-url-rules.test.ts has the served-only default).
+    await dbQuery(a, 'UPDATE workspaces SET all_media_public = true WHERE id = $1', [workspaceId]);
     admin = (await createActor(a, { role: 'Admin', superadmin: true })).token;
     const form = multipart({ fileName: 'p.jpg', contentType: 'image/jpeg', data: await makeImage('jpeg', 640, 480) });
     const res = await a.request('POST', `/api/v1/workspaces/${workspaceId}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: admin });

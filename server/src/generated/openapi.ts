@@ -371,7 +371,7 @@ export interface paths {
         put?: never;
         /**
          * Clear the user's sign-in throttle (every client's lock and the account-wide slowdown).
-         * @description For an owner kept out by someone else's wrong guesses: every client locked out of this account, and the account-wide slowdown, are cleared at once. The password, sessions and device tokens are left as they are. Answers 204 whether or not anything was throttled; recorded in the audit log.
+         * @description For an owner kept out by someone else's wrong guesses: every client locked out of this account, and the account-wide slowdown, are cleared at once. The password, sessions and device tokens are left as they are. Answers 204 whether or not anything was throttled; a lifted throttle is audited.
          */
         post: operations["unlockUser"];
         delete?: never;

@@ -6,6 +6,7 @@ import { downloadMediaFile } from '../services/media/media-download.js';
 import { uploadMediaAsset } from '../services/media/media-upload.js';
 import { withEtag } from './response-headers.js';
 import { assetLinksOf } from './asset-links.js';
+import { presentWorkspace, rotatePublicMediaUrls as rotateUrls } from '../services/identity/workspaces.js';
 
 export const listMedia: Handler<'listMedia'> = async ({ request, deps, reply }) =>
   reply(200, await media.listWorkspaceMedia(deps.db, assetLinksOf(deps), request.params.workspaceId, request.query));
@@ -47,3 +48,6 @@ export const downloadMedia: Handler<'downloadMedia'> = async ({ request, deps, r
   if (download.status === 206) return reply(206, download.body, { ...download.headers, 'Content-Range': download.headers['Content-Range']! });
   return reply(200, download.body, download.headers);
 };
+
+export const rotatePublicMediaUrls: Handler<'rotatePublicMediaUrls'> = async ({ request, actor, deps, reply }) =>
+  reply(200, presentWorkspace(await rotateUrls(deps.db, actor, request.params.workspaceId), actor));

@@ -171,7 +171,7 @@ const servedTagBySlug = preparedShape('content_served_tag_by_slug', servedTagRow
     SELECT 'v' AS kind, cv.id, cv.row_version AS a, ci.row_version AS b
     FROM served JOIN content_versions cv ON cv.id = served.version_id JOIN content_items ci ON ci.id = cv.content_item_id
     UNION ALL
-    SELECT DISTINCT 'a', a.id, a.row_version, w.public_media::int
+    SELECT DISTINCT 'a', a.id, a.row_version, w.public_media::int + 2 * w.media_url_generation
     FROM served
     JOIN content_field_values fv ON fv.content_version_id = served.version_id
     JOIN media_assets a ON a.id = CASE fv.value_kind WHEN 'Media' THEN fv.media_asset_id WHEN 'File' THEN fv.file_asset_id END

@@ -8,6 +8,8 @@ const workspaceRow = z.object({
   slug: z.string(),
   description: z.string().nullable(),
   public_media: z.boolean(),
+  all_media_public: z.boolean(),
+  media_url_generation: z.number(),
   preview_url: z.string().nullable(),
   row_version: z.number(),
   created_at: z.string(),
@@ -15,7 +17,7 @@ const workspaceRow = z.object({
 });
 export type WorkspaceRow = z.infer<typeof workspaceRow>;
 
-const COLUMNS = sql.fragment`w.id, w.name, w.slug, w.description, w.public_media, w.preview_url, w.row_version, w.created_at, w.updated_at`;
+const COLUMNS = sql.fragment`w.id, w.name, w.slug, w.description, w.public_media, w.all_media_public, w.media_url_generation, w.preview_url, w.row_version, w.created_at, w.updated_at`;
 
 export async function workspaceExists(db: CommonQueryMethods, id: string): Promise<boolean> {
   return db.exists(sql.unsafe`SELECT 1 FROM workspaces WHERE id = ${id} AND deleted_at IS NULL`);
@@ -55,23 +57,32 @@ export async function slugTaken(db: CommonQueryMethods, slug: string, exceptId: 
 
 export async function insertWorkspace(
   db: CommonQueryMethods,
-  w: { id: string; name: string; slug: string; description: string | null; publicMedia: boolean; previewUrl: string | null },
+  w: { id: string; name: string; slug: string; description: string | null; publicMedia: boolean; allMediaPublic: boolean; previewUrl: string | null },
 ): Promise<WorkspaceRow> {
   return db.one(sql.type(workspaceRow)`
-    INSERT INTO workspaces AS w (id, name, slug, description, public_media, preview_url)
-    VALUES (${w.id}, ${w.name}, ${w.slug}, ${w.description}, ${w.publicMedia}, ${w.previewUrl})
+    INSERT INTO workspaces AS w (id, name, slug, description, public_media, all_media_public, preview_url)
+    VALUES (${w.id}, ${w.name}, ${w.slug}, ${w.description}, ${w.publicMedia}, ${w.allMediaPublic}, ${w.previewUrl})
     RETURNING ${COLUMNS}`);
 }
 
 export async function updateWorkspace(
   db: CommonQueryMethods,
   id: string,
-  w: { name: string; slug: string; description: string | null; publicMedia: boolean; previewUrl: string | null },
+  w: { name: string; slug: string; description: string | null; publicMedia: boolean; allMediaPublic: boolean; previewUrl: string | null },
 ): Promise<WorkspaceRow> {
   return db.one(sql.type(workspaceRow)`
     UPDATE workspaces AS w
-    SET name = ${w.name}, slug = ${w.slug}, description = ${w.description}, public_media = ${w.publicMedia}, preview_url = ${w.previewUrl},
+    SET name = ${w.name}, slug = ${w.slug}, description = ${w.description}, public_media = ${w.publicMedia},
+        all_media_public = ${w.allMediaPublic}, preview_url = ${w.previewUrl},
         row_version = w.row_version + 1, updated_at = now()
+    WHERE w.id = ${id}
+    RETURNING ${COLUMNS}`);
+}
+
+/** The next media URL generation: every public URL signed under an earlier one stops verifying (0038). */
+export async function bumpMediaUrlGeneration(db: CommonQueryMethods, id: string): Promise<WorkspaceRow> {
+  return db.one(sql.type(workspaceRow)`
+    UPDATE workspaces AS w SET media_url_generation = w.media_url_generation + 1, row_version = w.row_version + 1, updated_at = now()
     WHERE w.id = ${id}
     RETURNING ${COLUMNS}`);
 }

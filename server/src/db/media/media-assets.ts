@@ -3,6 +3,7 @@
 // workers (media-lifecycle.ts).
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { handsOutPublicUrl } from './served-assets.js';
 
 export type BlobState = 'PendingUpload' | 'Available' | 'UploadFailed' | 'Missing' | 'DeletePending';
 
@@ -16,8 +17,10 @@ const assetRow = z.object({
   alt_text: z.string().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),
-  /** The workspace's public media setting (public URLs are written only while it is on). */
+  /** Whether the asset's public URL is handed out (served-assets.ts): public media on, and published or all media public. */
   public_media: z.boolean(),
+  /** The workspace's media URL generation, signed into public URLs. */
+  media_url_generation: z.number(),
   provider: z.string(),
   storage_key: z.string(),
   blob_state: z.string().transform((s) => s as BlobState),
@@ -30,7 +33,8 @@ const assetRow = z.object({
 export type MediaAssetRow = z.infer<typeof assetRow>;
 
 const ASSET_COLUMNS = sql.fragment`a.id, a.workspace_id, a.file_name, a.mime_type, a.size_bytes, a.content_sha256, a.alt_text,
-  a.width, a.height, (SELECT w.public_media FROM workspaces w WHERE w.id = a.workspace_id) AS public_media,
+  a.width, a.height, ${handsOutPublicUrl('a')} AS public_media,
+  (SELECT w.media_url_generation FROM workspaces w WHERE w.id = a.workspace_id) AS media_url_generation,
   a.provider, a.storage_key, a.blob_state, a.row_version, a.is_deleted, a.purge_after, a.created_at, a.updated_at`;
 
 const visible = sql.fragment`a.blob_state = 'Available' AND NOT a.is_deleted`;

@@ -29,7 +29,7 @@ const fingerprints = new WeakMap<PublicUrlSigner, string>();
 function linksFingerprint(links: AssetLinks): string {
   let known = fingerprints.get(links.signer);
   if (known === undefined) {
-    const signature = links.signer.sign({ workspaceId: '-', assetId: '-', contentVersion: '-' });
+    const signature = links.signer.sign({ workspaceId: '-', assetId: '-', contentVersion: '-', generation: 0 });
     known = createHash('sha256').update(JSON.stringify([links.config.enabled, links.config.baseUrl, signature])).digest('base64url').slice(0, 22);
     fingerprints.set(links.signer, known);
   }

@@ -27,7 +27,7 @@ export function servedEtag(inputs: readonly ServedTagRow[]): string {
 export function servedTagInputs(tree: readonly ServedTreeRow[], assets: readonly DeliveredAssetRow[]): ServedTagRow[] {
   return [
     ...tree.map((v): ServedTagRow => ({ kind: 'v', id: v.id, a: v.row_version, b: v.item_row_version })),
-    ...assets.map((x): ServedTagRow => ({ kind: 'a', id: x.id, a: x.row_version, b: x.public_media ? 1 : 0 })),
+    ...assets.map((x): ServedTagRow => ({ kind: 'a', id: x.id, a: x.row_version, b: (x.public_media ? 1 : 0) + 2 * x.media_url_generation })),
   ];
 }
 

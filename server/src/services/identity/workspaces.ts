@@ -4,7 +4,7 @@ import type { CommonQueryMethods } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/pool.js';
 import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
-import { findWorkspace, insertWorkspace, listWorkspaces as listRows, slugTaken, softDeleteWorkspace, updateWorkspace as updateRow, type WorkspaceRow } from '../../db/identity/workspaces.js';
+import { bumpMediaUrlGeneration, findWorkspace, insertWorkspace, listWorkspaces as listRows, slugTaken, softDeleteWorkspace, updateWorkspace as updateRow, type WorkspaceRow } from '../../db/identity/workspaces.js';
 import { conflict, notFound, validationFailed } from '../../errors.js';
 import { userIdOf, type Actor } from '../../access/actor.js';
 import type { WorkspaceDto, WorkspaceDtoPagedResponse, WorkspaceRequest } from '../../generated/schemas.js';
@@ -31,11 +31,21 @@ export function presentWorkspace(w: WorkspaceRow, actor: Actor): WorkspaceDto {
     updatedAt: w.updated_at,
     canWrite: effectiveWorkspaceAccess(actor, w.id) === 'Write',
     publicMedia: w.public_media,
+    allMediaPublic: w.all_media_public,
+    mediaUrlGeneration: w.media_url_generation,
     previewUrl: w.preview_url,
   };
 }
 
-const auditView = (w: WorkspaceRow) => ({ name: w.name, slug: w.slug, description: w.description, publicMedia: w.public_media, previewUrl: w.preview_url });
+const auditView = (w: WorkspaceRow) => ({
+  name: w.name,
+  slug: w.slug,
+  description: w.description,
+  publicMedia: w.public_media,
+  allMediaPublic: w.all_media_public,
+  mediaUrlGeneration: w.media_url_generation,
+  previewUrl: w.preview_url,
+});
 
 /** Whether plain http preview URLs are accepted: outside production (a site on a developer's machine). */
 export interface WorkspaceRules {
@@ -96,7 +106,7 @@ export async function createWorkspace(db: Db, rules: WorkspaceRules, actor: Acto
   checkPreviewUrl(input.previewUrl ?? null, rules);
   return db.transaction(async (tx) => {
     await checkSlug(tx, input.slug, null);
-    const w = await insertWorkspace(tx, { id: uuidv7(), name: input.name, slug: input.slug, description: input.description ?? null, publicMedia: input.publicMedia ?? true, previewUrl: input.previewUrl ?? null });
+    const w = await insertWorkspace(tx, { id: uuidv7(), name: input.name, slug: input.slug, description: input.description ?? null, publicMedia: input.publicMedia ?? false, allMediaPublic: input.allMediaPublic ?? false, previewUrl: input.previewUrl ?? null });
     await recordAudit(tx, { workspaceId: w.id, entityType: 'Workspace', entityId: w.id, action: 'Created', actor, after: auditView(w) });
     return w;
   });
@@ -115,6 +125,7 @@ export async function updateWorkspace(db: Db, rules: WorkspaceRules, actor: Acto
       slug: input.slug,
       description: input.description ?? null,
       publicMedia: input.publicMedia ?? current.public_media,
+      allMediaPublic: input.allMediaPublic ?? current.all_media_public,
       previewUrl: input.previewUrl === undefined ? current.preview_url : input.previewUrl,
     });
     await recordAudit(tx, { workspaceId: id, entityType: 'Workspace', entityId: id, action: 'Updated', actor, before: auditView(current), after: auditView(updated) });
@@ -125,6 +136,20 @@ export async function updateWorkspace(db: Db, rules: WorkspaceRules, actor: Acto
       entityId: id,
       payload: { workspaceId: id, name: updated.name, slug: updated.slug },
     });
+    return updated;
+  });
+}
+
+/**
+ * Ends every public media URL of the workspace handed out so far (issue #35): the generation every
+ * URL signs moves on, so older URLs no longer verify, and the delivery caches hear of it (0038).
+ */
+export async function rotatePublicMediaUrls(db: Db, actor: Actor, id: string): Promise<WorkspaceRow> {
+  return db.transaction(async (tx) => {
+    const current = await findWorkspace(tx, id, true);
+    if (!current) throw notFound('The workspace');
+    const updated = await bumpMediaUrlGeneration(tx, id);
+    await recordAudit(tx, { workspaceId: id, entityType: 'Workspace', entityId: id, action: 'Updated', actor, before: auditView(current), after: auditView(updated) });
     return updated;
   });
 }

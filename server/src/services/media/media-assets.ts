@@ -37,7 +37,7 @@ export function mediaFileUrl(workspaceId: string, id: string): string {
   return `/api/v1/workspaces/${workspaceId}/media/${id}/file`;
 }
 
-type PublicUrlRow = Pick<MediaAssetRow, 'workspace_id' | 'id' | 'file_name' | 'mime_type' | 'content_sha256' | 'public_media'>;
+type PublicUrlRow = Pick<MediaAssetRow, 'workspace_id' | 'id' | 'file_name' | 'mime_type' | 'content_sha256' | 'public_media' | 'media_url_generation'>;
 
 /** An asset row's signed public URL and rendition template (both null when public media is off). */
 export function assetPublicUrls(a: PublicUrlRow, links: AssetLinks): ReturnType<typeof publicUrlsOf> {
@@ -48,6 +48,7 @@ export function assetPublicUrls(a: PublicUrlRow, links: AssetLinks): ReturnType<
     mimeType: a.mime_type,
     contentSha256: a.content_sha256,
     publicMedia: a.public_media,
+    generation: a.media_url_generation,
   });
 }
 

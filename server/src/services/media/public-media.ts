@@ -3,7 +3,8 @@
 //   1. the signature (403, before the database or storage is touched: a forger learns nothing and
 //      costs nothing);
 //   2. the transformation against the allowed set (400);
-//   3. one query: the asset served publicly right now, at this content version (404) — kept in
+//   3. one query: the asset served publicly right now (published, or all media public), at this
+//      content version and URL generation (404) — kept in
 //      process for seconds and ended by the delivery notices (public-asset-cache.ts), so a warm
 //      request usually costs no database round trip;
 //   4. If-None-Match (304, no storage read: the ETag follows from the key);
@@ -29,7 +30,7 @@ import type { PublicAssetCache } from './public-asset-cache.js';
 import { contentDisposition, nameForType } from './file-names.js';
 import { fileEtag, noneMatch } from './media-download.js';
 import { canonicalRenditionName, parseRenditionParams, RENDITION_FORMATS, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
-import { contentVersionOf, type PublicUrlSigner } from './public-url-signer.js';
+import { contentVersionOf, generationOf, type PublicUrlSigner, type SignedAssetRef } from './public-url-signer.js';
 import { FORMAT_REVISIONS, OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
 import { renditionKey } from './storage-keys.js';
 
@@ -121,9 +122,10 @@ export async function serveWarmPublicUrl(
 ): Promise<PublicMediaAnswer | null> {
   const warm = deps.hot.urlAnswer(request.path, request.accept);
   if (!warm) return null;
-  const { workspaceId, assetId, contentVersion } = warm.ref;
+  const { workspaceId, assetId, contentVersion, generation } = warm.ref;
   const asset = await deps.assets.find(workspaceId, assetId, () => findPublicAsset(deps.db, workspaceId, assetId));
   if (!asset || contentVersionOf(asset.content_sha256) !== contentVersion || asset.provider !== deps.storage.name) return null;
+  if (asset.media_url_generation !== (generation ?? 0)) return null;
   if (deps.assets.enabled && !(await deps.workspaces.exists(workspaceId))) return null;
   if (noneMatch(request.ifNoneMatch, warm.headers.ETag)) {
     const { ETag, 'Cache-Control': cacheControl, Vary } = warm.headers;
@@ -135,14 +137,17 @@ export async function serveWarmPublicUrl(
 }
 
 export async function servePublicMedia(deps: PublicMediaDeps, request: PublicMediaRequest): Promise<PublicMediaAnswer> {
-  const ref = { workspaceId: request.workspaceId, assetId: request.assetId, contentVersion: request.contentVersion };
-  if (!deps.signer.verify(ref, request.signature)) throw forbidden('The signature does not match this asset.');
+  const generation = generationOf(request.signature);
+  const ref = { workspaceId: request.workspaceId, assetId: request.assetId, contentVersion: request.contentVersion, generation: generation ?? 0 };
+  if (generation === null || !deps.signer.verify(ref, request.signature)) throw forbidden('The signature does not match this asset.');
   const params = parseRenditionParams(request.params, deps.config);
   if (!deps.config.enabled) throw notFound('The media asset');
   const asset = await deps.assets.find(ref.workspaceId, ref.assetId, () => findPublicAsset(deps.db, ref.workspaceId, ref.assetId));
   // A deleted workspace is announced on the credential channel, not the delivery one (see public-asset-cache.ts).
   if (asset && deps.assets.enabled && !(await deps.workspaces.exists(ref.workspaceId))) throw notFound('The media asset');
   if (!asset || contentVersionOf(asset.content_sha256) !== ref.contentVersion) throw notFound('The media asset');
+  // A URL of an earlier generation was revoked by rotating the workspace's public URLs (issue #35).
+  if (asset.media_url_generation !== ref.generation) throw notFound('The media asset');
   if (asset.provider !== deps.storage.name) {
     deps.logger.warn('media asset stored with another provider than this replica uses', { mediaAssetId: asset.id, provider: asset.provider });
     throw notFound('The media asset');
@@ -182,7 +187,7 @@ async function serveOriginal(deps: PublicMediaDeps, asset: PublicAssetRow, ifNon
 async function serveRendition(
   deps: PublicMediaDeps,
   asset: PublicAssetRow,
-  ref: { workspaceId: string; assetId: string; contentVersion: string },
+  ref: SignedAssetRef,
   params: RenditionParams,
   request: PublicMediaRequest,
 ): Promise<PublicMediaAnswer> {

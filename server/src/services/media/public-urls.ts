@@ -18,8 +18,13 @@ export interface PublicUrlSource {
   readonly fileName: string;
   readonly mimeType: string;
   readonly contentSha256: string | null;
-  /** The workspace's public media setting. */
+  /**
+   * Whether this asset's public URL may be handed out: the workspace's public media is on, and served
+   * content uses the asset or the workspace makes all its media public (the row says, issue #35).
+   */
   readonly publicMedia: boolean;
+  /** The workspace's media URL generation, signed into the URL (public-url-signer.ts); 0 when absent. */
+  readonly generation?: number;
 }
 
 export function publicUrlsOf(signer: PublicUrlSigner, config: PublicMediaConfig, a: PublicUrlSource): PublicUrls {
@@ -27,7 +32,7 @@ export function publicUrlsOf(signer: PublicUrlSigner, config: PublicMediaConfig,
   const contentVersion = contentVersionOf(a.contentSha256);
   const ws = a.workspaceId.toLowerCase();
   const id = a.id.toLowerCase();
-  const base = `${config.baseUrl}/media/v1/${ws}/${id}/${contentVersion}/${signer.sign({ workspaceId: ws, assetId: id, contentVersion })}`;
+  const base = `${config.baseUrl}/media/v1/${ws}/${id}/${contentVersion}/${signer.sign({ workspaceId: ws, assetId: id, contentVersion, generation: a.generation ?? 0 })}`;
   const name = encodeURIComponent(keySafeFileName(a.fileName));
   return {
     url: `${base}/original/${name}`,

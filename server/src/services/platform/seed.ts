@@ -22,7 +22,7 @@ export async function seedIdentity(db: Db, config: Config, logger: Logger): Prom
     await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if ((await countWorkspaces(tx)) === 0) {
       const { name, slug } = config.seed.defaultWorkspace;
-      const ws = await insertWorkspace(tx, { id: uuidv7(), name, slug, description: null, publicMedia: true, previewUrl: null });
+      const ws = await insertWorkspace(tx, { id: uuidv7(), name, slug, description: null, publicMedia: true, allMediaPublic: false, previewUrl: null });
       await recordAudit(tx, { workspaceId: ws.id, entityType: 'Workspace', entityId: ws.id, action: 'Created', actor: null, after: { name, slug } });
       logger.info('seeded the default workspace', { event: 'seed_workspace', workspaceId: ws.id, slug });
     }
