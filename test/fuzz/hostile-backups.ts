@@ -253,7 +253,7 @@ export interface RestoreTarget {
 }
 
 /** An empty database on the test PostgreSQL and an empty local media directory. */
-export async function emptyTarget(keyring: Record<string, string> = {}): Promise<RestoreTarget> {
+export async function emptyTarget(keyring: Readonly<Record<string, string>> = {}): Promise<RestoreTarget> {
   const url = await createTestDatabase({ empty: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-hostile-target-'));
   const media = path.join(dataDir, 'media');
@@ -293,31 +293,40 @@ export async function fuzzRestore(api: TestApi, seed: number, findings: Findings
     const source = loadConfig({ ...api.config.secretsEnvironment, NODE_ENV: 'test', DATABASE_URL: api.databaseUrl, Data__Directory: api.config.data.directory, Storage__Local__BasePath: api.config.storage.localBasePath }, { version: '0.0.0-test' });
     const backup = path.join(work, 'backup');
     await runBackup(source, backup, () => {});
-    for (const [index, hostile] of HOSTILE_BACKUP_CASES.entries()) {
-      const dir = path.join(work, `case-${index}`);
-      const target = await emptyTarget(api.config.secretsEnvironment as Record<string, string>);
-      try {
-        applyCase(backup, dir, secret, hostile, seed + index);
-        const { outcome, message } = await restoreCase(target.config, dir);
-        const exitCode = outcome === 'refused' ? 3 : outcome === 'failed' ? 1 : 0;
-        findings.count(HOSTILE_BACKUP_CLASS, '(make restore)', exitCode, 0);
-        const checks: string[] = [];
-        if (outcome === 'restored') checks.push('restored-hostile-backup');
-        else if (outcome === 'failed' || !hostile.refusal.test(message)) checks.push('not-refused');
-        const left = await target.contents();
-        if (left.tables.length > 0 || left.files.length > 0) checks.push('target-touched');
-        if (checks.length > 0) {
-          findings.add(HOSTILE_BACKUP_CLASS, '(make restore)', exitCode, checks, {
-            seed,
-            index: -1,
-            request: `make restore of a backup with ${hostile.name}`,
-            response: `${outcome}: ${message.slice(0, 400)}; the target holds ${left.tables.length} tables and ${left.files.length} files`,
-          });
+    // One empty target for every case (a refusal leaves it empty); a fresh one after a case that wrote to it.
+    let target: RestoreTarget | undefined;
+    try {
+      for (const [index, hostile] of HOSTILE_BACKUP_CASES.entries()) {
+        const dir = path.join(work, `case-${index}`);
+        target ??= await emptyTarget(api.config.secretsEnvironment);
+        try {
+          applyCase(backup, dir, secret, hostile, seed + index);
+          const { outcome, message } = await restoreCase(target.config, dir);
+          const exitCode = outcome === 'refused' ? 3 : outcome === 'failed' ? 1 : 0;
+          findings.count(HOSTILE_BACKUP_CLASS, '(make restore)', exitCode, 0);
+          const checks: string[] = [];
+          if (outcome === 'restored') checks.push('restored-hostile-backup');
+          else if (outcome === 'failed' || !hostile.refusal.test(message)) checks.push('not-refused');
+          const left = await target.contents();
+          if (left.tables.length > 0 || left.files.length > 0) {
+            checks.push('target-touched');
+            target.remove();
+            target = undefined;
+          }
+          if (checks.length > 0) {
+            findings.add(HOSTILE_BACKUP_CLASS, '(make restore)', exitCode, checks, {
+              seed,
+              index: -1,
+              request: `make restore of a backup with ${hostile.name}`,
+              response: `${outcome}: ${message.slice(0, 400)}; the target holds ${left.tables.length} tables and ${left.files.length} files`,
+            });
+          }
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
         }
-      } finally {
-        target.remove();
-        fs.rmSync(dir, { recursive: true, force: true });
       }
+    } finally {
+      target?.remove();
     }
     progress(`hostile backups: ${HOSTILE_BACKUP_CASES.length} cases restored into empty targets`);
   } finally {
