@@ -102,7 +102,7 @@ export function createAdminApp(config: AdminConfig, options: AdminAppOptions = {
   // Every signed-in page shows the workspace switcher: start loading its list now, in parallel with
   // the page's own API calls (render() awaits the same promise).
   app.use((req, res, next) => {
-    if (req.method === 'GET' && res.locals.session && !res.locals.session.user.mustChangePassword) workspacesFor(res).catch(() => undefined);
+    if ((req.method === 'GET' || req.method === 'HEAD') && res.locals.session && !res.locals.session.user.mustChangePassword) workspacesFor(res).catch(() => undefined);
     next();
   });
 

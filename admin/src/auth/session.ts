@@ -302,7 +302,8 @@ export function safeReturnUrl(raw: unknown): string | undefined {
 }
 
 function returnUrlOf(req: express.Request): string {
-  return req.method === 'GET' ? req.originalUrl : (safeReturnUrl(refererPath(req)) ?? '/');
+  // A HEAD is its GET (Express routes it so): the same redirect, the same returnUrl.
+  return req.method === 'GET' || req.method === 'HEAD' ? req.originalUrl : (safeReturnUrl(refererPath(req)) ?? '/');
 }
 
 function refererPath(req: express.Request): string | undefined {

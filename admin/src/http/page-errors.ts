@@ -61,9 +61,9 @@ export function problemOf(err: VersoApiError): ShownProblem {
   };
 }
 
-/** The current page as a returnUrl (GET: the URL itself; a form post: the page it was posted from). */
+/** The current page as a returnUrl (GET or HEAD: the URL itself; a form post: the page it was posted from). */
 function currentPage(req: express.Request): string | undefined {
-  if (req.method === 'GET') return safeReturnUrl(req.originalUrl);
+  if (req.method === 'GET' || req.method === 'HEAD') return safeReturnUrl(req.originalUrl);
   const referer = req.headers.referer;
   if (referer) {
     try {
