@@ -6,8 +6,26 @@ export function seedPasswordOf(line) {
   return m ? { email: m[1], password: m[2] } : undefined;
 }
 
-/** The ready block: addresses, and the first sign-in when the seed printed a password on this start. */
-export function readyBanner({ adminUrl, apiUrl, seeded, dataDirectory, embedded }) {
+/**
+ * The API's docs viewer, when it is served: asked of the API itself, since production (and
+ * Api__SwaggerEnabled=false) answers /swagger with 404, and the block names only what answers.
+ */
+export async function docsUrlOf(apiUrl) {
+  const url = `${apiUrl}/swagger`;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await res.arrayBuffer();
+    return res.ok ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The ready block: addresses (the docs viewer only when it is served, `docsUrl`), and the first
+ * sign-in when the seed printed a password on this start.
+ */
+export function readyBanner({ adminUrl, apiUrl, docsUrl, seeded, dataDirectory, embedded }) {
   const rule = '─'.repeat(72);
   const lines = [
     '',
@@ -16,7 +34,7 @@ export function readyBanner({ adminUrl, apiUrl, seeded, dataDirectory, embedded 
     '',
     `  Admin    ${adminUrl}`,
     `  API      ${apiUrl}`,
-    `  Swagger  ${apiUrl}/swagger`,
+    ...(docsUrl ? [`  Swagger  ${docsUrl}`] : []),
     `  Data     ${dataDirectory}${embedded ? ' (embedded PostgreSQL, media)' : ''}`,
     '',
   ];

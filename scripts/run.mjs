@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './checks.mjs';
-import { readyBanner, seedPasswordOf } from './run-banner.mjs';
+import { docsUrlOf, readyBanner, seedPasswordOf } from './run-banner.mjs';
 import { allocatorDefaults } from '../server/dist/cluster/allocator-env.js';
 
 const env = { ...process.env, INIT_CWD: root };
@@ -64,7 +64,8 @@ async function answers(url) {
 (async () => {
   while (!stopping) {
     if ((await answers(`${apiUrl}/health/ready`)) && (await answers(`${adminUrl}/healthz`))) {
-      console.log(readyBanner({ adminUrl, apiUrl, seeded, dataDirectory: path.resolve(root, env.Data__Directory || '.data'), embedded: !env.DATABASE_URL }));
+      const docsUrl = await docsUrlOf(apiUrl);
+      console.log(readyBanner({ adminUrl, apiUrl, docsUrl, seeded, dataDirectory: path.resolve(root, env.Data__Directory || '.data'), embedded: !env.DATABASE_URL }));
       return;
     }
     await new Promise((r) => setTimeout(r, 300));

@@ -90,7 +90,9 @@ async function main(): Promise<void> {
       logger.info(`starting ${config.api.processes} API processes (Api__Processes)${config.workers.enabled ? '; process 0 runs the background workers' : ''}`);
       api = await startCluster({ config, logger, databaseUrl: database.databaseUrl });
     }
-    logger.info(`Verso API ${config.version} listening on ${api.url} (docs: ${api.url}/swagger, health: ${api.url}/health/ready)`);
+    // The docs viewer only where it is served (production answers /swagger with 404).
+    const docs = config.api.swaggerEnabled ? `docs: ${api.url}/swagger, ` : '';
+    logger.info(`Verso API ${config.version} listening on ${api.url} (${docs}health: ${api.url}/health/ready)`);
   } catch (err) {
     logger.error('start-up failed', { err });
     // The JSON line is for log collectors; whoever typed `make run` reads this one.
