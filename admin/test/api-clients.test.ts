@@ -96,8 +96,9 @@ describe('admin: API clients', () => {
 
     await page.goto(`${stack.adminUrl}/api-clients`);
     expect(await active().count()).to.equal(1);
-    expect(await active().locator('td').nth(1).textContent()).to.equal('Default');
-    expect(await active().locator('td').nth(3).textContent()).to.equal(`${expires.replace('T', ' ')} UTC`);
+    expect(await active().locator('td').nth(1).textContent()).to.equal('Full');
+    expect(await active().locator('td').nth(2).textContent()).to.equal('Default');
+    expect(await active().locator('td').nth(4).textContent()).to.equal(`${expires.replace('T', ' ')} UTC`);
     await expectAccessible(page);
     await screenshot(page, 'api-clients');
   });
@@ -133,6 +134,38 @@ describe('admin: API clients', () => {
     expect(await active().count()).to.equal(0);
     expect(await page.locator(`tr[data-client="${NAME}"][data-state="Revoked"]`).count()).to.be.greaterThan(0);
     expect((await readWorkspace(secondToken)).status).to.equal(401);
+  });
+
+  it('creates a delivery-only client: the list says so, and its token reads published content and nothing else', async () => {
+    await page.goto(`${stack.adminUrl}/api-clients/new`);
+    await page.getByLabel('Name', { exact: true }).fill('CDN');
+    await page.getByLabel('Role', { exact: true }).selectOption('Reader');
+    await page.getByLabel('Delivery only').check();
+    await page.getByLabel('Workspace the client can reach').selectOption({ label: 'Default' });
+    await expectAccessible(page);
+    await submit('Create API client');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('API client created');
+    const token = await page.getByLabel('Token for CDN').inputValue();
+    expect(await page.locator('.facts').textContent()).to.include('Delivery only');
+    await page.goto(`${stack.adminUrl}/api-clients`);
+    const row = page.locator('tr[data-client="CDN"][data-state="Active"]');
+    expect(await row.locator('td').nth(1).textContent()).to.equal('Delivery only');
+    const listed = await stack.api.get(`/api/v1/workspaces/${defaultWorkspaceId}/content?resolve=true`, { token });
+    expect(listed.status).to.equal(200);
+    expect((await readWorkspace(token)).status).to.equal(403);
+    expect((await stack.api.get(`/api/v1/workspaces/${defaultWorkspaceId}/media`, { token })).status).to.equal(403);
+  });
+
+  it('a delivery-only client with a role above Reader is refused next to the role', async () => {
+    await page.goto(`${stack.adminUrl}/api-clients/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Too strong');
+    await page.getByLabel('Role', { exact: true }).selectOption('Editor');
+    await page.getByLabel('Delivery only').check();
+    await page.getByLabel('Workspace the client can reach').selectOption({ label: 'Default' });
+    await submit('Create API client');
+    expect(await page.locator('#role-error').textContent()).to.include('A delivery-only client has the Reader role.');
+    expect(await page.getByLabel('Delivery only').isChecked()).to.equal(true);
+    await expectAccessible(page);
   });
 
   it('shows the 403 page to a Reader who opens /api-clients directly', async () => {

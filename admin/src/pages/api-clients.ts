@@ -1,4 +1,4 @@
-// API clients (Admin): the list, create (role, workspace, optional expiry), revoke and rotate, the
+// API clients (Admin): the list, create (role, scope, workspace, optional expiry), revoke and rotate, the
 // last two after a confirmation. The raw token exists only in the API's create/rotate answer: this
 // module renders it straight into that response (Cache-Control: no-store) with a warning and a copy
 // button, and never logs it, redirects with it, or puts it in a cookie — it cannot be shown again.
@@ -14,6 +14,7 @@ import { isUuid, noStore, pageLinks, pageOf, ROLES, roleOf, when } from './scree
 type ApiClient = components['schemas']['ApiClientDto'];
 type Role = components['schemas']['Role'];
 type CreateResult = components['schemas']['CreateApiClientResponse'];
+type Scope = ApiClient['scope'];
 
 const PAGE_SIZE = 20;
 const base = PATHS.apiClients;
@@ -24,9 +25,21 @@ interface Values {
   name: string;
   description: string;
   role: Role;
+  scope: Scope;
   workspaceId: string;
   expiresAt: string;
 }
+
+/** The two scopes as the form offers them; the label is what the list shows. */
+const SCOPES: readonly { value: Scope; label: string; hint: string }[] = [
+  { value: 'Full', label: 'Full', hint: 'Everything the role allows in the workspace.' },
+  {
+    value: 'Delivery',
+    label: 'Delivery only',
+    hint: 'Only published content (by slug and the served list), with its public image URLs: drafts, versions, media and settings are refused. The one to put behind a public CDN. Needs the Reader role.',
+  },
+];
+const scopeLabel = (scope: Scope) => SCOPES.find((s) => s.value === scope)!.label;
 
 
 function valuesOf(req: express.Request): Values {
@@ -34,6 +47,7 @@ function valuesOf(req: express.Request): Values {
     name: field(req, 'name').trim(),
     description: field(req, 'description').trim(),
     role: roleOf(field(req, 'role')),
+    scope: field(req, 'scope') === 'Delivery' ? 'Delivery' : 'Full',
     workspaceId: field(req, 'workspaceId'),
     expiresAt: field(req, 'expiresAt').trim(),
   };
@@ -54,6 +68,7 @@ async function formPage(res: express.Response, values: Values, failure?: FormFai
       title: 'New API client',
       values,
       roles: ROLES,
+      scopes: SCOPES,
       workspaces,
       every: EVERY,
       canChooseEvery: res.locals.session!.user.isSuperAdmin,
@@ -70,7 +85,7 @@ async function tokenPage(res: express.Response, heading: string, result: CreateR
   await render(res, 'api-clients/token', {
     title: heading,
     heading,
-    client: { ...result.client, workspace: workspaceLabel(result.client.workspaceId, workspaces), expires: when(result.client.expiresAt, zoneOf(res)) },
+    client: { ...result.client, scopeLabel: scopeLabel(result.client.scope), workspace: workspaceLabel(result.client.workspaceId, workspaces), expires: when(result.client.expiresAt, zoneOf(res)) },
     token: result.token,
     warning: result.warning,
     replaced,
@@ -110,7 +125,7 @@ async function confirmPage(res: express.Response, action: Action, client: ApiCli
       action,
       ...a,
       formAction: `${base}/${client.id}/${action}`,
-      client: { ...client, workspace: workspaceLabel(client.workspaceId, workspaces), state: stateOf(client, Date.now()), expires: when(client.expiresAt, zoneOf(res)), lastUsed: when(client.lastUsedAt, zoneOf(res)) },
+      client: { ...client, scopeLabel: scopeLabel(client.scope), workspace: workspaceLabel(client.workspaceId, workspaces), state: stateOf(client, Date.now()), expires: when(client.expiresAt, zoneOf(res)), lastUsed: when(client.lastUsedAt, zoneOf(res)) },
       problem: failure?.problem,
       errors: failure?.errors ?? {},
     },
@@ -128,6 +143,7 @@ export function register(router: express.Router): void {
       title: 'API clients',
       clients: list.items.map((c) => ({
         ...c,
+        scopeLabel: scopeLabel(c.scope),
         workspace: workspaceLabel(c.workspaceId, workspaces),
         state: stateOf(c, now),
         expires: when(c.expiresAt, zoneOf(res)),
@@ -144,7 +160,7 @@ export function register(router: express.Router): void {
   router.get(`${base}/new`, async (_req, res) => {
     // The API's own refusal for callers below Admin: listing clients has the create rule's role.
     await apiFor(res).listApiClients({ query: { page: 1, pageSize: 1 } });
-    await formPage(res, { name: '', description: '', role: 'Reader', workspaceId: res.locals.workspaceId ?? '', expiresAt: '' });
+    await formPage(res, { name: '', description: '', role: 'Reader', scope: 'Full', workspaceId: res.locals.workspaceId ?? '', expiresAt: '' });
   });
 
   router.post(`${base}/new`, async (req, res) => {
@@ -162,6 +178,7 @@ export function register(router: express.Router): void {
           name: values.name,
           description: values.description === '' ? null : values.description,
           role: values.role,
+          scope: values.scope,
           workspaceId: values.workspaceId === EVERY ? null : values.workspaceId,
           expiresAt: expiresAt ?? null,
         },
