@@ -178,17 +178,62 @@ describe('draft preview', function () {
       expect(Object.keys(refused.body.errors)).to.deep.equal(['query.q']);
     });
 
-    it('a token scoped to one item is refused (403) on another item, by slug and by version', async () => {
+    it('a token scoped to one item finds no other item (404, as if absent), by slug and by version', async () => {
       const mine = await createArticle(w, 'Mine');
       const theirs = await createArticle(w, 'Theirs');
       const { token } = await mint({ contentItemId: mine.id });
       expect((await bySlug(w.api, mine.slug, token)).status).to.equal(200);
-      expectProblem(await bySlug(w.api, theirs.slug, token), 403, 'forbidden');
+      const outside = await bySlug(w.api, theirs.slug, token);
+      expectProblem(outside, 404, 'not-found');
+      // The same answer as a slug nobody uses: the token learns nothing of items beyond its reach.
+      const nowhere = await bySlug(w.api, 'no-such-slug-anywhere', token);
+      expect(outside.body.detail).to.equal(nowhere.body.detail);
       const version = await w.api.get(`${w.base}/content/${mine.id}/versions/1`, { token });
       expectStatus(version, 200);
       expect(version.body).to.deep.include({ status: 'Draft', isPreview: true });
       expect(version.headers.get('cache-control')).to.equal('private, no-store');
-      expectProblem(await w.api.get(`${w.base}/content/${theirs.id}/versions/1`, { token }), 403, 'forbidden');
+      expectProblem(await w.api.get(`${w.base}/content/${theirs.id}/versions/1`, { token }), 404, 'not-found');
+    });
+
+    it('a token scoped to one item expands its children as the site serves them, not their drafts', async () => {
+      const served = await createPerson(w, 'Child v1');
+      await publishNow(w, served.id, 1);
+      await newVersion(w, served.id, { fields: [text(w.model.person.fields.name!, 'Child draft')] });
+      const unpublished = await createPerson(w, 'Only a draft');
+      const parent = await createPerson(w, 'Scoped parent', [served.id, unpublished.id]);
+      const childOf = (body: any, id: string) => body.fields.find((f: any) => f.childContentItemId === id).child;
+
+      const scoped = await mint({ contentItemId: parent.id });
+      for (const res of [await bySlug(w.api, parent.slug, scoped.token), await w.api.get(`${w.base}/content/${parent.id}/versions/1`, { token: scoped.token })]) {
+        expectStatus(res, 200);
+        expect(res.body).to.deep.include({ contentItemId: parent.id, status: 'Draft', isPreview: true });
+        const c = childOf(res.body, served.id);
+        expect(c).to.deep.include({ contentItemId: served.id, versionNumber: 1, status: 'Published' });
+        expect(c).not.to.have.property('isPreview');
+        expect(childOf(res.body, unpublished.id)).to.equal(null);
+      }
+      // A workspace token still previews them.
+      const whole = await mint();
+      const res = await bySlug(w.api, parent.slug, whole.token);
+      expect(childOf(res.body, served.id)).to.deep.include({ versionNumber: 2, status: 'Draft', isPreview: true });
+      expect(childOf(res.body, unpublished.id)).to.deep.include({ versionNumber: 1, status: 'Draft', isPreview: true });
+    });
+
+    it('ignores If-None-Match, `*` or its own tag: always 200 with the body (a preview answer is stored by no one)', async () => {
+      const item = await createArticle(w, 'Conditional');
+      const { token } = await mint();
+      const version = await w.api.get(`${w.base}/content/${item.id}/versions/1`, { token });
+      expectStatus(version, 200);
+      const tag = version.headers.get('etag')!;
+      const reads = [`${w.base}/content/by-slug/${item.slug}`, `${w.base}/content?slug=${item.slug}`, `${w.base}/content/${item.id}/versions/1`];
+      for (const path of reads) {
+        for (const condition of ['*', tag, `W/${tag}`]) {
+          const res = await w.api.get(path, { token, headers: { 'if-none-match': condition } });
+          expectStatus(res, 200);
+          expect(res.headers.get('cache-control'), `${path} ${condition}`).to.equal('private, no-store');
+          expect(JSON.stringify(res.body)).to.include(item.id);
+        }
+      }
     });
 
     it('every other operation is 403; another workspace is 404', async () => {
@@ -226,7 +271,7 @@ describe('draft preview', function () {
   });
 
   describe('listing, revoking and expiry', () => {
-    it('Admins list live tokens and revoke one: 401 at once here and within moments on another replica that had it cached', async () => {
+    it('Admins list live tokens and revoke any: 401 at once here and within moments on another replica that had it cached', async () => {
       const item = await createArticle(w, 'Revoked');
       const { token, previewToken } = await mint({ contentItemId: item.id });
       expect((await bySlug(w.api, item.slug, token)).status).to.equal(200);
@@ -235,8 +280,9 @@ describe('draft preview', function () {
       expectStatus(listed, 200);
       expect(listed.body.items.map((t: any) => t.id)).to.include(previewToken.id);
       expect(JSON.stringify(listed.body)).not.to.include('verso_preview_');
-      expectProblem(await w.api.get(`${w.base}/preview-tokens`, { token: w.editor }), 403, 'forbidden');
-      expectProblem(await w.api.delete(`${w.base}/preview-tokens/${previewToken.id}`, { token: w.editor }), 403, 'forbidden');
+      expectProblem(await w.api.get(`${w.base}/preview-tokens`, { token: w.reader }), 403, 'forbidden');
+      // Below Admin a caller reaches only the tokens they minted (preview-token-reach.test.ts).
+      expectProblem(await w.api.delete(`${w.base}/preview-tokens/${previewToken.id}`, { token: w.reviewer }), 404, 'not-found');
 
       expectStatus(await w.api.delete(`${w.base}/preview-tokens/${previewToken.id}`, { token: w.admin }), 204);
       expectProblem(await bySlug(w.api, item.slug, token), 401, 'unauthenticated');

@@ -98,7 +98,7 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
   const preview = previewScopeOf(actor);
   if (preview) {
     // A preview answer carries no validators: nothing may keep it, so nothing revalidates it.
-    const { body } = await previewBySlug(deps.db, preview, request.params.slug, request.query);
+    const { body } = await previewBySlug(deps.db, assetLinksOf(deps), preview, request.params.slug, request.query);
     return reply(200, body, PREVIEW_DELIVERY_HEADERS);
   }
   requireDeliveryOnlyBySlug(actor, request.query);
@@ -164,7 +164,7 @@ export const getContentVersion: Handler<'getContentVersion'> = async ({ request,
   const { workspaceId, itemId, versionNumber } = versionOf(request.params);
   const preview = previewScopeOf(actor);
   if (preview) {
-    const { body, etag } = await previewVersion(deps.db, preview, itemId, versionNumber, request.query);
+    const { body, etag } = await previewVersion(deps.db, assetLinksOf(deps), preview, itemId, versionNumber, request.query);
     return reply(200, body, withEtag(etag, PREVIEW_HEADERS));
   }
   const { body, etag } = await reads.getContentVersion(deps.db, workspaceId, itemId, versionNumber, request.query);

@@ -31,6 +31,7 @@ export function writeResult(res: Response, result: HandlerResult, onStreamFailur
     streamBody(res, result.body, onStreamFailure);
     return;
   }
+  if (storedByNoOne(res)) neverFresh(res);
   if (typeof result.body === 'string') {
     if (!typed) res.type('text/plain; charset=utf-8');
     res.send(result.body);
@@ -38,6 +39,21 @@ export function writeResult(res: Response, result: HandlerResult, onStreamFailur
   }
   if (!typed) res.type('application/json');
   res.send(Buffer.isBuffer(result.body) ? result.body : JSON.stringify(result.body));
+}
+
+/** Does the answer say `no-store` (a preview read, a token shown once, health)? */
+function storedByNoOne(res: Response): boolean {
+  const cacheControl = res.getHeader('Cache-Control');
+  return typeof cacheControl === 'string' && /(^|,)\s*no-store\s*(,|$)/i.test(cacheControl);
+}
+
+/**
+ * An answer nobody may store has nothing a client could revalidate, so express's send() must not
+ * turn it into a 304: its freshness check answers `If-None-Match: *` (or a tag that matches) with
+ * one, a status such reads do not declare. Shadowing the request's `fresh` getter skips that check.
+ */
+function neverFresh(res: Response): void {
+  Object.defineProperty(res.req, 'fresh', { value: false, configurable: true });
 }
 
 function streamBody(res: Response, body: Readable, onStreamFailure: StreamFailure | undefined): void {

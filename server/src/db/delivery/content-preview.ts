@@ -122,3 +122,22 @@ export async function listPreviewItems(db: CommonQueryMethods, q: PreviewListQue
     (q.offset > 0 ? (await listPreviewItems(db, { ...q, limit: 1, offset: 0 })).total : 0);
   return { rows: rows as unknown as PreviewListRow[], total };
 }
+
+/**
+ * True when a live preview token can read a version whose Media or File value names asset
+ * `alias`.id: the newest version that is not Archived of a live item in the token's reach (its
+ * workspace, or its one item). What lets a public URL that a preview read handed out serve a
+ * draft's new image while the preview lives, though nothing served uses it yet. Read from the
+ * values' asset indexes, so it costs the uses of the asset, not the size of the workspace.
+ */
+export function usedByLivePreview(alias: string) {
+  const id = sql.identifier([alias, 'id']);
+  return sql.fragment`EXISTS (
+    SELECT 1 FROM content_field_values pv
+    JOIN content_versions cv ON cv.id = pv.content_version_id AND cv.status <> 'Archived'
+    JOIN content_items ci ON ci.id = cv.content_item_id AND NOT ci.is_deleted
+    JOIN preview_tokens p ON p.workspace_id = ci.workspace_id AND p.revoked_at IS NULL AND p.expires_at > now()
+      AND (p.content_item_id IS NULL OR p.content_item_id = ci.id)
+    WHERE (pv.media_asset_id = ${id} OR pv.file_asset_id = ${id})
+      AND cv.version_number = (SELECT max(nv.version_number) FROM content_versions nv WHERE nv.content_item_id = ci.id AND nv.status <> 'Archived'))`;
+}

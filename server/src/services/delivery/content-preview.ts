@@ -2,15 +2,19 @@
 // delivery reads a site makes (by-slug, the content list, one version), answered for a preview
 // token: each item as its newest version that is not Archived, children resolved the same way,
 // effective windows ignored unless `asOf` names an instant, every body marked `isPreview: true`.
-// The handlers branch here before the delivery cache, so a preview answer is never cached, and send
-// it `Cache-Control: private, no-store`.
+// A token scoped to one item previews that item only: its children are what the site serves (their
+// drafts are other items, outside its reach), and another item is 404, as if it did not exist.
+// Media and File values carry their `asset` as the published by-slug read gives it (delivered-assets.ts),
+// so a draft preview shows its images. The handlers branch here before the delivery cache, so a
+// preview answer is never cached, and send it `Cache-Control: private, no-store`.
 import type { CommonQueryMethods } from 'slonik';
 import { findPreviewDetailBySlug, findPreviewDetails, listPreviewItems, previewedVersion, type PreviewSortKey } from '../../db/delivery/content-preview.js';
 import type { ServedDetailRow } from '../../db/delivery/content-serving.js';
 import type { ValueRow } from '../../db/content/content-values.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
 import { loadValues } from '../../db/content/content-values.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import type { Db } from '../../db/pool.js';
+import { badRequest, notFound } from '../../errors.js';
 import type {
   ContentItemSummaryResponse,
   ContentItemSummaryResponsePagedResponse,
@@ -18,9 +22,11 @@ import type {
   ContentVersionFieldValueResponse,
 } from '../../generated/schemas.js';
 import { versionDetail, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
-import { requireItem, requireVersion } from '../content/content-rules.js';
+import { asOfParam, requireItem, requireVersion } from '../content/content-rules.js';
+import type { AssetLinks } from '../media/media-assets.js';
 import { pageRequest, toPage } from '../platform/paging.js';
-import { MAX_EXPANSION_DEPTH } from './content-expansion.js';
+import { MAX_EXPANSION_DEPTH, presentLoadedVersionDetails } from './content-expansion.js';
+import { deliverAssets } from './delivered-assets.js';
 import type { ContentBySlugQuery, ContentListParameters, VersionReadQuery } from './content-reads.js';
 
 /** What a preview token may see: its workspace, and one item of it when scoped. */
@@ -31,9 +37,8 @@ export interface PreviewScope {
 
 const instant = (value: string | undefined): string | null => (value !== undefined && value.length > 0 ? new Date(value).toISOString() : null);
 
-function requireInScope(scope: PreviewScope, itemId: string): void {
-  if (scope.contentItemId !== null && scope.contentItemId !== itemId) throw forbidden('This preview token is for another content item.');
-}
+/** An item outside a scoped token's reach is answered as a missing one: the token learns nothing of it. */
+const inScope = (scope: PreviewScope, itemId: string): boolean => scope.contentItemId === null || scope.contentItemId === itemId;
 
 interface WithValues {
   readonly version: VersionRow;
@@ -73,33 +78,50 @@ function withChild(body: ContentVersionDetailResponse): ContentVersionFieldValue
   return body.fields.filter((f) => f.childContentItemId !== null);
 }
 
+/**
+ * The previewed body of one version: children previewed for a workspace token, served (as the site
+ * shows them, at `asOf` or now) for an item-scoped one; then every Media/File value's asset, as the
+ * published by-slug read fills it (one query for the whole tree).
+ */
+async function previewBody(db: Db, links: AssetLinks, scope: PreviewScope, entry: WithValues, expand: boolean, asOf: string | null) {
+  const [body] =
+    scope.contentItemId === null
+      ? await expandPreview(db, [entry], scope.workspaceId, expand, asOf)
+      : (await presentLoadedVersionDetails(db, [entry], { workspaceId: scope.workspaceId, expandChildren: expand, asOf: asOf ?? asOfParam(undefined) })).map(
+          (b): ContentVersionDetailResponse => ({ ...b, isPreview: true }),
+        );
+  return (await deliverAssets(db, links, scope.workspaceId, body!)).body;
+}
+
 export async function previewBySlug(
-  db: CommonQueryMethods,
+  db: Db,
+  links: AssetLinks,
   scope: PreviewScope,
   slug: string,
   query: ContentBySlugQuery,
 ): Promise<Tagged<ContentVersionDetailResponse>> {
-  const found: ServedDetailRow | null = await findPreviewDetailBySlug(db, scope.workspaceId, slug, instant(query.asOf));
-  if (!found) throw notFound('Content under this slug');
-  requireInScope(scope, found.content_item_id);
-  const [body] = await expandPreview(db, [{ version: found, values: found.field_values }], scope.workspaceId, query.expandChildren ?? true, instant(query.asOf));
-  return { body: body!, etag: versionEtag(found) };
+  const asOf = instant(query.asOf);
+  const found: ServedDetailRow | null = await findPreviewDetailBySlug(db, scope.workspaceId, slug, asOf);
+  if (!found || !inScope(scope, found.content_item_id)) throw notFound('Content under this slug');
+  const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf);
+  return { body, etag: versionEtag(found) };
 }
 
 /** One version by number, as the served version read gives it, with children previewed. */
 export async function previewVersion(
-  db: CommonQueryMethods,
+  db: Db,
+  links: AssetLinks,
   scope: PreviewScope,
   itemId: string,
   versionNumber: number,
   query: VersionReadQuery,
 ): Promise<Tagged<ContentVersionDetailResponse>> {
-  requireInScope(scope, itemId);
+  if (!inScope(scope, itemId)) throw notFound('The content item');
   const item = await requireItem(db, scope.workspaceId, itemId);
   const version = await requireVersion(db, item.id, versionNumber);
   const values = await loadValues(db, [version.id]);
-  const [body] = await expandPreview(db, [{ version, values: values.get(version.id) ?? [] }], scope.workspaceId, query.expandChildren ?? true, null);
-  return { body: body!, etag: versionEtag(version) };
+  const body = await previewBody(db, links, scope, { version, values: values.get(version.id) ?? [] }, query.expandChildren ?? true, null);
+  return { body, etag: versionEtag(version) };
 }
 
 const SORT_KEYS: Readonly<Record<string, PreviewSortKey>> = { createdat: 'createdAt', updatedat: 'updatedAt', slug: 'slug' };

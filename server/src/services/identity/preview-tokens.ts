@@ -1,17 +1,27 @@
 // Preview tokens (issue #27 §1): minted by an Editor with Write on the workspace, for the whole
-// workspace or one item, living minutes; listed and revoked by Admins. Every change is audited and
-// ends the token through the credential cache on every replica (credential-changes.ts), exactly
-// like an API client's revocation.
+// workspace or one item, living minutes; listed and revoked by Admins, and by whoever minted them.
+// A token lives only while its minter could mint it again: a user change that takes that away
+// (deletion, deactivation, a role below Editor, Write on the workspace removed) revokes it in the
+// same transaction (revokePreviewTokensOfUser). Every change is audited and ends the token through
+// the credential cache on every replica (credential-changes.ts), exactly like an API client's revocation.
+import type { DatabaseTransactionConnection } from 'slonik';
 import { userIdOf, type Actor } from '../../access/actor.js';
 import { findItem } from '../../db/content/content-items.js';
 import type { Db } from '../../db/pool.js';
-import { insertPreviewToken, listLivePreviewTokens, revokePreviewTokenRow, type PreviewTokenRow } from '../../db/identity/preview-tokens.js';
+import {
+  insertPreviewToken,
+  listLivePreviewTokens,
+  revokePreviewTokenRow,
+  revokePreviewTokensBeyondReach,
+  type PreviewTokenReach,
+  type PreviewTokenRow,
+} from '../../db/identity/preview-tokens.js';
 import { notFound, validationFailed } from '../../errors.js';
 import type { CreatePreviewTokenRequest, CreatePreviewTokenResponse, PreviewTokenResponse, PreviewTokenResponsePagedResponse } from '../../generated/schemas.js';
 import { recordAudit } from '../platform/audit.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 import type { CredentialEvictor } from './credential-cache.js';
-import { changingCredentials } from './credential-changes.js';
+import { changingCredentials, type Announce } from './credential-changes.js';
 import { newPreviewToken } from './credential-tokens.js';
 
 export const DEFAULT_PREVIEW_MINUTES = 60;
@@ -60,18 +70,42 @@ export async function createPreviewToken(
   });
 }
 
-export async function listPreviewTokens(db: Db, workspaceId: string, query: PagingQuery): Promise<PreviewTokenResponsePagedResponse> {
+/** Admins reach every token of the workspace; anyone else only the tokens they minted. */
+const reachOf = (actor: Actor): PreviewTokenReach => (actor.role === 'Admin' ? { all: true } : { mintedBy: userIdOf(actor) });
+
+export async function listPreviewTokens(db: Db, actor: Actor, workspaceId: string, query: PagingQuery): Promise<PreviewTokenResponsePagedResponse> {
   const page = pageRequest(query);
-  const { rows, total } = await listLivePreviewTokens(db, workspaceId, page.pageSize, page.offset);
+  const { rows, total } = await listLivePreviewTokens(db, workspaceId, reachOf(actor), page.pageSize, page.offset);
   return toPage(rows.map(presentPreviewToken), total, page);
 }
 
 /** Revoked at once here and, through the notice sent on commit, on every other replica. */
 export async function revokePreviewToken(db: Db, credentials: CredentialEvictor, actor: Actor, workspaceId: string, id: string): Promise<void> {
   await changingCredentials(db, credentials, async (tx, announce) => {
-    const row = await revokePreviewTokenRow(tx, workspaceId, id);
+    // Another's token is out of a non-Admin's reach: 404, as it is absent from their list.
+    const row = await revokePreviewTokenRow(tx, workspaceId, id, reachOf(actor));
     if (!row) throw notFound('The preview token');
     await recordAudit(tx, { workspaceId, entityType: 'PreviewToken', entityId: id, action: 'Deleted', actor, before: auditView({ ...row, revoked_at: null }), after: auditView(row) });
     await announce({ kind: 'preview-token', tokenId: id });
   });
+}
+
+/**
+ * Called by every change to a user (in its transaction, after the change): revokes the live tokens
+ * they minted where they could no longer mint one, audited as the acting change, each announced so
+ * every replica drops it.
+ */
+export async function revokePreviewTokensOfUser(tx: DatabaseTransactionConnection, announce: Announce, actor: Actor, userId: string): Promise<void> {
+  for (const row of await revokePreviewTokensBeyondReach(tx, userId)) {
+    await recordAudit(tx, {
+      workspaceId: row.workspace_id,
+      entityType: 'PreviewToken',
+      entityId: row.id,
+      action: 'Deleted',
+      actor,
+      before: auditView({ ...row, revoked_at: null }),
+      after: auditView(row),
+    });
+    await announce({ kind: 'preview-token', tokenId: row.id });
+  }
 }

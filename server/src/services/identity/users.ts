@@ -42,6 +42,7 @@ import { presentUser, userAuditView } from './user-presenter.js';
 import { personalWords } from './password-strength.js';
 import type { SignInKeys } from './sign-in-keys.js';
 import { clearAccountSignInThrottle } from './sign-in-throttle.js';
+import { revokePreviewTokensOfUser } from './preview-tokens.js';
 
 const TEMP_PASSWORD_WARNING = 'This temporary password is shown once. Give it to the user over a safe channel; they must change it at first sign-in.';
 
@@ -123,6 +124,8 @@ export async function updateUser(
     if (input.timeZoneId !== undefined) await upsertPreferences(tx, id, { timeZoneId: input.timeZoneId });
     // A deactivated user is signed out everywhere at once, not at their sessions' expiry.
     if (!input.isActive) await deleteSessionsOfUser(tx, id);
+    // Their preview tokens end with the right to mint them (inactive, below Editor, Write removed).
+    await revokePreviewTokensOfUser(tx, announce, actor, id);
     // Role, flag, grants, email and name all live in the cached actor of each of their sessions.
     await announce({ kind: 'user', userId: id });
     const updated = (await findUser(tx, id))!;
@@ -142,6 +145,7 @@ export async function deleteUser(db: Db, credentials: CredentialEvictor, actor: 
       throw conflict('This is the last active superadmin administrator; it cannot be deleted.');
     }
     await softDeleteUser(tx, id, userIdOf(actor));
+    await revokePreviewTokensOfUser(tx, announce, actor, id);
     await announce({ kind: 'user', userId: id });
     await recordAudit(tx, { workspaceId: null, entityType: 'User', entityId: id, action: 'Deleted', actor, before: userAuditView(current) });
   });
