@@ -2,14 +2,18 @@
 // workspace's preview URL; an Editor's Preview on the item page opens that URL in a new tab with an
 // item-scoped token that the "site" (a server of this test) reads the draft with; "Save and
 // preview" in the editor saves first; without a preview URL the admin shows the preview itself; the
-// Admin sees the live tokens and revokes one, after which the site's read is 401. Every screen is
-// checked with axe.
+// Admin sees the live tokens and revokes one, after which the site's read is 401. The admin's own
+// preview shows a draft's image from the asset the preview read carried. Every screen is checked
+// with axe.
 import http from 'node:http';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { listen, startAdminStack, type AdminStack, type StackUser } from './helpers/stack.js';
+import { dbQuery } from '../../test/helpers/actors.js';
+import { multipart } from '../../test/media/media-world.js';
+import { makeImage } from '../../test/media/public-images.js';
 
 interface SiteVisit {
   readonly slug: string | null;
@@ -29,6 +33,8 @@ describe('admin: content preview', function () {
   let editor: StackUser;
   let itemId: string;
   let titleField: string;
+  let heroField: string;
+  let pageVersionId: string;
   let site: Awaited<ReturnType<typeof listen>>;
   const visits: SiteVisit[] = [];
   const api = () => `/api/v1/workspaces/${ws.id}`;
@@ -75,8 +81,14 @@ describe('admin: content preview', function () {
     const t = await ok(stack.api.post(`${api()}/templates`, { name: 'Page', slug: 'page' }, { token }), 'template');
     const tv = `${api()}/templates/${t.body.id}/versions/1`;
     await ok(stack.api.post(`${tv}/fields`, { key: 'title', label: 'Title', primitiveType: 'Text', order: 0, compositionMode: 'Inline', isRequired: false, minOccurrences: 0 }, { token, headers: await stack.api.ifMatch(tv, token) }), 'field');
+    await ok(stack.api.post(`${tv}/fields`, { key: 'hero', label: 'Hero', primitiveType: 'Media', order: 1, compositionMode: 'Inline', isRequired: false, minOccurrences: 0, maxOccurrences: 1 }, { token, headers: await stack.api.ifMatch(tv, token) }), 'media field');
     const published = await ok(stack.api.put(`${tv}/publish`, undefined, { token, headers: await stack.api.ifMatch(tv, token) }), 'publish template');
-    titleField = published.body.fields[0].id;
+    const fieldOf = (key: string) => published.body.fields.find((f: { key: string }) => f.key === key).id as string;
+    titleField = fieldOf('title');
+    heroField = fieldOf('hero');
+    pageVersionId = published.body.id;
+    // A site shows images through their public URLs: on for this workspace.
+    await dbQuery(stack.api, 'UPDATE workspaces SET public_media = true WHERE id = $1', [ws.id]);
     const value = (text: string) => [{ fieldId: titleField, order: 0, valueKind: 'Text', textValue: text }];
     const item = await ok(stack.api.post(`${api()}/content`, { templateVersionId: published.body.id, slug: 'about', localeCode: 'en', tags: [], fields: value('Published title') }, { token }), 'item');
     itemId = item.body.id;
@@ -145,6 +157,39 @@ describe('admin: content preview', function () {
     expect(await tab.title()).to.include('Preview of Edited before preview');
     expect(await tab.locator('.content-viewer').textContent()).to.include('Edited before preview');
     expect(await tab.locator('.content-viewer').textContent()).to.include('Draft');
+    await expectAccessible(tab);
+    await tab.close();
+  });
+
+  it("the admin's own preview shows a draft's new image from the asset the preview read carried", async () => {
+    const token = stack.adminToken;
+    const form = multipart({ fileName: 'harbour.png', contentType: 'image/png', data: await makeImage('png', 480, 320) });
+    const uploaded = await ok(stack.api.request('POST', `${api()}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token }), 'upload');
+    const assetId = uploaded.body.id as string;
+    const fields = [
+      { fieldId: titleField, order: 0, valueKind: 'Text', textValue: 'Harbour draft' },
+      { fieldId: heroField, order: 0, valueKind: 'Media', mediaAssetId: assetId },
+    ];
+    const draft = await ok(stack.api.post(`${api()}/content`, { templateVersionId: pageVersionId, slug: 'harbour', localeCode: 'en', tags: [], fields }, { token }), 'draft item');
+    const draftId = draft.body.id as string;
+    // The preview read itself carries the asset, with public URLs the preview reader can load.
+    const minted = await ok(stack.api.post(`${api()}/preview-tokens`, { contentItemId: draftId }, { token }), 'mint');
+    const read = await fetch(`${stack.apiUrl}${api()}/content/by-slug/harbour`, { headers: { authorization: `Bearer ${minted.body.token as string}` } });
+    const hero = ((await read.json()) as { fields: { valueKind: string; asset?: { id: string; renditionUrl: string | null } | null }[] }).fields.find((f) => f.valueKind === 'Media')!;
+    expect(hero.asset).to.include({ id: assetId });
+    expect(hero.asset!.renditionUrl).to.be.a('string');
+
+    await editorPage.goto(`${stack.adminUrl}/workspaces/${ws.id}/content/${draftId}`);
+    const tab = await opensTab(() => editorPage.getByRole('button', { name: /^Preview/ }).click());
+    expect(tab.url()).to.equal(`${stack.adminUrl}/workspaces/${ws.id}/content/${draftId}/preview`);
+    const img = tab.locator(`.content-viewer [data-asset="${assetId}"] img`);
+    // The preview's own rendition URL, re-served on the admin's origin, and the browser decodes it.
+    expect(await img.getAttribute('src')).to.equal(hero.asset!.renditionUrl!.replace(/^https?:\/\/[^/]+/, '').replace('{width}', '160').replace('{format}', 'webp'));
+    const width = await img.evaluate((el) => {
+      const image = el as unknown as { decode(): Promise<void>; naturalWidth: number };
+      return image.decode().then(() => image.naturalWidth);
+    });
+    expect(width).to.equal(160);
     await expectAccessible(tab);
     await tab.close();
   });

@@ -2,15 +2,15 @@
 // preview token scoped to the item (an Editor's right; it lives an hour) and opens the workspace's
 // preview URL with `{slug}`, `{locale}` and `{token}` filled in, in the tab the button's form
 // targets (a new one). A workspace without a preview URL gets the preview in the admin's own viewer,
-// read through the API with that same token, so it shows exactly what a site would.
+// read through the API with that same token, so it shows exactly what a site would, images included.
 import type express from 'express';
 import { apiFor, previewApi } from '../../api.js';
 import { zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
 import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, type ItemAddress } from './item-paths.js';
 import { when } from '../screen-forms.js';
-import { assetFacts } from '../media/asset-facts.js';
-import { assetIdsOf, shownVersion } from './viewer-values.js';
+import { previewAssetFacts } from './preview-assets.js';
+import { shownVersion } from './viewer-values.js';
 import { versionFacts } from './viewer.js';
 
 /** The workspace's template with the item's values put in, each URL-encoded. */
@@ -46,8 +46,8 @@ export async function openPreview(res: express.Response, address: ItemAddress): 
   const version = item.slug
     ? await site.getContentBySlug({ path: { workspaceId, slug: item.slug }, query: { expandChildren: true } })
     : await site.getContentVersion({ path: { workspaceId, id: itemId, versionNumber: newest.versionNumber }, query: { expandChildren: true } });
-  // Thumbnails and alt text of the version's assets, as the viewer shows them.
-  const facts = await assetFacts(res, workspaceId, assetIdsOf(version));
+  // The images the preview read carried, as a site shows them (preview-assets.ts).
+  const facts = await previewAssetFacts(res, workspaceId, version);
   const zone = zoneOf(res);
   const name = itemNameOf(item);
   await render(res, 'content/viewer', {
