@@ -87,7 +87,10 @@ describe('webhooks on a developer\'s machine (Webhook__AllowedPrivateDestination
     try {
       const res = await w.api.post(`${w.base}/webhooks`, { name: 'Laptop', url: 'http://127.0.0.1:4000/hooks', events: ['content.created'] }, { token: w.editor });
       expectProblem(res, 422, 'validation-failed');
-      expect(res.body.errors['/url']).to.deep.equal(['The URL must use https.']);
+      // Refused for where it points (https would not change that), and said so.
+      expect(res.body.errors['/url']).to.have.length(1);
+      expect(res.body.errors['/url'][0]).to.match(/^The destination is not allowed: the URL's host 127\.0\.0\.1 is a loopback address/);
+      expect(res.body.errors['/url'][0]).to.include('Webhook__AllowedPrivateDestinations');
     } finally {
       await w.api.close();
     }
@@ -103,9 +106,18 @@ describe('webhooks on a developer\'s machine (Webhook__AllowedPrivateDestination
       expect(ok('http://2130706433:4000/x')).to.equal(null); // WHATWG's 127.0.0.1
       expect(ok('http://[::1]:4001/x')).to.equal(null);
       expect(ok('http://DevBox.test.:8080/x')).to.equal(null);
-      expect(ok('http://127.0.0.1:4001/x')).to.equal('The URL must use https.');
-      expect(ok('https://127.0.0.1:4001/x')).to.match(/loopback/);
-      expect(ok('http://127.0.0.2:4000/x')).to.equal('The URL must use https.');
+      // An unlisted local port (or address, or name) is not allowed, over http as over https: the
+      // message says why, not "must use https".
+      const notAllowed = /^The destination is not allowed: the URL's host .+ is .+, and webhooks are only sent to public addresses/;
+      for (const url of ['http://127.0.0.1:4001/x', 'https://127.0.0.1:4001/x', 'http://127.0.0.2:4000/x', 'http://[::1]:4000/x', 'http://10.0.0.8:4000/x', 'http://localhost:4000/x']) {
+        expect(ok(url), url).to.match(notAllowed);
+      }
+      expect(ok('http://127.0.0.1:4001/x')).to.include('127.0.0.1 is a loopback address');
+      expect(ok('http://10.0.0.8:4000/x')).to.include('10.0.0.8 is a private address');
+      expect(ok('http://localhost:4000/x')).to.include('localhost is a loopback name');
+      // https stays required where it is: a public host, or a name resolved only at delivery.
+      expect(ok('http://example.com:4000/x')).to.equal('The URL must use https.');
+      expect(ok('http://93.184.216.34/x')).to.equal('The URL must use https.');
       // Every other rule still holds.
       expect(ok('http://user@127.0.0.1:4000/x')).to.equal('The URL must not contain user information.');
       expect(ok('http://127.0.0.1:4000/x#frag')).to.equal('The URL must not contain a fragment.');

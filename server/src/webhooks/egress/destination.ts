@@ -56,6 +56,10 @@ export function parseDestination(raw: string, o: DestinationRules): { destinatio
   const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   const listedPrivate = host !== '' && listed.allows(host, port);
   if (url.protocol !== 'https:' && !((o.allowHttp || listedPrivate) && url.protocol === 'http:')) {
+    // An http URL to a local or private host that is not listed (another port, say) is refused for
+    // where it points, which https would not change: say so rather than ask for https.
+    const local = url.protocol === 'http:' && !listedPrivate ? localHostProblem(hostname, host, policy) : null;
+    if (local) return { problem: local };
     return { problem: o.allowHttp ? 'The URL must use https or http.' : 'The URL must use https.' };
   }
   // WHATWG drops empty user information (`https://@host/`, `https://:@host/`), so the parsed URL
@@ -72,14 +76,31 @@ export function parseDestination(raw: string, o: DestinationRules): { destinatio
   // WHATWG has already turned every host that ends in a number into a dotted quad (or refused it).
   if (hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname)) {
     const forbidden = listedPrivate ? null : policy.isForbidden(host);
-    if (forbidden) return { problem: `The URL's host ${host} is ${forbidden}.` };
+    if (forbidden) return { problem: notAllowed(host, forbidden) };
     return { destination: { protocol, host, literal: host, port, path, listedPrivate } };
   }
   if (host === '' || host.split('.').some((label) => label === '')) return { problem: 'The URL\'s host has an empty label.' };
-  if (!listedPrivate && (host === 'localhost' || host.endsWith('.localhost'))) {
-    return { problem: `The URL's host ${host} is a loopback name (RFC 6761).` };
-  }
+  if (!listedPrivate && isLoopbackName(host)) return { problem: notAllowed(host, 'a loopback name (RFC 6761)') };
   return { destination: { protocol, host, literal: null, port, path, listedPrivate } };
+}
+
+const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
+
+/** Why a destination is refused, in words: what its host is, and what may be reached instead. */
+function notAllowed(host: string, what: string): string {
+  return (
+    `The destination is not allowed: the URL's host ${host} is ${what}, and webhooks are only sent to public addresses ` +
+    '(a receiver on this machine or a private network must be listed with its port in Webhook__AllowedPrivateDestinations, in development only).'
+  );
+}
+
+/** The refusal of a host that is an IP literal the policy forbids or a loopback name, else null. */
+function localHostProblem(hostname: string, host: string, policy: AddressPolicy): string | null {
+  if (hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname)) {
+    const forbidden = policy.isForbidden(host);
+    return forbidden ? notAllowed(host, forbidden) : null;
+  }
+  return isLoopbackName(host) ? notAllowed(host, 'a loopback name (RFC 6761)') : null;
 }
 
 /**
