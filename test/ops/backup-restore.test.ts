@@ -3,7 +3,8 @@
 // backed up while requests keep arriving, then restored into a fresh data directory (the embedded
 // PostgreSQL created there by the restore) and a fresh store, and the real API entry point started on
 // it: by-slug answers the same body, every download is byte-identical, the admin signs in, the
-// webhook secrets still open with the keyring and the API client still authenticates. Once on local
+// webhook secrets still open with the keyring and the API client still authenticates, and a stored
+// rendition, left out of the backup, is computed again on its first request. Once on local
 // storage, once on S3 (s3rver). Then the refusals: a non-empty target, a backup newer than the code.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { loadConfig } from '../../server/src/config.js';
+import sharp from 'sharp';
+import { loadConfig, type Config } from '../../server/src/config.js';
+import { createStorageProvider } from '../../server/src/storage/create-provider.js';
 import { REPO_ROOT } from '../../server/src/contract.js';
 import { runBackup } from '../../server/src/ops/backup.js';
 import { RestoreRefused, runRestore } from '../../server/src/ops/restore.js';
@@ -31,6 +34,7 @@ import { productionKeyring } from '../helpers/production-env.js';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server.js';
 import { startServerProcess, type ServerProcess } from '../media/server-process.js';
 import { multipart, pngBytes } from '../media/media-world.js';
+import { fetchPublic, makeImage, servePublicly, urlsFrom } from '../media/public-images.js';
 import { child, createArticle, createPerson, expectStatus, publishNow, startContentWorld, type ContentWorld } from '../content/content-fixture.js';
 
 const keyring = productionKeyring();
@@ -84,6 +88,23 @@ async function seed(w: ContentWorld): Promise<Source> {
   return { w, slugs, media, webhooks, client: client.body.token, user };
 }
 
+async function uploadPhoto(w: ContentWorld): Promise<string> {
+  const form = multipart({ fileName: 'photo.jpg', contentType: 'image/jpeg', data: await makeImage('jpeg', 1000, 750) });
+  const res = await w.api.request('POST', `${w.base}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: w.editor });
+  expectStatus(res, 201);
+  return res.body.id;
+}
+
+/** The rendition keys in the storage `config` names. */
+async function renditionKeys(config: Config): Promise<string[]> {
+  const storage = createStorageProvider(config);
+  try {
+    return (await storage.list('verso/renditions/', { limit: 1000 })).objects.map((o) => o.key);
+  } finally {
+    await storage.close();
+  }
+}
+
 async function bySlug(url: string, w: ContentWorld, slug: string, token: string) {
   const res = await fetch(`${url}${w.base}/content/by-slug/${slug}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: await res.json() };
@@ -117,6 +138,12 @@ async function roundTrip(storage: { source: Record<string, string>; target: Reco
   const api: TestApi = await startTestApi({ env: { ...keyring, ...storage.source } });
   const src = await seed(await startContentWorld(api));
   const before = await Promise.all(src.slugs.map((s) => bySlug(api.url, src.w, s, src.w.reader)));
+  // A public image with a stored rendition: renditions are left out of the backup and computed again.
+  await servePublicly(api, src.w.ws);
+  const photo = await uploadPhoto(src.w);
+  const rendition = (await urlsFrom(api, photo)).renditionUrl!.replace('{width}', '800').replace('{format}', 'webp');
+  expect((await fetchPublic(api.url, rendition)).status).to.equal(200);
+  expect(await renditionKeys(api.config), 'the source stored the rendition').to.have.length(1);
   const backupDir = path.join(tempDir('verso-backup-'), 'b');
   const restored = tempDir('verso-restored-');
   let server: ServerProcess | undefined;
@@ -129,7 +156,8 @@ async function roundTrip(storage: { source: Record<string, string>; target: Reco
     expect(manifest.keyring.keyIdsReferenced).to.deep.equal(['prod']);
     expect(manifest.database.serverVersion, 'the source server version').to.match(/^\d+(\.\d+)?/);
     expect(JSON.stringify(manifest)).not.to.include(keyring.Secrets__EncryptionKeys__prod!);
-    expect(manifest.assets.map((a) => a.id).sort()).to.deep.equal(src.media.map((m) => m.id).sort());
+    expect(manifest.assets.map((a) => a.id).sort()).to.deep.equal([...src.media.map((m) => m.id), photo].sort());
+    expect(manifest.media!.filter((o) => o.key.startsWith('verso/renditions/')), 'no rendition in the backup').to.deep.equal([]);
     expect(manifest.counts.contentItems).to.be.at.least(4);
     await api.close();
 
@@ -148,6 +176,15 @@ async function roundTrip(storage: { source: Record<string, string>; target: Reco
       expect(res.status).to.equal(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(m.bytes), `asset ${m.id} byte-identical`).to.equal(true);
     }
+    // The rendition, absent from the restored storage, is computed on its first request.
+    const restoredConfig = loadConfig(env, { version: '0.0.0-test' });
+    expect(await renditionKeys(restoredConfig)).to.deep.equal([]);
+    const recomputed = await fetchPublic(server.url, rendition);
+    expect(recomputed.status).to.equal(200);
+    expect(recomputed.headers.get('content-type')).to.equal('image/webp');
+    expect((await sharp(recomputed.bytes).metadata()).width).to.equal(800);
+    expect(await renditionKeys(restoredConfig), 'stored again').to.have.length(1);
+
     const me = await fetch(`${server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${src.client}` } });
     expect(me.status).to.equal(200);
     expect(await me.json()).to.include({ kind: 'ApiClient', workspaceId: src.w.ws });
