@@ -9,9 +9,23 @@ import { field, formFailure } from '../http/forms.js';
 import { PATHS } from '../nav.js';
 import { render } from '../views/render.js';
 import { PRE_SESSION_COOKIE } from './csrf.js';
-import { appendSetCookie, safeReturnUrl, serializeCookie, type AdminSession, type AdminUser } from './session.js';
+import { appendSetCookie, parseCookies, safeReturnUrl, serializeCookie, type AdminSession, type AdminUser } from './session.js';
 
 type CurrentActor = components['schemas']['CurrentActor'];
+
+/**
+ * The device cookie: the API's device token of this browser's last sign-in, HttpOnly, kept across
+ * sign-outs (it names a browser that knew the password, not a session). 180 days, as the API keeps
+ * the token; every sign-in replaces it. One per browser: signing in to another account replaces it.
+ */
+export const DEVICE_COOKIE = 'verso_device';
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 3600;
+const DEVICE_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+
+function deviceTokenOf(req: express.Request): string | undefined {
+  const value = parseCookies(req.headers.cookie).get(DEVICE_COOKIE);
+  return value !== undefined && DEVICE_TOKEN.test(value) ? value : undefined;
+}
 
 function claimsFrom(actor: CurrentActor, previous: AdminUser): AdminUser {
   return {
@@ -58,7 +72,13 @@ export function registerAuthRoutes(router: express.Router): void {
     const password = field(req, 'password');
     const returnUrl = safeReturnUrl(field(req, 'returnUrl'));
     try {
-      const login = await anonymousApi(res).login({ body: { email, password } });
+      // The device cookie: this browser signed in to an account before (OWASP "device cookies"),
+      // which the API lets through a lock on the browser's address and the account-wide slowdown.
+      const deviceToken = deviceTokenOf(req);
+      const login = await anonymousApi(res).login({ body: { email, password, ...(deviceToken ? { deviceToken } : {}) } });
+      if (login.deviceToken) {
+        appendSetCookie(res, serializeCookie(DEVICE_COOKIE, login.deviceToken, sessions.secure, { maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS }));
+      }
       const user: AdminUser = {
         id: login.user.id,
         email: login.user.email,

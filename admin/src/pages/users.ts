@@ -302,6 +302,19 @@ export function register(router: express.Router): void {
     }
   });
 
+  // Lifts the account's sign-in throttle (every locked-out client and the slowdown): harmless to
+  // the account, so one button without a confirmation step.
+  router.post(`${base}/:id/unlock`, async (req, res, next) => {
+    const id = req.params.id;
+    if (!isUuid(id)) return next();
+    const api = apiFor(res);
+    const { user } = await readUser(api, id);
+    await api.unlockUser({ path: { id } });
+    contextOf(res).logger.info('Unlocked sign-in', { userId: id });
+    setFlash(res, 'success', `Sign-in of ${user.email} unlocked: every client may try again now.`);
+    res.redirect(303, `${base}/${id}/edit`);
+  });
+
   for (const action of Object.keys(ACTIONS) as Action[]) {
     router.get(`${base}/:id/${action}`, async (req, res, next) => {
       if (!isUuid(req.params.id)) return next();
