@@ -14,8 +14,8 @@ describe('identity settings', () => {
       credentialCacheMs: 30_000,
       oidc: { enabled: false, authority: null, audience: 'verso', roleClaim: 'verso_role', workspaceClaim: 'verso_workspace', requireHttpsMetadata: false },
       // Not upstream's: issue #23 added per-account sign-in throttling and a minimum length (and a common-password list) for new passwords.
-      lockout: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
-      password: { minLength: 12 },
+      lockout: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000, accountSlowdownAfter: 20, maxDelayMs: 10_000 },
+      password: { minLength: 12, minimumScore: 3 },
     });
     expect(c.seed).to.deep.equal({
       defaultWorkspace: { name: 'Default', slug: 'default' },
