@@ -27,7 +27,7 @@ import { createAdminLogger } from '../../admin/src/log.js';
 import { HttpSession } from '../../admin/test/helpers/http.js';
 import { ensureSdkBuilt, listen } from '../../admin/test/helpers/stack.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { createActor, FIXTURE_PASSWORD } from '../helpers/actors.js';
+import { createActor, dbQuery, FIXTURE_PASSWORD } from '../helpers/actors.js';
 import { freePort } from '../helpers/database.js';
 import { MemoryLog } from '../helpers/memory-log.js';
 import { productionKeyring } from '../helpers/production-env.js';
@@ -144,6 +144,7 @@ async function roundTrip(storage: { source: Record<string, string>; target: Reco
   const rendition = (await urlsFrom(api, photo)).renditionUrl!.replace('{width}', '800').replace('{format}', 'webp');
   expect((await fetchPublic(api.url, rendition)).status).to.equal(200);
   expect(await renditionKeys(api.config), 'the source stored the rendition').to.have.length(1);
+  expect(await dbQuery(api, 'SELECT storage_key FROM media_renditions'), 'and listed it').to.have.length(1);
   const backupDir = path.join(tempDir('verso-backup-'), 'b');
   const restored = tempDir('verso-restored-');
   let server: ServerProcess | undefined;
@@ -158,6 +159,8 @@ async function roundTrip(storage: { source: Record<string, string>; target: Reco
     expect(JSON.stringify(manifest)).not.to.include(keyring.Secrets__EncryptionKeys__prod!);
     expect(manifest.assets.map((a) => a.id).sort()).to.deep.equal([...src.media.map((m) => m.id), photo].sort());
     expect(manifest.media!.filter((o) => o.key.startsWith('verso/renditions/')), 'no rendition in the backup').to.deep.equal([]);
+    // Nor the rows that list stored renditions: the restored Verso starts with none, as its storage.
+    expect(manifest.database.tables.find((t) => t.name === 'media_renditions')?.rows, 'media_renditions saved empty').to.equal(0);
     expect(manifest.counts.contentItems).to.be.at.least(4);
     await api.close();
 

@@ -51,6 +51,12 @@ export async function listTables(client: pg.ClientBase): Promise<string[]> {
   return r.rows.map((row) => row.name);
 }
 
+/**
+ * Tables of derived data, saved empty like the objects they describe: media_renditions lists the
+ * stored renditions (migration 0035), which the backup leaves out, so a restore starts with none.
+ */
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['media_renditions']);
+
 /** What a backup copies: the managed prefixes but renditions, which are rebuilt on demand. */
 export const BACKED_UP_PREFIXES = MANAGED_PREFIXES.filter((p) => p !== 'verso/renditions/');
 
@@ -118,7 +124,8 @@ export async function runBackup(config: Config, dest: string, log: (m: string) =
             done(null, chunk);
           },
         });
-        await pipeline(client.query(copyTo(`COPY ${quoteIdent(name)} TO STDOUT`)), lines, d, fs.createWriteStream(path.join(dest, 'database', file), { flags: 'wx', mode: 0o600 }));
+        const source = DERIVED_TABLES.has(name) ? `(SELECT * FROM ${quoteIdent(name)} WHERE false)` : quoteIdent(name);
+        await pipeline(client.query(copyTo(`COPY ${source} TO STDOUT`)), lines, d, fs.createWriteStream(path.join(dest, 'database', file), { flags: 'wx', mode: 0o600 }));
         const { sha256, bytes } = d.digest();
         tables.push({ name, rows: counter.rows, file: tableFile(name), sha256, bytes });
       }
