@@ -194,6 +194,27 @@ describe('admin: content preview', function () {
     await tab.close();
   });
 
+  it('an Editor sees only the preview tokens they created, from the item page, and revokes one: it leaves the live ones', async () => {
+    const mine = await stack.api.get(`${api()}/preview-tokens?pageSize=100`, { token: editor.token });
+    const all = await stack.api.get(`${api()}/preview-tokens?pageSize=100`, { token: stack.adminToken });
+    const mineIds = (mine.body.items as { id: string; createdByUserId: string }[]).map((t) => t.id);
+    expect(mineIds.length).to.be.greaterThan(0);
+    // The Admin minted one in the test before: not the Editor's to see.
+    expect(all.body.totalCount).to.be.greaterThan(mine.body.totalCount);
+    await editorPage.goto(`${stack.adminUrl}/workspaces/${ws.id}/content/${itemId}`);
+    await Promise.all([editorPage.waitForNavigation(), editorPage.getByRole('link', { name: 'Your preview tokens' }).click()]);
+    expect(await editorPage.getByRole('heading', { level: 1 }).textContent()).to.equal('Your preview tokens');
+    const rows = editorPage.locator('tr[data-preview-token]');
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-preview-token')))).to.deep.equal(mineIds);
+    await expectAccessible(editorPage);
+    const first = mineIds[0]!;
+    await Promise.all([editorPage.waitForNavigation(), editorPage.getByRole('button', { name: /^Revoke/ }).first().click()]);
+    expect(await editorPage.getByRole('status').textContent()).to.include('Preview token revoked.');
+    expect(await editorPage.locator(`tr[data-preview-token="${first}"]`).count()).to.equal(0);
+    const row = await stack.api.get(`${api()}/preview-tokens?pageSize=100`, { token: stack.adminToken });
+    expect((row.body.items as { id: string }[]).map((t) => t.id)).not.to.include(first);
+  });
+
   it('an Admin sees the live preview tokens of the workspace and revokes one: the site reads 401 with it', async () => {
     const token = visits.at(-1)!.token;
     await adminPage.goto(`${stack.adminUrl}/workspaces/${ws.id}/edit`);

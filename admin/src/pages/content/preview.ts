@@ -10,6 +10,7 @@ import { render, setFlash } from '../../views/render.js';
 import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, type ItemAddress } from './item-paths.js';
 import { when } from '../screen-forms.js';
 import { previewAssetFacts } from './preview-assets.js';
+import * as previewTokens from './preview-tokens.js';
 import { shownVersion } from './viewer-values.js';
 import { versionFacts } from './viewer.js';
 
@@ -67,6 +68,7 @@ export async function openPreview(res: express.Response, address: ItemAddress): 
 }
 
 export function register(router: express.Router): void {
+  previewTokens.register(router);
   router.post(`${ITEM_ROUTE}/preview`, async (req, res, next) => {
     const address = itemAddress(req);
     if (!address) return next();
