@@ -12,7 +12,7 @@ import { startAdminStack, type AdminStack, type StackUser } from './helpers/stac
 const PHONE = { width: 390, height: 844 };
 
 /** How far the page scrolls sideways: 0 when it fits the viewport. */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+const sidewaysOverflow = (page: Page) => page.evaluate<number>('document.scrollingElement.scrollWidth - window.innerWidth');
 
 describe('admin: small screens and large images (browser)', function () {
   this.timeout(120_000);
@@ -74,8 +74,8 @@ describe('admin: small screens and large images (browser)', function () {
       try {
         const res = await page.goto(`${stack.adminUrl}${path()}`);
         expect(res!.status()).to.equal(200);
-        expect(await page.evaluate(() => window.innerWidth)).to.equal(PHONE.width);
-        const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+        expect(await page.evaluate<number>('window.innerWidth')).to.equal(PHONE.width);
+        const scrollWidth = await page.evaluate<number>('document.scrollingElement.scrollWidth');
         expect(scrollWidth, `${name} is ${scrollWidth} px wide`).to.be.at.most(PHONE.width);
         expect(await sidewaysOverflow(page)).to.be.at.most(0);
       } finally {

@@ -9,7 +9,7 @@ import { PublicAssetCache } from '../../server/src/services/media/public-asset-c
 const WS = '01a21fa1-f1d4-7374-87e4-f38401d53ea9';
 const OTHER_WS = '01a21fa1-f1d4-7374-87e4-f38401d53eaa';
 const ASSET = '01a21fa1-f1d4-7374-87e4-f38401d53eab';
-const row: PublicAssetRow = { id: ASSET, file_name: 'a.jpg', mime_type: 'image/jpeg', content_sha256: 'ab'.repeat(32), provider: 'local', storage_key: 'verso/media/x' };
+const row: PublicAssetRow = { id: ASSET, file_name: 'a.jpg', mime_type: 'image/jpeg', content_sha256: 'ab'.repeat(32), provider: 'local', storage_key: 'verso/media/x', media_url_generation: 0 };
 
 function counted(answer: PublicAssetRow | null = row) {
   const load = async () => {
