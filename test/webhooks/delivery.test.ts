@@ -33,7 +33,7 @@ function verifiesStandardSignature(r: ReceivedRequest, secret: string): boolean 
 /** Waits for the delivery of `type` about `contentItemId` (not whichever arrives next). */
 async function deliveryFor(receiver: HttpsReceiver, type: string, contentItemId: string): Promise<ReceivedRequest> {
   const match = (r: ReceivedRequest) => r.headers['x-verso-event'] === type && JSON.parse(r.body.toString('utf8')).contentItemId === contentItemId;
-  await within(5_000, async () => receiver.requests.some(match));
+  await within(30_000, async () => receiver.requests.some(match));
   return receiver.requests.find(match)!;
 }
 
@@ -48,9 +48,12 @@ describe('webhook delivery over HTTPS (the API process and its workers)', functi
     ca = await createTestCa();
     receiver = await startHttpsReceiver({ certificate: await ca.issue({ dns: ['hooks.example.test'] }) });
     hookUrl = `https://hooks.example.test:${receiver.port}/verso/events`;
-    // Default poll intervals (30 s): a receipt within a second can only come from the wake-ups.
+    // The outbox is polled once an hour here, so an event delivered within a minute can only have
+    // come through the wake-ups (a bound in seconds, not a race against the machine's load).
     const names = { 'hooks.example.test': ['127.0.0.1'], 'mixed.example.test': ['127.0.0.1', '10.1.2.3'] };
-    w = await startContentWorld(await startTestApi({ overrides: { webhookSender: loopbackSender(ca.cert, names) } }));
+    w = await startContentWorld(
+      await startTestApi({ env: { Webhook__OutboxPollIntervalSeconds: '3600' }, overrides: { webhookSender: loopbackSender(ca.cert, names) } }),
+    );
   });
   after(async () => {
     await w?.api.close();
@@ -63,13 +66,13 @@ describe('webhook delivery over HTTPS (the API process and its workers)', functi
     return res.body as { endpoint: { id: string }; secret: string };
   };
 
-  it('delivers a published version, signed, to the receiver within a second of the publish committing', async () => {
+  it('delivers a published version, signed, to the receiver as the publish commits (woken, not polled)', async () => {
     const { endpoint, secret } = await register(['content.version_published']);
     const item = await createArticle(w, 'Hello');
     const published = Date.now();
     await publishNow(w, item.id, 1);
     const r = await deliveryFor(receiver, 'content.version_published', item.id);
-    expect(r.receivedAt - published).to.be.below(1_000);
+    expect(r.receivedAt - published).to.be.below(60_000);
     expect(r.method).to.equal('POST');
     expect(r.path).to.equal('/verso/events');
     expect(r.servername).to.equal('hooks.example.test');
