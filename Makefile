@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run admin-password test build generate check bench fuzz install sdk pack chromium nginx screenshots clean-data help verify-deployment start backup restore
+.PHONY: run admin-password test build generate check docs bench fuzz install sdk pack chromium nginx screenshots clean-data help verify-deployment start backup restore
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -37,6 +37,7 @@ help:
 	@echo "              Verso.Client.<version>.nupkg and .snupkg"
 	@echo "make generate  bundle the contract and regenerate everything derived from it"
 	@echo "make check     lint the contract, fail on generated drift, typecheck, lint code"
+	@echo "make docs      render the contract to one static HTML reference page: dist/docs/index.html"
 	@echo "make bench     run the benchmarks under bench/"
 	@echo "make screenshots  run the admin browser tests and write docs/screenshots/*.png"
 	@echo "make verify-deployment  the deployment checks (health, admin sign-in, a media download with"
@@ -84,6 +85,12 @@ generate: install
 
 check: sdk
 	node scripts/check.mjs
+
+# The API reference as one static page (Redocly's CLI, already installed for linting): the bundled
+# contract rendered with Redoc's scripts inlined, so the page works offline and from a file:// URL.
+docs: install
+	mkdir -p dist/docs
+	redocly build-docs openapi/dist/openapi.json --inlineBundle --title "Verso API reference" -o dist/docs/index.html
 
 # The admin's browser tests drive Debian's Chromium (playwright-core downloads no browser). Installed
 # here when missing and we are root with apt-get; otherwise the tests say how to install it.
