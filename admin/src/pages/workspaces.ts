@@ -2,6 +2,8 @@
 // and delete (Admin + Write on that workspace, delete after a confirmation). Edit and delete carry
 // the ETag the page was opened from (`_etag`), so a change someone made since is a 412 shown with
 // the current values and a re-apply button — never overwritten silently.
+// The form also holds the workspace's public media settings, and the edit page offers "Revoke public
+// media URLs" (after a confirmation): the API's rotate, which ends every public URL handed out so far.
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../api.js';
@@ -18,6 +20,8 @@ interface Values {
   slug: string;
   description: string;
   previewUrl: string;
+  publicMedia: boolean;
+  allMediaPublic: boolean;
 }
 
 const PAGE_SIZE = 20;
@@ -28,9 +32,30 @@ const valuesOf = (req: express.Request): Values => ({
   slug: field(req, 'slug').trim(),
   description: field(req, 'description').trim(),
   previewUrl: field(req, 'previewUrl').trim(),
+  // A checkbox left unticked is not posted at all: absent means off, which the form then sends as false.
+  publicMedia: field(req, 'publicMedia') === 'true',
+  allMediaPublic: field(req, 'allMediaPublic') === 'true',
 });
-const valuesFrom = (w: Workspace): Values => ({ name: w.name, slug: w.slug, description: w.description ?? '', previewUrl: w.previewUrl ?? '' });
-const bodyOf = (v: Values) => ({ name: v.name, slug: v.slug, description: v.description === '' ? null : v.description, previewUrl: v.previewUrl === '' ? null : v.previewUrl });
+const valuesFrom = (w: Workspace): Values => ({
+  name: w.name,
+  slug: w.slug,
+  description: w.description ?? '',
+  previewUrl: w.previewUrl ?? '',
+  publicMedia: w.publicMedia,
+  allMediaPublic: w.allMediaPublic,
+});
+const bodyOf = (v: Values) => ({
+  name: v.name,
+  slug: v.slug,
+  description: v.description === '' ? null : v.description,
+  previewUrl: v.previewUrl === '' ? null : v.previewUrl,
+  publicMedia: v.publicMedia,
+  allMediaPublic: v.allMediaPublic,
+});
+
+/** The public media settings in a few words, for the list and the edit page. */
+export const publicMediaLabel = (w: Pick<Workspace, 'publicMedia' | 'allMediaPublic'>): string =>
+  !w.publicMedia ? 'Off' : w.allMediaPublic ? 'On, every upload' : 'On, what published content uses';
 
 /** What the conflict box shows: the workspace as it is now. */
 const conflictOf = (w: Workspace, etag: string | undefined, zone: string): Conflict => ({
@@ -40,6 +65,7 @@ const conflictOf = (w: Workspace, etag: string | undefined, zone: string): Confl
     { label: 'Slug', value: w.slug },
     { label: 'Description', value: w.description ?? '' },
     { label: 'Preview URL', value: w.previewUrl ?? '' },
+    { label: 'Public media URLs', value: publicMediaLabel(w) },
     { label: 'Last changed', value: when(w.updatedAt, zone) },
   ],
 });
@@ -83,6 +109,7 @@ async function formPage(res: express.Response, page: FormPage, status?: number) 
       errors: page.failure?.errors ?? {},
       conflict: page.conflict,
       previewTokens,
+      publicMedia: page.mode === 'edit' && page.workspace ? { state: publicMediaLabel(page.workspace), generation: page.workspace.mediaUrlGeneration, revoke: `${base}/${page.workspace.id}/public-media/revoke` } : null,
     },
     status,
   );
@@ -100,7 +127,7 @@ export function register(router: express.Router): void {
     const u = user(res);
     await render(res, 'workspaces/list', {
       title: 'Workspaces',
-      workspaces: list.items.map((w) => ({ ...w, updated: when(w.updatedAt, zoneOf(res)), manage: mayManage(res, w) })),
+      workspaces: list.items.map((w) => ({ ...w, updated: when(w.updatedAt, zoneOf(res)), manage: mayManage(res, w), publicMediaState: publicMediaLabel(w) })),
       totalCount: list.totalCount,
       page,
       totalPages: list.totalPages,
@@ -113,7 +140,7 @@ export function register(router: express.Router): void {
     // Creating needs Admin + host superadmin and no read says "may create"; listUsers has exactly
     // that access rule, so its answer is the API's own refusal for this page (403).
     await apiFor(res).listUsers({ query: { page: 1, pageSize: 1 } });
-    await formPage(res, { mode: 'create', values: { name: '', slug: '', description: '', previewUrl: '' } });
+    await formPage(res, { mode: 'create', values: { name: '', slug: '', description: '', previewUrl: '', publicMedia: false, allMediaPublic: false } });
   });
 
   router.post(`${base}/new`, async (req, res) => {
@@ -169,6 +196,32 @@ export function register(router: express.Router): void {
     await apiFor(res).revokePreviewToken({ path: { workspaceId, id: tokenId } });
     setFlash(res, 'success', 'Preview token revoked.');
     res.redirect(303, `${base}/${workspaceId}/edit#preview-tokens-title`);
+  });
+
+  // Revoking the public media URLs: the API moves the workspace's media URL generation, signed into
+  // every public URL, so each one handed out before is 404 from now on, on every replica.
+  const revokePage = (res: express.Response, workspace: Workspace, failure?: FormFailure, status?: number) =>
+    render(res, 'workspaces/revoke-public-media', { title: `Revoke public media URLs of ${workspace.name}`, workspace, state: publicMediaLabel(workspace), problem: failure?.problem, errors: failure?.errors ?? {} }, status);
+
+  router.get(`${base}/:id/public-media/revoke`, async (req, res, next) => {
+    if (!isUuid(req.params.id)) return next();
+    const { workspace } = await readWorkspace(res, req.params.id);
+    if (!mayManage(res, workspace)) return refuse(res, 'Revoking public media URLs needs the Admin role and Write access to the workspace.');
+    await revokePage(res, workspace);
+  });
+
+  router.post(`${base}/:id/public-media/revoke`, async (req, res, next) => {
+    const workspaceId = req.params.id;
+    if (!isUuid(workspaceId)) return next();
+    if (field(req, 'confirm') !== 'yes') {
+      const { workspace } = await readWorkspace(res, workspaceId);
+      const failure: FormFailure = { problem: { status: 422, title: 'Confirm first', detail: 'Tick the box to confirm; no URL was revoked.' }, errors: { '/confirm': ['Tick this box to revoke the public media URLs.'] } };
+      return void (await revokePage(res, workspace, failure, 422));
+    }
+    // The role is not checked again here: the API refuses anyone below Admin + Write with a 403 page.
+    await apiFor(res).rotatePublicMediaUrls({ path: { workspaceId } });
+    setFlash(res, 'success', 'Public media URLs revoked. Every public media URL handed out before now stops working; published content carries new URLs.');
+    res.redirect(303, `${base}/${workspaceId}/edit#public-media-title`);
   });
 
   router.get(`${base}/:id/delete`, async (req, res, next) => {
