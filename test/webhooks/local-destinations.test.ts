@@ -1,7 +1,7 @@
 // Issue #27 §3, webhooks on a developer's machine: Webhook__AllowedPrivateDestinations__N lets a
 // listed host:port on loopback or a private network receive deliveries (http:// allowed) in
 // development and test, checked at registration and at every attempt like the public rules; in
-// production the setting stops start-up. The receiver is the README's ten-line example
+// production the setting stops start-up. The receiver is docs/webhooks.md's ten-line example
 // (docs/examples/webhook-receiver.mjs), run as its own process, verifying with the SDK.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The README's receiver as a process; resolves once it listens. Its stdout lines are collected. */
+/** The receiver of docs/webhooks.md as a process; resolves once it listens. Its stdout lines are collected. */
 async function startReadmeReceiver(port: number, secret: string): Promise<{ child: ChildProcess; lines: string[] }> {
   const child = spawn(process.execPath, [RECEIVER], { env: { ...process.env, PORT: String(port), VERSO_WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
@@ -60,7 +60,7 @@ describe('webhooks on a developer\'s machine (Webhook__AllowedPrivateDestination
       await w?.api.close();
     });
 
-    it('the README receiver on 127.0.0.1 gets a delivery over http:// and the SDK verifies its signature', async () => {
+    it('the receiver of docs/webhooks.md on 127.0.0.1 gets a delivery over http:// and the SDK verifies its signature', async () => {
       const created = await w.api.post(`${w.base}/webhooks`, { name: 'Laptop', url: `http://127.0.0.1:${port}/hooks`, events: ['content.version_published'] }, { token: w.editor });
       expectStatus(created, 201);
       receiver = await startReadmeReceiver(port, created.body.secret);
@@ -187,8 +187,8 @@ describe('webhooks on a developer\'s machine (Webhook__AllowedPrivateDestination
       expect(result.stderr).to.include('Invalid configuration: Webhook__AllowedPrivateDestinations__0 must not be set in production');
     });
 
-    it('the README shows the receiver this test runs, line for line', () => {
-      expect(fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).to.include(fs.readFileSync(RECEIVER, 'utf8'));
+    it('docs/webhooks.md shows the receiver this test runs, line for line', () => {
+      expect(fs.readFileSync(path.join(REPO_ROOT, 'docs/webhooks.md'), 'utf8')).to.include(fs.readFileSync(RECEIVER, 'utf8'));
     });
   });
 });
