@@ -25,7 +25,7 @@ export const checks = [
   {
     // The rules and why each exists are in .dependency-cruiser.cjs; test/foundation/layering.test.ts
     // proves a forbidden import is refused.
-    name: 'server layers hold: no upward imports, no module cycles (dependency-cruiser)',
-    run: () => run('depcruise', ['server/src', '--config', '.dependency-cruiser.cjs']),
+    name: 'server layers hold, no module cycles in the server, admin or SDK (dependency-cruiser)',
+    run: () => run('depcruise', ['server/src', 'admin/src', 'sdk-ts/src', '--config', '.dependency-cruiser.cjs']),
   },
 ];

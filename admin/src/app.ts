@@ -4,8 +4,9 @@
 import express from 'express';
 import { loadOrCreateCookieKey } from './auth/cookie-key.js';
 import { registerCsrfKey, verifyCsrf } from './auth/csrf.js';
+import { requireSignIn } from './auth/require-sign-in.js';
 import { registerAuthRoutes } from './auth/routes.js';
-import { requireSignIn, SessionCodec, sessionMiddleware } from './auth/session.js';
+import { SessionCodec, sessionMiddleware } from './auth/session.js';
 import type { AdminConfig } from './config.js';
 import type { AdminContext } from './context.js';
 import { notFoundHandler, pageErrorHandler } from './http/page-errors.js';

@@ -12,7 +12,8 @@ import type { CallOptions, OperationId, OperationInput, OperationResult } from '
 import { listAllItems, paginate, startPageOf, withPage, type PagedEnvelope, type PageItem, type PagedInput, type PageOf } from './pagination.js';
 import { SessionExpiryTracker } from './session-expiry.js';
 import { CallScope } from './transport/call-scope.js';
-import { NO_CIRCUIT, type CircuitState } from './transport/circuit-breaker.js';
+import { NO_CIRCUIT } from './transport/circuit-breaker.js';
+import type { CircuitState } from './transport/circuit-state.js';
 import { readSuccessBody, toApiError } from './transport/read-response.js';
 import type { ObservedResponse } from './transport/response-observer.js';
 import { isReplayable, reportDeadline, sendWithRetries, type OutgoingRequest, type ReceivedResponse, type RequestBody, type TransportContext } from './transport/send-with-retries.js';

@@ -10,9 +10,10 @@
 // fresh ETag). Nothing is ever overwritten silently.
 import type express from 'express';
 import { VersoApiError } from '@verso/sdk';
+import type { FieldErrors } from '../views/field-errors.js';
 import { problemOf, type ShownProblem } from './page-errors.js';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 export interface FormFailure {
   problem: ShownProblem;

@@ -18,7 +18,7 @@ import { CsrfError } from '../auth/csrf.js';
 import { safeReturnUrl, type Role } from '../auth/session.js';
 import { contextOf } from '../context.js';
 import { hasRole } from '../nav.js';
-import { renderToString, type PageData } from '../views/render.js';
+import { renderToString, type PageData } from '../views/page-html.js';
 
 export class PageNotFound extends Error {
   constructor() {

@@ -5,7 +5,7 @@
 // share of a message that several inputs have ("This field is required."). No page keeps a list of its
 // inputs' pointers by hand, and a pointer a page does not know (a new constraint in the contract,
 // `/fields/<key>` on a form without that field) is listed instead of lost.
-import type { FieldErrors } from '../http/forms.js';
+import type { FieldErrors } from './field-errors.js';
 
 export interface UnplacedError {
   /** What the messages are about, in words ("Slug", "Fields 3, media asset id"); '' for the whole request. */

@@ -9,9 +9,8 @@
 //
 // One breaker may serve many clients (createVersoClientFactory hands the same instance to each), so
 // an app that builds a client per request still has one circuit per API it talks to.
+import type { CircuitState } from './circuit-state.js';
 import { notify, type CircuitStateEvent, type FailureCategory } from './telemetry.js';
-
-export type CircuitState = 'closed' | 'open' | 'half-open';
 
 export interface CircuitBreakerSettings {
   /** Share of failed attempts in the window that opens the circuit, in (0, 1] (default 0.5). */

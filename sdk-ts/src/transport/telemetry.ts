@@ -3,7 +3,7 @@
 // category and the delay or state: never a URL (paths and queries carry ids and sometimes secrets),
 // a body or a token. A callback that throws or rejects is ignored: observing a call must never
 // change its outcome.
-import type { CircuitState } from './circuit-breaker.js';
+import type { CircuitState } from './circuit-state.js';
 
 /** Why an attempt failed: a retryable status, a network failure, the per-attempt limit, or the call's deadline. */
 export type FailureCategory = 'status' | 'network' | 'attempt-timeout' | 'deadline';

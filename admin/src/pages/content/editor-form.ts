@@ -7,7 +7,7 @@ import type express from 'express';
 import { renderMarkdown } from '../../markdown.js';
 import { searchMedia } from '../media/media-search.js';
 import type { EditorField, EditorSchema } from './editor-schema.js';
-import type { PickHit } from './field-views.js';
+import type { PickHit } from './pick-hits.js';
 import { searchItems } from './reference-search.js';
 import { applyOp, locate, type FieldsState, type RowOp } from './value-form.js';
 

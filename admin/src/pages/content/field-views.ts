@@ -7,29 +7,8 @@ import { renderMarkdown } from '../../markdown.js';
 import { factsOf, type AssetFacts, type AssetFactsById } from '../media/asset-facts.js';
 import type { Permission } from '../workspace-scope.js';
 import type { EditorField, EditorSchema, FieldKind, PickOption } from './editor-schema.js';
+import type { MediaHit, PickHit, SearchHit } from './pick-hits.js';
 import { emptyRow, type FieldsState, type RowState } from './value-form.js';
-
-/** A match of the Reference search box. */
-export interface SearchHit {
-  id: string;
-  /** The item's title (#25), shown first; null when it has none. */
-  title: string | null;
-  slug: string;
-  template: string;
-  locale: string;
-}
-
-/** An asset offered by the Media/File picker (pages/media/media-search.ts). */
-export interface MediaHit {
-  id: string;
-  fileName: string;
-  mimeType: string;
-  size: string;
-  /** The admin's path of the image's bytes; null for anything that is not an image. */
-  thumbnail: string | null;
-}
-
-export type PickHit = SearchHit | MediaHit;
 
 const isMediaHit = (hit: PickHit): hit is MediaHit => 'fileName' in hit;
 

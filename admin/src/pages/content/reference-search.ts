@@ -7,7 +7,7 @@ import { apiFor } from '../../api.js';
 import { workspacePaths } from '../../nav.js';
 import { renderFragment } from '../../views/render.js';
 import { isUuid, queryValue } from '../screen-forms.js';
-import type { SearchHit } from './field-views.js';
+import type { SearchHit } from './pick-hits.js';
 
 const LIMIT = 10;
 

@@ -5,7 +5,7 @@
 // page names — never a call per value.
 import type express from 'express';
 import { apiFor } from '../../api.js';
-import type { MediaHit } from '../content/field-views.js';
+import type { MediaHit } from '../content/pick-hits.js';
 import { isImage, mediaPaths, sizeText } from './media-scope.js';
 import { thumbnailPath } from './public-image.js';
 
