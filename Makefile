@@ -157,7 +157,7 @@ fuzz: install
 clean-data:
 	rm -rf .data
 
-# The spec's deployment checks (scripts/verify-deployment.mjs; README: Runbook). Plain Node, no build:
+# The spec's deployment checks (scripts/verify-deployment.mjs; docs/operations.md: Runbook). Plain Node, no build:
 # API_URL and ADMIN_URL default to `make run`'s addresses; VERSO_VERIFY_TOKEN (an API client token)
 # adds the media download. Exit code 1 names the failed checks.
 API_URL ?= http://127.0.0.1:$(or $(Api__Port),5000)
@@ -168,14 +168,14 @@ verify-deployment: $(NODE_STAMP)
 # Production: the built API and admin (make build once; this never builds), NODE_ENV=production, as
 # scripts/run.mjs starts them: `node server/dist/main.js` and `node admin/dist/main.js` with the same
 # environment, the API trusting the admin's loopback address unless trusted proxies are configured.
-# README: Production start lists what production refuses.
+# docs/operations.md: Production start lists what production refuses.
 start: $(NODE_STAMP)
 	for f in server/dist/main.js admin/dist/main.js sdk-ts/dist/index.js; do
 	  [ -f "$$f" ] || { echo "$$f is missing: run make build once (make start does not build)" >&2; exit 1; }
 	done
 	NODE_ENV=production exec node scripts/run.mjs
 
-# Backup and restore (server/src/ops/; README: Operations, Backup and restore), with the settings
+# Backup and restore (server/src/ops/; docs/operations.md: Backup and restore), with the settings
 # `make run` uses (Data__Directory or DATABASE_URL, Storage__*). Built code, like `make start`.
 backup: $(NODE_STAMP)
 	[ -n "$${DEST:-}" ] || { echo "usage: make backup DEST=<new directory>" >&2; exit 2; }

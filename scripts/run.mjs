@@ -17,7 +17,7 @@ const adminUrl = `http://127.0.0.1:${adminPort}`;
 // The admin calls the API from this machine and forwards each browser's address in X-Forwarded-For,
 // so the API's per-IP limits and bans see editors, not one admin process. That header is believed
 // only from a trusted proxy: the API trusts the admin's loopback addresses here, unless the
-// operator configured trusted proxies of their own (README: Edge).
+// operator configured trusted proxies of their own (docs/security.md: Edge).
 // glibc's arena limit for the API (image transforms), unless the operator chose one
 // (server/src/cluster/allocator-env.ts says why).
 const apiEnv = Object.keys(env).some((k) => /^TrustedProxy__Trusted(Proxies|Networks)__\d+$/.test(k))

@@ -1,5 +1,5 @@
 // `make verify-deployment` / `npm run verify -- --api <url> --admin <url> [--token <token>]`: the
-// spec's deployment checks, run before and after an upgrade (README: Runbook). Each check is one row
+// spec's deployment checks, run before and after an upgrade (docs/operations.md: Runbook). Each check is one row
 // of a table; the exit code is 1 when any failed, and the last line names the failed checks.
 //
 //   api-live       GET  <api>/health/live   200 Healthy (the process answers)

@@ -52,7 +52,7 @@ describe('edge: ban table', () => {
     expect(t.size).to.deep.equal({ banned: 100_000, watched: 100_000 });
     gc();
     const grownMb = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
-    // The README's figure: about 35 MB for 200,000 entries keyed by IPv6 addresses.
+    // docs/security.md's figure: about 35 MB for 200,000 entries keyed by IPv6 addresses.
     console.log(`      ban table at its bound: ${grownMb.toFixed(1)} MB`);
     expect(grownMb).to.be.below(50);
   });

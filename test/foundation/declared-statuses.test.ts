@@ -19,7 +19,7 @@ const LIMIT = 2048;
 const sendsETag = (op: ContractOperation) =>
   op.method === 'GET' && Object.keys(resolve(op.op.responses['200'] ?? {}).headers ?? {}).some((h) => h.toLowerCase() === 'etag');
 
-/** What the pipeline can answer this operation, derived from the contract the way the README states it. */
+/** What the pipeline can answer this operation, derived from the contract the way docs/architecture.md states it. */
 function pipelineStatuses(op: ContractOperation): number[] {
   const rule = op.rule;
   const statuses = [400, 500];

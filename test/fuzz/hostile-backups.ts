@@ -1,4 +1,4 @@
-// The `hostile-backup` class (README: What `make fuzz` sends): a real backup of the fuzzed world,
+// The `hostile-backup` class (docs/contributing.md: Fuzzing): a real backup of the fuzzed world,
 // altered the ways a crafted backup would be, each restored into an empty target. `make restore`
 // must refuse every one before it touches the target — no link, device or FIFO followed, no path
 // outside the backup read, no file whose size or SHA-256 is not the manifest's. A finding is a case

@@ -1,4 +1,4 @@
-// The `hostile-rendition` class (README: What `make fuzz` sends): the public image route
+// The `hostile-rendition` class (docs/contributing.md: Fuzzing): the public image route
 // (getPublicRendition) with hostile transformation sets — the parameters it no longer accepts,
 // repeated and empty tokens, out-of-range and oddly spelled numbers, every format and dpr — drawn
 // from the run's seed, against images that do not decode: a PNG whose pixel data is broken (valid

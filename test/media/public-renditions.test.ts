@@ -278,7 +278,7 @@ forEachProvider('public renditions: formats, sizes, orientation, SVG, bombs', (w
         const meta = await sharp(res.bytes).metadata();
         expect([meta.format, meta.width, meta.height], `${input} → ${format}`).to.deep.equal([expected, 320, 240]);
       }
-      // Without f_: the input's own format (GIF becomes PNG: the first frame, see the README).
+      // Without f_: the input's own format (GIF becomes PNG: the first frame, see docs/media-and-images.md).
       const same = await fetchPublic(w.api.url, withParams(ids[input]!.url, 'w_160'));
       expect(same.headers.get('content-type')).to.equal(input === 'gif' ? 'image/png' : TYPES[input]);
     }
