@@ -1,4 +1,5 @@
-// `make generate`: bundle the contract and regenerate everything derived from it.
+// `make generate`: bundle the contract and regenerate everything derived from it, and the
+// configuration reference derived from the settings' definitions (scripts/config-reference.mjs).
 // With --check, nothing is written; the command fails when any generated file would change.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,8 +63,10 @@ outputs.set(
       .join(''),
 );
 
+// The configuration reference (docs/configuration.md) from the settings' definitions; it fails when
+// a setting has no description.
+const extra = [['node', [path.join(root, 'scripts/config-reference.mjs'), ...(check ? ['--check'] : [])]]];
 // Optional generators contributed by the SDKs (each prints what it wrote; run only when present).
-const extra = [];
 const sdkTsGen = path.join(root, 'sdk-ts/scripts/generate-operations.mjs');
 if (fs.existsSync(sdkTsGen)) extra.push(['node', [sdkTsGen, ...(check ? ['--check'] : [])]]);
 // The .NET client (NSwag, see sdk-dotnet/README.md) is generated from the same bundled document.
