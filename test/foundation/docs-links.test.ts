@@ -132,6 +132,16 @@ describe('Documentation: README and docs/', () => {
     ]);
   });
 
+  it("compatibility.md's extra operations are operations of the contract", () => {
+    const contract = JSON.parse(read(path.join(REPO_ROOT, 'openapi/dist/openapi.json'))) as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const operationIds = new Set(Object.values(contract.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)));
+    const row = read(path.join(DOCS, 'compatibility.md')).split('\n').find((l) => l.startsWith('| **Extra operations**'));
+    expect(row, 'the table has its Extra operations row').to.be.a('string');
+    const named = [...row!.matchAll(/`([a-z][A-Za-z0-9]+)`/g)].map((m) => m[1]!);
+    expect(named.length).to.be.greaterThan(10);
+    for (const id of named) expect(operationIds.has(id), `${id} is an operationId`).to.equal(true);
+  });
+
   it('no page cites issue numbers: history belongs in CHANGELOG.md', () => {
     for (const file of documents()) {
       expect(prose(read(file)), path.relative(REPO_ROOT, file)).to.not.match(/\(issue #\d+|\(#\d+[;,)]|\bissue #\d+/);
