@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ADMIN_SETTINGS, loadAdminConfig } from '../../admin/src/config.js';
 import { SETTINGS, loadConfig, type SettingDefinition } from '../../server/src/config.js';
 import { renderConfigurationReference, settingProblems, type SettingSource } from '../../server/src/config-reference.js';
 import { REPO_ROOT } from '../../server/src/contract.js';
+import { readSecretsSettings } from '../../server/src/secrets/secrets-settings.js';
 
 const sources: SettingSource[] = [
   { process: 'API', settings: SETTINGS },
@@ -40,6 +42,25 @@ describe('the configuration reference', () => {
     const reads = new Set<string>();
     loadAdminConfig({}, { cwd: '/srv/verso', reads });
     expect([...reads].sort()).to.deep.equal(readHere(ADMIN_SETTINGS));
+  });
+
+  it('the keyring reads its Secrets__ numbers with the defaults and ranges SETTINGS documents', () => {
+    const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'verso-settings-'));
+    try {
+      const read = (env: Record<string, string>) => readSecretsSettings(env, { environment: 'test', dataDirectory }).rotation;
+      expect(read({})).to.deep.equal({
+        enabled: SETTINGS.Secrets__Rotation__Enabled.default,
+        batchSize: SETTINGS.Secrets__Rotation__BatchSize.default,
+        delayMs: SETTINGS.Secrets__Rotation__DelaySeconds.default * 1000,
+      });
+      for (const name of ['Secrets__Rotation__BatchSize', 'Secrets__Rotation__DelaySeconds'] as const) {
+        const { min, max } = SETTINGS[name];
+        expect(() => read({ [name]: String(max + 1) })).to.throw(`${name} must be between ${min} and ${max}, got ${max + 1}`);
+        expect(() => read({ [name]: String(min) })).to.not.throw();
+      }
+    } finally {
+      fs.rmSync(dataDirectory, { recursive: true, force: true });
+    }
   });
 
   it('every definition has its description, and the two processes agree on the settings both read', () => {
