@@ -4,7 +4,7 @@ import type { Dependencies } from '../dependencies.js';
 import type { ContentItemSummaryResponsePagedResponse, ContentVersionDetailResponse } from '../generated/schemas.js';
 import { CodedJson } from './content-coding.js';
 import { alreadySerialized, serializeJson, type Handler, type HandlerResponse, type RequestBody } from '../http/operation.js';
-import { noneMatch } from '../services/media/media-download.js';
+import { noneMatch } from './if-none-match.js';
 import * as items from '../services/content/content-items.js';
 import * as reads from '../services/delivery/content-reads.js';
 import * as versions from '../services/content/content-versions.js';

@@ -19,10 +19,10 @@
 import type { Dependencies } from '../dependencies.js';
 import type { operations } from '../generated/openapi.js';
 import { acceptsGzip, CodedJson, contentTags, gzipEtag } from './content-coding.js';
+import { noneMatch } from './if-none-match.js';
 import { alreadySerialized, serializeJson, type OperationRequest, type SerializedJson } from '../http/operation.js';
 import type { CacheState } from '../services/delivery/delivery-cache.js';
 import { bodyEtag } from '../services/delivery/delivery-etag.js';
-import { noneMatch } from '../services/media/media-download.js';
 import { readsAtNow } from '../services/content/content-rules.js';
 
 /** The reads the delivery cache serves. */

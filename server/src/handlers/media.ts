@@ -6,6 +6,8 @@ import { downloadMediaFile } from '../services/media/media-download.js';
 import { uploadMediaAsset } from '../services/media/media-upload.js';
 import { withEtag } from './response-headers.js';
 import { assetLinksOf } from './asset-links.js';
+import { parseRange } from './byte-range.js';
+import { holdsTag } from './if-none-match.js';
 import { presentWorkspace, rotatePublicMediaUrls as rotateUrls } from '../services/identity/workspaces.js';
 
 export const listMedia: Handler<'listMedia'> = async ({ request, deps, reply }) =>
@@ -41,8 +43,8 @@ export const deleteMedia: Handler<'deleteMedia'> = async ({ request, actor, deps
 
 export const downloadMedia: Handler<'downloadMedia'> = async ({ request, deps, reply }) => {
   const download = await downloadMediaFile(deps, request.params.workspaceId, request.params.id, {
-    ifNoneMatch: request.headers['if-none-match'],
-    range: request.headers.range,
+    holds: holdsTag(request.headers['if-none-match']),
+    range: (size) => parseRange(request.headers.range, size),
   });
   if (download.status === 304) return reply(304, undefined, download.headers);
   if (download.status === 206) return reply(206, download.body, { ...download.headers, 'Content-Range': download.headers['Content-Range']! });

@@ -1,6 +1,7 @@
 // PublicMedia: signed image URLs for sites, served without a credential (services/media/public-media.ts).
 import type { Handler } from '../http/operation.js';
 import { publicMediaSettings, servePublicMedia } from '../services/media/public-media.js';
+import { holdsTag } from './if-none-match.js';
 
 export const getPublicRendition: Handler<'getPublicRendition'> = async ({ request, deps, reply }) => {
   const p = request.params;
@@ -22,7 +23,7 @@ export const getPublicRendition: Handler<'getPublicRendition'> = async ({ reques
       contentVersion: p.contentVersion,
       signature: p.signature,
       params: p.transformation,
-      ifNoneMatch: request.headers['if-none-match'],
+      holds: holdsTag(request.headers['if-none-match']),
       accept: request.headers.accept,
       path: request.path,
       client: request.ip,

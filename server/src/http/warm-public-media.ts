@@ -10,6 +10,7 @@
 // and every answer but 200/304 from memory, goes the full way.
 import type { NextFunction, Request, Response } from 'express';
 import type { Dependencies } from '../dependencies.js';
+import { holdsTag } from '../handlers/if-none-match.js';
 import { serveWarmPublicUrl } from '../services/media/public-media.js';
 import { writeResult } from './respond.js';
 import { stringRuleViolation } from '../services/platform/string-rule.js';
@@ -30,7 +31,7 @@ export function warmPublicMedia(deps: Dependencies) {
     const accept = req.headers.accept;
     const ifNoneMatch = req.headers['if-none-match'];
     if (!plainHeader(accept, MAX_ACCEPT) || !plainHeader(ifNoneMatch, MAX_IF_NONE_MATCH)) return next();
-    serveWarmPublicUrl(warmDeps, { path: req.path, accept, ifNoneMatch }).then((answer) => {
+    serveWarmPublicUrl(warmDeps, { path: req.path, accept, holds: holdsTag(ifNoneMatch) }).then((answer) => {
       if (!answer) return next();
       writeResult(res, answer, (err) => deps.logger.debug('response stream ended early', { operationId: 'getPublicRendition', err }));
     }, next);

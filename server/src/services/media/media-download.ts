@@ -1,7 +1,8 @@
 // A download: the asset's bytes streamed from storage, with the caching and range rules of the
-// contract. Beyond upstream: If-None-Match → 304, and one byte range → 206 (video scrubbing) with
-// 416 for a range that starts past the end; several ranges are answered with the whole file (RFC
-// 9110 lets a server ignore Range, and a multipart/byteranges body buys clients little).
+// contract. Beyond upstream: a tag the client holds → 304, and one byte range → 206 (video
+// scrubbing) with 416 for a range that starts past the end; several ranges are answered with the
+// whole file (RFC 9110 lets a server ignore Range, and a multipart/byteranges body buys clients
+// little). The headers themselves are read by the handler (handlers/if-none-match.ts, byte-range.ts).
 import type { Readable } from 'node:stream';
 import type { DatabasePool } from 'slonik';
 import { ApiError, notFound } from '../../errors.js';
@@ -22,42 +23,6 @@ export function fileEtag(sha256: string): string {
 
 const unsatisfiable = (size: number) =>
   new ApiError('range-not-satisfiable', `The file has ${size} bytes; the range asks for none of them.`, {}, { 'Content-Range': `bytes */${size}` });
-
-/**
- * What a Range header asks of a file of `size` bytes: one satisfiable range, `unsatisfiable`, or
- * null for "send the whole file" (no header, another unit, a malformed value, several ranges).
- */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
-  if (header === undefined) return null;
-  const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
-  if (!match) return null;
-  const specs = match[1]!.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (specs.length !== 1) return null;
-  const spec = /^(\d*)\s*-\s*(\d*)$/.exec(specs[0]!);
-  if (!spec || (spec[1] === '' && spec[2] === '')) return null;
-  const [first, last] = [spec[1]!, spec[2]!];
-  if (first === '') {
-    // A suffix: the last N bytes (all of them when N exceeds the size); N = 0 selects nothing.
-    const n = Number(last);
-    if (!Number.isSafeInteger(n)) return null;
-    if (n === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - n), end: size - 1 };
-  }
-  const start = Number(first);
-  const end = last === '' ? Number.MAX_SAFE_INTEGER : Number(last);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return null;
-  if (end < start) return null; // syntactically invalid: ignored, as RFC 9110 says
-  if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
-}
-
-/** Does If-None-Match name this tag (weak comparison, as RFC 9110 prescribes for it), or `*`? */
-export function noneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
 
 // Type aliases, not interfaces: a reply's headers must be assignable to Record<string, string>.
 type FileHeaders = {
@@ -85,12 +50,20 @@ export async function downloadMediaFile(
   deps: { readonly db: DatabasePool; readonly storage: StorageProvider; readonly logger: Logger },
   workspaceId: string,
   id: string,
-  request: { readonly ifNoneMatch?: string; readonly range?: string },
+  request: {
+    /** Whether the client already holds the bytes with this tag (the handler's reading of If-None-Match): then 304. */
+    readonly holds?: (etag: string) => boolean;
+    /**
+     * The bytes the client asks of a file of `size` bytes (the handler's reading of Range): one
+     * satisfiable range, `unsatisfiable` (416), or null for the whole file. Absent: the whole file.
+     */
+    readonly range?: (size: number) => ByteRange | 'unsatisfiable' | null;
+  },
 ): Promise<Download> {
   const asset = await requireVisibleAsset(deps.db, workspaceId, id);
   const etag = fileEtag(asset.content_sha256 ?? '');
   const cacheHeaders: FileHeaders = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
-  if (noneMatch(request.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders };
+  if (request.holds?.(etag)) return { status: 304, headers: cacheHeaders };
 
   if (asset.provider !== deps.storage.name) {
     // Written through another provider than this replica's (all replicas must share one; spec,
@@ -99,7 +72,7 @@ export async function downloadMediaFile(
     throw notFound('The media asset');
   }
   const size = asset.size_bytes;
-  const range = parseRange(request.range, size);
+  const range = request.range?.(size) ?? null;
   if (range === 'unsatisfiable') throw unsatisfiable(size);
   const object = await deps.storage.get(asset.storage_key, range ?? undefined).catch((err: unknown) => {
     // The row and the object disagree on the size (only a store changed behind Verso's back can

@@ -7,7 +7,8 @@
 //      content version and URL generation (404) — kept in
 //      process for seconds and ended by the delivery notices (public-asset-cache.ts), so a warm
 //      request usually costs no database round trip;
-//   4. If-None-Match (304, no storage read: the ETag follows from the key);
+//   4. a tag the client holds (304, no storage read: the ETag follows from the key; the caller reads
+//      If-None-Match, handlers/if-none-match.ts);
 //   5. a small rendition from memory (hot-renditions.ts), else the stored rendition streamed, else
 //      computed once (single flight, a queue shared fairly between workspaces, a per-client budget
 //      of cold computations: rendition-engine.ts, cold-budget.ts), stored under verso/renditions/
@@ -28,7 +29,7 @@ import type { WorkspaceDirectory } from '../../access/workspace-access.js';
 import type { HotRenditions, WarmUrl } from './hot-renditions.js';
 import type { PublicAssetCache } from './public-asset-cache.js';
 import { contentDisposition, nameForType } from './file-names.js';
-import { fileEtag, noneMatch } from './media-download.js';
+import { fileEtag } from './media-download.js';
 import { canonicalRenditionName, parseRenditionParams, RENDITION_FORMATS, type OutputFormat, type RenditionParams } from './public-rendition-params.js';
 import { contentVersionOf, generationOf, type PublicUrlSigner, type SignedAssetRef } from './public-url-signer.js';
 import { FORMAT_REVISIONS, OUTPUT_EXTENSIONS, OUTPUT_TYPES, RENDITION_REVISION, slotsFor, TRANSFORMABLE_TYPES, type RenditionEngine } from './rendition-engine.js';
@@ -55,7 +56,8 @@ export interface PublicMediaRequest {
   readonly contentVersion: string;
   readonly signature: string;
   readonly params: string;
-  readonly ifNoneMatch?: string;
+  /** Whether the client already holds the representation with this tag (the caller's reading of If-None-Match): then 304. */
+  readonly holds?: (etag: string) => boolean;
   readonly accept?: string;
   /** The request's path as it arrived: a rendition answered from memory is remembered under it (serveWarmPublicUrl). */
   readonly path?: string;
@@ -118,7 +120,7 @@ const strongTag = (key: string) => `"r-${createHash('sha256').update(key).digest
  */
 export async function serveWarmPublicUrl(
   deps: Pick<PublicMediaDeps, 'db' | 'storage' | 'assets' | 'hot' | 'workspaces'>,
-  request: { readonly path: string; readonly accept?: string; readonly ifNoneMatch?: string },
+  request: { readonly path: string; readonly accept?: string; readonly holds?: (etag: string) => boolean },
 ): Promise<PublicMediaAnswer | null> {
   const warm = deps.hot.urlAnswer(request.path, request.accept);
   if (!warm) return null;
@@ -127,7 +129,7 @@ export async function serveWarmPublicUrl(
   if (!asset || contentVersionOf(asset.content_sha256) !== contentVersion || asset.provider !== deps.storage.name) return null;
   if (asset.media_url_generation !== (generation ?? 0)) return null;
   if (deps.assets.enabled && !(await deps.workspaces.exists(workspaceId))) return null;
-  if (noneMatch(request.ifNoneMatch, warm.headers.ETag)) {
+  if (request.holds?.(warm.headers.ETag)) {
     const { ETag, 'Cache-Control': cacheControl, Vary } = warm.headers;
     return { status: 304, headers: { ETag, 'Cache-Control': cacheControl, ...(Vary ? { Vary } : {}) } };
   }
@@ -152,7 +154,7 @@ export async function servePublicMedia(deps: PublicMediaDeps, request: PublicMed
     deps.logger.warn('media asset stored with another provider than this replica uses', { mediaAssetId: asset.id, provider: asset.provider });
     throw notFound('The media asset');
   }
-  if (params.original) return serveOriginal(deps, asset, request.ifNoneMatch);
+  if (params.original) return serveOriginal(deps, asset, request.holds);
   if (!TRANSFORMABLE_TYPES.has(asset.mime_type)) {
     const detail =
       asset.mime_type === 'image/svg+xml'
@@ -163,9 +165,9 @@ export async function servePublicMedia(deps: PublicMediaDeps, request: PublicMed
   return serveRendition(deps, asset, ref, params, request);
 }
 
-async function serveOriginal(deps: PublicMediaDeps, asset: PublicAssetRow, ifNoneMatch: string | undefined): Promise<PublicMediaAnswer> {
+async function serveOriginal(deps: PublicMediaDeps, asset: PublicAssetRow, holds: PublicMediaRequest['holds']): Promise<PublicMediaAnswer> {
   const cache: CacheHeaders = { ETag: fileEtag(asset.content_sha256), 'Cache-Control': IMMUTABLE };
-  if (noneMatch(ifNoneMatch, cache.ETag)) return { status: 304, headers: cache };
+  if (holds?.(cache.ETag)) return { status: 304, headers: cache };
   const object = await deps.storage.get(asset.storage_key);
   if (!object) throw notFound('The media asset');
   // Raster images inline; SVG (it may carry script) and every other type only as an attachment.
@@ -194,7 +196,7 @@ async function serveRendition(
   const format = params.format === 'auto' ? negotiateFormat(request.accept, asset.mime_type) : (params.format ?? sameFormat(asset.mime_type));
   const key = renditionKey(ref.workspaceId, ref.assetId, ref.contentVersion, `${canonicalRenditionName(params)}.${RENDITION_REVISION}${FORMAT_REVISIONS[format]}.${OUTPUT_EXTENSIONS[format]}`);
   const cache: CacheHeaders = { ETag: strongTag(key), 'Cache-Control': IMMUTABLE, ...(params.format === 'auto' ? { Vary: 'Accept' } : {}) };
-  if (noneMatch(request.ifNoneMatch, cache.ETag)) return { status: 304, headers: cache };
+  if (request.holds?.(cache.ETag)) return { status: 304, headers: cache };
   const headers = (length: number) => ({
     ...cache,
     'Content-Type': OUTPUT_TYPES[format],
