@@ -1,6 +1,6 @@
 // The block `make run` prints once the API and the admin answer (scripts/run.mjs).
 
-/** The email and one-time password in the seed's line (server/src/services/platform/seed.ts), or undefined. */
+/** The email and one-time password in the seed's line (server/src/services/identity/seed.ts), or undefined. */
 export function seedPasswordOf(line) {
   const m = /^Verso seeded the administrator (\S+) with the one-time password: (\S+)\s*$/.exec(line);
   return m ? { email: m[1], password: m[2] } : undefined;

@@ -24,7 +24,7 @@ import { DELIVERY_CHANNEL, itemsWithMovedWindows, parseDeliveryChange, sendDeliv
 import { nextServingBoundary } from './db/delivery/content-serving.js';
 import { CredentialCache } from './services/identity/credential-cache.js';
 import { DeliveryCache } from './services/delivery/delivery-cache.js';
-import { seedIdentity } from './services/platform/seed.js';
+import { seedIdentity } from './services/identity/seed.js';
 import { startMetrics, type Metrics } from './telemetry/metrics.js';
 import { createWorkers, type WorkerWakeups } from './workers/index.js';
 import { Wakeup } from './workers/wakeup.js';

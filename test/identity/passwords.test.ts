@@ -3,7 +3,7 @@ import { loadConfig, ConfigError } from '../../server/src/config.js';
 import { passwordViolations } from '../../server/src/services/identity/password-rules.js';
 import { hashPassword } from '../../server/src/services/identity/password-hashing.js';
 import { personalWords } from '../../server/src/services/identity/password-strength.js';
-import { oneTimeSeedPassword } from '../../server/src/services/platform/seed.js';
+import { oneTimeSeedPassword } from '../../server/src/services/identity/seed.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, dbQuery, FIXTURE_PASSWORD } from '../helpers/actors.js';
 

@@ -14,6 +14,12 @@ export interface Actor {
   /** The access this actor's grants give on a workspace, before superadmin is considered. */
   grantFor(workspaceId: string): WorkspaceAccess;
   /**
+   * The workspaces this actor can reach: null for all (host superadmin, unscoped credential), else
+   * the ids granted (users) or the one the credential is scoped to. The actor answers it itself, so a
+   * listing in any domain (workspaces, API clients, the audit log) can scope by it.
+   */
+  reachableWorkspaceIds(): string[] | null;
+  /**
    * A delivery-only API client (issue #35 §4): the access step lets it call only the operations the
    * contract marks `delivery: true`. Absent on every other actor.
    */

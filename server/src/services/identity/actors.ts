@@ -49,6 +49,10 @@ export class UserActor implements Actor {
   grantedWorkspaceIds(): string[] {
     return [...this.grants.keys()];
   }
+
+  reachableWorkspaceIds(): string[] | null {
+    return this.isSuperAdmin ? null : this.grantedWorkspaceIds();
+  }
 }
 
 /**
@@ -73,6 +77,10 @@ export class ApiClientActor implements Actor {
   grantFor(workspaceId: string): WorkspaceAccess {
     if (this.workspaceId !== null && this.workspaceId !== workspaceId) return 'None';
     return ROLE_RANK[this.role] >= ROLE_RANK.Editor ? 'Write' : 'Read';
+  }
+
+  reachableWorkspaceIds(): string[] | null {
+    return this.workspaceId === null ? null : [this.workspaceId];
   }
 }
 
@@ -99,6 +107,11 @@ export class PreviewActor implements Actor {
   grantFor(workspaceId: string): WorkspaceAccess {
     return workspaceId === this.workspaceId ? 'Read' : 'None';
   }
+
+  /** None: a preview token reads through the preview operations only, never a listing scoped by reach. */
+  reachableWorkspaceIds(): string[] {
+    return [];
+  }
 }
 
 /** The nil uuid: a scope no workspace can have (an OIDC token with an unusable workspace claim). */
@@ -120,6 +133,10 @@ export class ExternalActor implements Actor {
   grantFor(workspaceId: string): WorkspaceAccess {
     if (this.workspaceId !== null && this.workspaceId !== workspaceId) return 'None';
     return ROLE_RANK[this.role] >= ROLE_RANK.Editor ? 'Write' : 'Read';
+  }
+
+  reachableWorkspaceIds(): string[] | null {
+    return this.workspaceId === null ? null : [this.workspaceId];
   }
 }
 

@@ -15,7 +15,6 @@ import type { CredentialEvictor } from './credential-cache.js';
 import { changingCredentials } from './credential-changes.js';
 import { newApiClientToken } from './credential-tokens.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
-import { reachableWorkspaceIds } from './workspaces.js';
 
 const TOKEN_WARNING = 'This token is shown once and cannot be retrieved again. Store it in a secret store now.';
 
@@ -48,7 +47,7 @@ const auditView = (c: ApiClientRow) => ({
 /** 404 when the caller cannot see the client's workspace; with `write`, 403 when read-only. */
 function checkReach(actor: Actor, workspaceId: string | null, write: boolean): void {
   if (workspaceId === null) {
-    if (reachableWorkspaceIds(actor) !== null) throw notFound('The API client');
+    if (actor.reachableWorkspaceIds() !== null) throw notFound('The API client');
     if (write && !actor.isSuperAdmin) throw forbidden('Only a host superadmin may manage a client for every workspace.');
     return;
   }
@@ -66,7 +65,7 @@ async function loadForChange(tx: CommonQueryMethods, actor: Actor, id: string): 
 
 export async function listApiClients(db: Db, actor: Actor, query: PagingQuery): Promise<ApiClientDtoPagedResponse> {
   const page = pageRequest(query);
-  const { rows, total } = await listRows(db, reachableWorkspaceIds(actor), page.pageSize, page.offset);
+  const { rows, total } = await listRows(db, actor.reachableWorkspaceIds(), page.pageSize, page.offset);
   return toPage(rows.map(presentApiClient), total, page);
 }
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/pool.js';
 import { deleteSessionsOfUser } from '../../db/identity/sessions.js';
 import { findLoginCandidate, lockUser, passwordHashOf, setPassword } from '../../db/identity/users.js';
 import { recordAudit } from '../platform/audit.js';
-import { oneTimeSeedPassword } from '../platform/seed.js';
+import { oneTimeSeedPassword } from './seed.js';
 import { changingCredentials } from './credential-changes.js';
 import { hashPassword } from './password-hashing.js';
 import { clearAccountSignInThrottle } from './sign-in-throttle.js';

@@ -9,7 +9,6 @@ import { conflict, notFound, validationFailed } from '../../errors.js';
 import { userIdOf, type Actor } from '../../access/actor.js';
 import type { WorkspaceDto, WorkspaceDtoPagedResponse, WorkspaceRequest } from '../../generated/schemas.js';
 import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
-import { ApiClientActor, ExternalActor, UserActor } from './actors.js';
 import { recordAudit } from '../platform/audit.js';
 import type { CredentialEvictor } from './credential-cache.js';
 import { changingCredentials } from './credential-changes.js';
@@ -72,17 +71,6 @@ function checkPreviewUrl(url: string | null, rules: WorkspaceRules): void {
   if (problem) throw validationFailed({ '/previewUrl': [problem] });
 }
 
-/**
- * The workspaces an actor can reach: null for all (host superadmin, unscoped credential), else the
- * ids granted (users) or the one the credential is scoped to.
- */
-export function reachableWorkspaceIds(actor: Actor): string[] | null {
-  if (actor.isSuperAdmin) return null;
-  if (actor instanceof UserActor) return actor.grantedWorkspaceIds();
-  if (actor instanceof ApiClientActor || actor instanceof ExternalActor) return actor.workspaceId === null ? null : [actor.workspaceId];
-  return [];
-}
-
 async function checkSlug(tx: CommonQueryMethods, slug: string, exceptId: string | null): Promise<void> {
   if (!SLUG.test(slug) || slug.length > 100) {
     throw validationFailed({ '/slug': ['must be lower-case letters and digits in segments joined by one "-" or "_", at most 100 characters'] });
@@ -92,7 +80,7 @@ async function checkSlug(tx: CommonQueryMethods, slug: string, exceptId: string 
 
 export async function listWorkspaces(db: Db, actor: Actor, query: PagingQuery): Promise<WorkspaceDtoPagedResponse> {
   const page = pageRequest(query);
-  const { rows, total } = await listRows(db, reachableWorkspaceIds(actor), page.pageSize, page.offset);
+  const { rows, total } = await listRows(db, actor.reachableWorkspaceIds(), page.pageSize, page.offset);
   return toPage(rows.map((w) => presentWorkspace(w, actor)), total, page);
 }
 

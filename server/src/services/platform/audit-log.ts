@@ -8,7 +8,6 @@ import type { operations } from '../../generated/openapi.js';
 import type { AuditActorResponse, AuditLogResponse, AuditLogResponsePagedResponse } from '../../generated/schemas.js';
 import type { ChangeDelta } from './audit.js';
 import { pageRequest, toPage } from './paging.js';
-import { reachableWorkspaceIds } from '../identity/workspaces.js';
 
 /** The filters and paging both audit operations declare (listAuditEntries, listWorkspaceAuditEntries). */
 export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;
@@ -65,7 +64,7 @@ const AUDIT_PAGE_SIZE = 50;
 
 export async function listAudit(db: Db, actor: Actor, query: AuditQuery, workspaceId: string | null): Promise<AuditLogResponsePagedResponse> {
   const page = pageRequest(query, AUDIT_PAGE_SIZE);
-  const scope = workspaceId !== null ? [workspaceId] : reachableWorkspaceIds(actor);
+  const scope = workspaceId !== null ? [workspaceId] : actor.reachableWorkspaceIds();
   const { rows, total } = await listAuditEntries(db, filterFrom(query, scope), page.pageSize, page.offset);
   return toPage(rows.map(presentAuditEntry), total, page);
 }

@@ -9,10 +9,10 @@ import type { Db } from '../../db/pool.js';
 import { countWorkspaces, insertWorkspace } from '../../db/identity/workspaces.js';
 import { countUsers, insertUser } from '../../db/identity/users.js';
 import type { Logger } from '../../logging/logger.js';
-import { recordAudit } from './audit.js';
-import { hashPassword } from '../identity/password-hashing.js';
-import { passwordViolations, type PasswordPolicy } from '../identity/password-rules.js';
-import { userAuditView } from '../identity/user-presenter.js';
+import { recordAudit } from '../platform/audit.js';
+import { hashPassword } from './password-hashing.js';
+import { passwordViolations, type PasswordPolicy } from './password-rules.js';
+import { userAuditView } from './user-presenter.js';
 
 /** "verso seed" in ASCII; distinct from the migration lock. */
 const SEED_LOCK_KEY = 0x766572736f5364;
