@@ -1180,9 +1180,9 @@ export const SETTINGS = {
     meaning: 'The keyring key new signing-secret ciphertext is written under. Unset with no keys in development and test: a development keyring is created once in `<data>/secrets/dev-keyring.json` (0600).',
     production: 'Required.',
   },
-  Secrets__EncryptionKeys__keyId: {
+  'Secrets__EncryptionKeys__<keyId>': {
     group: 'secrets', type: 'secret', defaultText: 'unset', allowed: 'canonical Base64 of exactly 32 random bytes', readElsewhere: 'server/src/secrets/secrets-settings.ts',
-    meaning: 'A keyring key, named `Secrets__EncryptionKeys__<keyId>`; keep every key that stored ciphertext still names. Missing, placeholder, invalid and wrong-length keys stop start-up.',
+    meaning: 'A keyring key under its id; keep every key that stored ciphertext still names. Missing, placeholder, invalid and wrong-length keys stop start-up.',
     production: 'The development key and weak keys stop start-up.',
   },
   Secrets__EncryptionKey: {
@@ -1289,6 +1289,7 @@ export const SETTINGS = {
   Seed__Admin__Password: {
     group: 'seed', type: 'secret', defaultText: 'unset',
     meaning: 'Its password, checked against the new-password rules (a bad one stops start-up naming the rule). In development, with neither this nor a hash, a random one is generated and printed once.',
+    production: 'With neither this nor `Seed__Admin__PasswordHash`, no administrator is seeded (logged as an error) until a start names one.',
   },
   Seed__Admin__PasswordHash: { group: 'seed', type: 'secret', defaultText: 'unset', allowed: 'an argon2id hash (`$argon2id$…`)', meaning: 'Its password as a hash, instead of `Seed__Admin__Password`.' },
 } as const satisfies Readonly<Record<string, SettingDefinition>>;
