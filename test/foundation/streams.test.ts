@@ -36,7 +36,7 @@ const UPLOAD = `/api/v1/workspaces/${WORKSPACE}/media`;
 const DOWNLOAD = `/api/v1/workspaces/${WORKSPACE}/media/${ASSET}/file`;
 
 function actor(id: string, role: RoleName, grant: WorkspaceAccess, isSuperAdmin = false): Actor {
-  return { kind: 'User', id, role, isSuperAdmin, email: null, displayName: null, grantFor: () => grant };
+  return { kind: 'User', id, role, isSuperAdmin, email: null, displayName: null, grantFor: () => grant, reachableWorkspaceIds: () => (isSuperAdmin ? null : [WORKSPACE]) };
 }
 const ACTORS: Record<string, Actor> = {
   editor: actor('00000000-0000-4000-8000-000000000001', 'Editor', 'Write'),
