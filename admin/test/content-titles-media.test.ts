@@ -58,6 +58,10 @@ describe('admin: titles and media values', function () {
       if (res.status !== 201) throw new Error(`upload ${res.status}`);
       return (res.body as { id: string }).id;
     };
+    // Thumbnails are small WebP renditions where the workspace serves its media publicly (opt-in),
+    // drafts' images included; without it the viewer shows the file itself (asset-facts.ts).
+    const wsPath = `/api/v1/workspaces/${ws}`;
+    await ok(stack.api.put(wsPath, { name: 'Magazine', slug: 'magazine', publicMedia: true, allMediaPublic: true }, { token, headers: await stack.api.ifMatch(wsPath, token) }));
     imageId = await upload('harbour.png', 'image/png', png());
     pdfId = await upload('press-kit.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'));
     await upload('lighthouse.png', 'image/png', png());
