@@ -72,6 +72,9 @@ describe('admin: media library and picker (browser)', function () {
     fs.writeFileSync(file('page.html'), HTML);
     ws = (await stack.createWorkspace({ slug: 'studio', name: 'Studio' })).id;
     base = `/api/v1/workspaces/${ws}`;
+    // The library's thumbnails are WebP renditions where the workspace serves its media publicly
+    // (opt-in), unpublished uploads included; without it the cards show the files themselves.
+    await ok(stack.api.put(base, { name: 'Studio', slug: 'studio', publicMedia: true, allMediaPublic: true }, { token: stack.adminToken, headers: await stack.api.ifMatch(base, stack.adminToken) }));
     editor = await stack.createUser({ role: 'Editor', grants: { [ws]: 'Write' } });
     reader = await stack.createUser({ role: 'Reader', grants: { [ws]: 'Read' } });
     const token = stack.adminToken;
