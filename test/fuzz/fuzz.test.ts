@@ -82,6 +82,13 @@ describe('fuzz oracle', () => {
     expect(parser).to.deep.equal({ checks: ['parser-empty-body'], fromHttpParser: true });
   });
 
+  it('lets the HTTP layer answer 431 when mutations within bounds together pass the 16 KiB head limit, and only then', () => {
+    const refused = response(431, 'application/problem+json', problem(431));
+    expect(oracle.judge(op(), request(), refused, 18_000).checks).to.not.include('undeclared-status');
+    expect(oracle.judge(op(), request(), refused, 2_000).checks).to.include('undeclared-status');
+    expect(oracle.judge(op(), request(), refused).checks).to.include('undeclared-status');
+  });
+
   it('judges a HEAD as its GET: routed to it, its problem known by Content-Type alone, and never a body', () => {
     const routes = new RouteTable(loadOperations(readContract()));
     expect(routes.match('HEAD', '/api/v1/workspaces?page=2').operationId).to.equal(routes.match('GET', '/api/v1/workspaces').operationId);

@@ -13,6 +13,7 @@ import { declaresStatus, type Json, type OperationSpec } from './contract-operat
 import type { FuzzRequest } from './fuzz-request.js';
 import { multipartCaseOf } from './hostile-multipart.js';
 import { header, type RawResponse } from './raw-http.js';
+import { MAX_HEADER_BYTES } from '../../server/src/http/client-error.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -21,6 +22,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
  * 417 (unknown expectation), RFC 9110; 431 (header fields too large), RFC 6585.
  */
 const HTTP_LAYER_STATUSES = new Set([400, 414, 417, 431]);
+/** llhttp counts a head a little differently from its bytes on the wire: near the limit, either answer is fair. */
+const HEAD_LIMIT_MARGIN = 256;
 
 export type Check =
   | 'no-response'
@@ -85,12 +88,18 @@ export class Oracle {
     this.problem = ajv.compile({ $ref: 'contract#/components/schemas/ProblemDetails' });
   }
 
-  judge(op: OperationSpec, req: FuzzRequest, res: RawResponse): Verdict {
+  /**
+   * `headBytes`: the request line and headers as sent. Mutations that are each within bounds can
+   * together pass the contract's global head limit (over 16 KiB → 431, openapi.yaml's description),
+   * and then the HTTP layer may answer as it does for a protocol-level mutation.
+   */
+  judge(op: OperationSpec, req: FuzzRequest, res: RawResponse, headBytes = 0): Verdict {
+    const httpLayerMayAnswer = req.protocolLevel === true || headBytes > MAX_HEADER_BYTES - HEAD_LIMIT_MARGIN;
     const fromHttpParser = res.status > 0 && header(res, 'x-correlation-id') === undefined;
     if (res.status === 0) return { checks: ['no-response'], fromHttpParser: false };
     const checks: Check[] = [];
     if (res.status >= 500) checks.push('server-error');
-    if (!declaresStatus(op, res.status) && !(req.protocolLevel && HTTP_LAYER_STATUSES.has(res.status))) checks.push('undeclared-status');
+    if (!declaresStatus(op, res.status) && !(httpLayerMayAnswer && HTTP_LAYER_STATUSES.has(res.status))) checks.push('undeclared-status');
     const type = (header(res, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const head = req.method.toUpperCase() === 'HEAD';
     if (head && res.body.length > 0) checks.push('head-with-body');

@@ -21,7 +21,7 @@ import { Findings } from './findings.js';
 import { describeRequest, toRawRequest, type FuzzRequest } from './fuzz-request.js';
 import { appliesTo } from './mutations.js';
 import { Oracle } from './oracle.js';
-import { header, sendRaw, type RawResponse } from './raw-http.js';
+import { header, sendRaw, serializeRequest, type RawResponse } from './raw-http.js';
 import { ATTACK_CLASSES, prepare, RequestPlanner } from './request-plan.js';
 import { ADMIN_ATTACKS, AdminPlanner, judgeAdmin } from './admin-requests.js';
 import { startAdminTarget, type AdminTarget } from './admin-target.js';
@@ -112,7 +112,8 @@ export async function runFuzz(api: TestApi, o: FuzzOptions): Promise<FuzzReport>
       findings.count(request.attack, op.operationId, res.status, res.durationMs);
       // Judged by the operation the request really reached (an emptied path parameter can change it).
       const reached = routes.match(raw.method, raw.target);
-      const verdict = oracle.judge(reached, request, res);
+      const headBytes = serializeRequest(hostname, Number(port), { ...raw, body: undefined }).length;
+      const verdict = oracle.judge(reached, request, res, headBytes);
       const checks: string[] = [...verdict.checks];
       if (assetsBefore !== undefined && res.status >= 400 && (await visibleAssets()) > assetsBefore) checks.push('stored-on-refusal');
       if (checks.length > 0) {
