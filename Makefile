@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run admin-password test build generate check docs bench fuzz install sdk pack chromium nginx screenshots clean-data help verify-deployment start backup restore
+.PHONY: run admin-password test build generate check docs bench fuzz install sdk pack chromium nginx curl screenshots clean-data help verify-deployment start backup restore
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -123,7 +123,18 @@ nginx:
 	  fi
 	fi
 
-test: sdk chromium nginx
+# The docs' examples test (test/foundation/docs-examples.test.ts) runs the curl examples a reader
+# copies. Installed here when missing and we are root with apt-get.
+curl:
+	if ! command -v curl >/dev/null 2>&1; then
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends curl ca-certificates
+	  else
+	    echo "curl not found and cannot be installed here (needs root and apt-get): the docs' examples test will fail; install it: apt-get install -y curl"
+	  fi
+	fi
+
+test: sdk chromium nginx curl
 	node scripts/run-tests.mjs
 
 screenshots: sdk chromium
