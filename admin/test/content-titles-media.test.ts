@@ -3,7 +3,6 @@
 // breadcrumb), and Media/File values show a thumbnail (images, through the admin's authenticated
 // file route) or the file's name, type and size — in the viewer, in the editor, and at once when
 // one is picked. Axe on each new state.
-import zlib from 'node:zlib';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { multipart } from '../../test/media/media-world.js';
@@ -11,25 +10,7 @@ import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
-
-/** A decodable 2×2 PNG (a browser must be able to draw the thumbnail). */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Buffer.from([0, 200, 40, 40, 200, 40, 40, 0, 200, 40, 40, 200, 40, 40]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { tinyPng } from './helpers/png.js';
 
 describe('admin: titles and media values', function () {
   this.timeout(120_000);
@@ -62,9 +43,9 @@ describe('admin: titles and media values', function () {
     // drafts' images included; without it the viewer shows the file itself (asset-facts.ts).
     const wsPath = `/api/v1/workspaces/${ws}`;
     await ok(stack.api.put(wsPath, { name: 'Magazine', slug: 'magazine', publicMedia: true, allMediaPublic: true }, { token, headers: await stack.api.ifMatch(wsPath, token) }));
-    imageId = await upload('harbour.png', 'image/png', png());
+    imageId = await upload('harbour.png', 'image/png', tinyPng([200, 40, 40]));
     pdfId = await upload('press-kit.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'));
-    await upload('lighthouse.png', 'image/png', png());
+    await upload('lighthouse.png', 'image/png', tinyPng([200, 40, 40]));
 
     const t = await ok(stack.api.post(`${base}/templates`, { name: 'Story', slug: 'story' }, { token }));
     storyTemplate = t.id;

@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { expect } from 'chai';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './helpers/axe.js';
@@ -18,26 +17,9 @@ import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { csrfOf, HttpSession } from './helpers/http.js';
 import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack, type StackUser } from './helpers/stack.js';
+import { tinyPng } from './helpers/png.js';
 
-/** A 2×2 grey PNG: signature, IHDR, IDAT (zlib) and IEND, each chunk with its CRC. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.from([0, 128, 128, 128, 128, 128, 128, 0, 128, 128, 128, 128, 128, 128]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-const PNG = png();
+const PNG = tinyPng();
 // A small PDF and an HTML page.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const HTML = Buffer.from('<!doctype html><title>x</title><script>alert(1)</script>', 'utf8');

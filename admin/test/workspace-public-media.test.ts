@@ -3,32 +3,13 @@
 // URLs" (after a confirmation, with CSRF) rotates the workspace's media URL generation, so a public URL
 // handed out before answers 404 and the new one works. A post without the confirmation or without the
 // form's CSRF token revokes nothing, and an Editor with Write gets a 403 (the page's and the API's).
-import zlib from 'node:zlib';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { HttpSession } from './helpers/http.js';
 import { startAdminStack, type AdminStack } from './helpers/stack.js';
-
-/** A 2×2 grey PNG: signature, IHDR, IDAT (zlib) and IEND, each chunk with its CRC. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Buffer.from([0, 128, 128, 128, 128, 128, 128, 0, 128, 128, 128, 128, 128, 128]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { tinyPng } from './helpers/png.js';
 
 describe('admin: a workspace’s public media settings and revoking its public URLs', function () {
   this.timeout(120_000);
@@ -107,7 +88,7 @@ describe('admin: a workspace’s public media settings and revoking its public U
   it('revokes the public media URLs after a confirmation: the old URL is 404, the new one works', async () => {
     // An upload, public at once because every upload of the workspace is.
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'logo.png');
+    form.append('file', new Blob([new Uint8Array(tinyPng())], { type: 'image/png' }), 'logo.png');
     const uploaded = await fetch(`${stack.apiUrl}/api/v1/workspaces/${id}/media`, { method: 'POST', headers: { authorization: `Bearer ${stack.adminToken}` }, body: form });
     expect(uploaded.status).to.equal(201);
     assetId = ((await uploaded.json()) as { id: string }).id;
@@ -134,7 +115,7 @@ describe('admin: a workspace’s public media settings and revoking its public U
     expect(newUrl).to.be.a('string').and.not.equal(oldUrl);
     const served = await fetch(stack.apiUrl + newUrl);
     expect(served.status).to.equal(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(png())).to.equal(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(tinyPng())).to.equal(true);
   });
 
   it('revokes nothing without the confirmation or the form’s CSRF token, and refuses an Editor', async () => {
