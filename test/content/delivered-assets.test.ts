@@ -8,17 +8,11 @@ import sharp from 'sharp';
 import { launchBrowser, newPage } from '../../admin/test/helpers/browser.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { buildTemplate, expectStatus, startContentWorld, uniqueSlug, type ContentWorld } from './content-fixture.js';
-import { multipart } from '../media/media-world.js';
+import { uploadAsEditor } from '../media/media-world.js';
 import { fetchPublic, makeImage } from '../media/public-images.js';
 
 const { statements, onStatement } = statementRecorder();
 
-async function uploadAs(w: ContentWorld, fileName: string, contentType: string, data: Buffer, altText?: string): Promise<any> {
-  const form = multipart({ fileName, contentType, data }, altText ? { altText } : {});
-  const res = await w.api.request('POST', `${w.base}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: w.editor });
-  expectStatus(res, 201);
-  return res.body;
-}
 
 describe('delivery: Media and File values carry their asset', function () {
   this.timeout(120_000);
@@ -43,9 +37,9 @@ describe('delivery: Media and File values carry their asset', function () {
       { key: 'section', label: 'Section', templateId: ids.section, compositionMode: 'Inline', minOccurrences: 0, maxOccurrences: 1 },
     ], { section: s.templateId });
     page = { templateVersionId: p.versionId, fields: p.fields };
-    hero = await uploadAs(w, 'hero.jpg', 'image/jpeg', await makeImage('jpeg', 1600, 1200), 'A gradient');
-    icon = await uploadAs(w, 'icon.png', 'image/png', await makeImage('png', 64, 48));
-    pdf = await uploadAs(w, 'terms.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n' + ' '.repeat(100)));
+    hero = await uploadAsEditor(w, 'hero.jpg', 'image/jpeg', await makeImage('jpeg', 1600, 1200), 'A gradient');
+    icon = await uploadAsEditor(w, 'icon.png', 'image/png', await makeImage('png', 64, 48));
+    pdf = await uploadAsEditor(w, 'terms.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n' + ' '.repeat(100)));
     const child = await api.post(`${w.base}/content`, {
       templateVersionId: section.templateVersionId, slug: uniqueSlug('section'), tags: [],
       fields: [{ fieldId: section.fields.icon, order: 0, valueKind: 'Media', mediaAssetId: icon.id }],

@@ -5,15 +5,9 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { buildTemplate, dbQuery, expectStatus, startContentWorld, uniqueSlug, type ContentWorld } from './content-fixture.js';
-import { multipart } from '../media/media-world.js';
+import { uploadAsEditor } from '../media/media-world.js';
 import { fetchPublic, makeImage } from '../media/public-images.js';
 
-async function upload(w: ContentWorld, fileName: string, contentType: string, data: Buffer, altText?: string): Promise<any> {
-  const form = multipart({ fileName, contentType, data }, altText ? { altText } : {});
-  const res = await w.api.request('POST', `${w.base}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: w.editor });
-  expectStatus(res, 201);
-  return res.body;
-}
 
 describe('preview reads carry the assets of Media and File values', function () {
   this.timeout(120_000);
@@ -42,10 +36,10 @@ describe('preview reads carry the assets of Media and File values', function () 
       { key: 'section', label: 'Section', templateId: ids.section, compositionMode: 'Inline', minOccurrences: 0, maxOccurrences: 1 },
     ], { section: s.templateId });
     page = { templateVersionId: p.versionId, fields: p.fields };
-    hero = await upload(w, 'hero.jpg', 'image/jpeg', await makeImage('jpeg', 800, 600), 'The published hero');
-    next = await upload(w, 'next.png', 'image/png', await makeImage('png', 640, 320), 'The draft hero');
-    pdf = await upload(w, 'terms.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n' + ' '.repeat(100)));
-    icon = await upload(w, 'icon.png', 'image/png', await makeImage('png', 64, 48));
+    hero = await uploadAsEditor(w, 'hero.jpg', 'image/jpeg', await makeImage('jpeg', 800, 600), 'The published hero');
+    next = await uploadAsEditor(w, 'next.png', 'image/png', await makeImage('png', 640, 320), 'The draft hero');
+    pdf = await uploadAsEditor(w, 'terms.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n' + ' '.repeat(100)));
+    icon = await uploadAsEditor(w, 'icon.png', 'image/png', await makeImage('png', 64, 48));
     const section = await api.post(`${w.base}/content`, {
       templateVersionId: s.versionId, slug: uniqueSlug('section'), tags: [], fields: [media(s.fields.icon!, icon.id)],
     }, { token: w.editor });

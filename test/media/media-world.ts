@@ -92,6 +92,20 @@ export interface FilePart {
   readonly data: Buffer;
 }
 
+/** Uploads one file as the world's Editor (a content or media world's): the 201's body. */
+export async function uploadAsEditor(
+  w: { readonly api: TestApi; readonly base: string; readonly editor: string },
+  fileName: string,
+  contentType: string,
+  data: Buffer,
+  altText?: string,
+): Promise<any> {
+  const form = multipart({ fileName, contentType, data }, altText ? { altText } : {});
+  const res = await w.api.request('POST', `${w.base}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: w.editor });
+  expect(res.status, res.text).to.equal(201);
+  return res.body;
+}
+
 /** A multipart/form-data body with one file part and optional text fields (before the file). */
 export function multipart(file: FilePart, fields: Record<string, string> = {}, fieldsAfter: Record<string, string> = {}): { contentType: string; body: Buffer } {
   const boundary = `----verso-test-${crypto.randomBytes(8).toString('hex')}`;

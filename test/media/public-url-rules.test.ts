@@ -8,14 +8,11 @@ import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActor, dbQuery } from '../helpers/actors.js';
 import { buildTemplate, expectProblem, expectStatus, startContentWorld, uniqueSlug, type ContentWorld } from '../content/content-fixture.js';
-import { multipart } from './media-world.js';
+import { uploadAsEditor } from './media-world.js';
 import { fetchPublic, makeImage, urlsFrom, withParams } from './public-images.js';
 
 async function uploadImage(w: ContentWorld, fileName: string): Promise<{ id: string; publicUrl: string | null }> {
-  const form = multipart({ fileName, contentType: 'image/png', data: await makeImage('png', 64, 48) });
-  const res = await w.api.request('POST', `${w.base}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: w.editor });
-  expectStatus(res, 201);
-  return res.body;
+  return uploadAsEditor(w, fileName, 'image/png', await makeImage('png', 64, 48));
 }
 
 describe('public media URLs: who gets one, and taking them back', function () {
