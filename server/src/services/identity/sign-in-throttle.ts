@@ -92,7 +92,11 @@ export async function admitSignIn(
   s: { email: string; userId: string | null; ip: string; deviceToken?: string | undefined },
 ): Promise<SignInGate> {
   const { lockout } = deps.config.auth;
-  const deviceHash = s.deviceToken && s.userId !== null && (await isKnownDevice(deps.db, sha256(s.deviceToken), s.userId)) ? sha256(s.deviceToken) : null;
+  let deviceHash: Buffer | null = null;
+  if (s.deviceToken && s.userId !== null) {
+    const sent = sha256(s.deviceToken);
+    if (await isKnownDevice(deps.db, sent, s.userId)) deviceHash = sent;
+  }
   if (lockout.maxFailures === 0) return { admitted: true, delayMs: 0, client: 'off', deviceHash, clientRow: null, accountRow: null };
   sweepExpired(deps);
   const keys = deps.signInKeys;
