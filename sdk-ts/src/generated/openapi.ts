@@ -2394,12 +2394,24 @@ export interface components {
          *     one field submitted with equal `order` are renumbered in the order they were sent. Which member carries the value
          *     depends on `valueKind`: `textValue` (Text, RichText, Markdown, Link, Quote, and PickList option values),
          *     `boolValue` (Boolean), `mediaAssetId` (Media), `fileAssetId` (File), `childContentItemId` (ChildContent),
-         *     `jsonValue` (Component values, an object keyed by the component's field keys; also Link and Quote).
+         *     `jsonValue` (Component values, an object keyed by the component's field keys; Json values; also Link and Quote),
+         *     `numberValue` (Number), `dateValue` (Date) and `dateTimeValue` (DateTime).
          */
         ContentFieldValueRequest: {
             boolValue?: boolean | null;
             /** Format: uuid */
             childContentItemId?: string | null;
+            /**
+             * @description A DateTime value, an RFC 3339 instant with its offset (`2026-12-24T18:00:00+01:00` or `…Z`); a time without an
+             *     offset is refused (422), not guessed. Answered in UTC with `Z`.
+             * @example 2026-12-24T17:00:00Z
+             */
+            dateTimeValue?: string | null;
+            /**
+             * @description A Date value, a calendar date `YYYY-MM-DD` that exists (`2026-02-30` is refused with 422).
+             * @example 2026-12-24
+             */
+            dateValue?: string | null;
             /** Format: uuid */
             fieldId: string;
             /**
@@ -2420,6 +2432,11 @@ export interface components {
              * @description A Media value's asset; it must be an available (uploaded, not deleted) asset of this workspace (422 otherwise).
              */
             mediaAssetId?: string | null;
+            /**
+             * @description A Number value, stored exactly as a decimal: at most 15 significant digits (what every JSON reader keeps
+             *     exactly), within the field's `min`, `max`, `integer` and `decimals` (422 naming the field otherwise).
+             */
+            numberValue?: number | null;
             /** Format: int32 */
             order: number;
             textValue?: string | null;
@@ -2583,6 +2600,16 @@ export interface components {
             child: components["schemas"]["ContentVersionDetailResponse"] | null;
             /** Format: uuid */
             childContentItemId: string | null;
+            /**
+             * Format: date-time
+             * @description A DateTime value in UTC (`2026-12-24T17:00:00.000Z`); null for other kinds.
+             */
+            dateTimeValue: string | null;
+            /**
+             * Format: date
+             * @description A Date value (`YYYY-MM-DD`); null for other kinds.
+             */
+            dateValue: string | null;
             /** @description The picklist option's label when the value was saved. */
             displayLabel: string | null;
             /** Format: uuid */
@@ -2595,6 +2622,8 @@ export interface components {
             label: string | null;
             /** Format: uuid */
             mediaAssetId: string | null;
+            /** @description A Number value, as stored (an exact decimal of at most 15 significant digits); null for other kinds. */
+            numberValue: number | null;
             /** Format: int32 */
             order: number;
             textValue: string | null;
@@ -2886,9 +2915,40 @@ export interface components {
             slug?: components["schemas"]["ContentSlug"] | null;
         };
         Email: string;
-        /** @description Type-specific settings (for Text, `maxLength` must be a positive integer). Unknown keys are kept as given. */
+        /**
+         * @description Type-specific settings; unknown keys are kept as given. Checked when the field is written (422 naming the field):
+         *     - Text: `maxLength`, a positive integer.
+         *     - Number: `min` and `max` (finite numbers, `min` ≤ `max`), `integer` (boolean: whole numbers only) and `decimals`
+         *       (an integer from 0 to 12: at most that many digits after the point). A value outside them is refused on save.
+         *     - Json: `schema`, a JSON Schema (draft 2020-12) that every value must meet; a schema that does not compile, or
+         *       that refers outside itself, is refused.
+         */
         FieldConfig: {
             [key: string]: unknown;
+        };
+        /** @description The conditions on one field of a list's field filter (see the `filter` parameter of listContent), each op's operand as text. */
+        FieldFilterOperations: {
+            /** @description A case-insensitive substring (Text, Markdown, RichText and Link fields). */
+            contains?: string;
+            /** @description Equal to the value. */
+            eq?: string;
+            /**
+             * @description `true`: the item has a value for the field; `false`: it has none.
+             * @enum {string}
+             */
+            exists?: "true" | "false";
+            /** @description Greater than the value. */
+            gt?: string;
+            /** @description Greater than or equal to the value. */
+            gte?: string;
+            /** @description Any of these comma-separated values (at most 100). */
+            in?: string;
+            /** @description Less than the value. */
+            lt?: string;
+            /** @description Less than or equal to the value. */
+            lte?: string;
+            /** @description Not equal to the value (items without a value match). */
+            ne?: string;
         };
         /** @description The field's stable identity across versions and package re-imports; unique per version, case-insensitively. */
         FieldKey: string;
@@ -3304,10 +3364,12 @@ export interface components {
             totalPages: number;
         };
         /**
-         * @description The value type of a primitive field.
+         * @description The value type of a primitive field. The first ten are upstream's; `Number` (an exact decimal in `numberValue`),
+         *     `Date` (a calendar date in `dateValue`), `DateTime` (an instant in `dateTimeValue`) and `Json` (any JSON value in
+         *     `jsonValue`, optionally checked against `fieldConfig.schema`) are Verso's.
          * @enum {string}
          */
-        PrimitiveType: "Text" | "RichText" | "Markdown" | "Boolean" | "PickList" | "Media" | "File" | "Link" | "Quote" | "Separator";
+        PrimitiveType: "Text" | "RichText" | "Markdown" | "Boolean" | "PickList" | "Media" | "File" | "Link" | "Quote" | "Separator" | "Number" | "Date" | "DateTime" | "Json";
         /** @description An RFC 9457 problem. `type` ends in one of the error codes listed in the README (bad-request, unauthenticated, forbidden, not-found, conflict, …). */
         ProblemDetails: {
             correlationId: string;
@@ -3729,10 +3791,11 @@ export interface components {
             workspaceId: string;
         };
         /**
-         * @description What a field value holds; the primitive types plus `ChildContent` (a composition field's child item) and `Component` (a structured component value).
+         * @description What a field value holds; the primitive types plus `ChildContent` (a composition field's child item) and `Component`
+         *     (a structured component value). `Number`, `Date`, `DateTime` and `Json` are Verso's (see PrimitiveType).
          * @enum {string}
          */
-        ValueKind: "Text" | "RichText" | "Markdown" | "Boolean" | "PickList" | "Media" | "File" | "Link" | "Quote" | "Separator" | "ChildContent" | "Component";
+        ValueKind: "Text" | "RichText" | "Markdown" | "Boolean" | "PickList" | "Media" | "File" | "Link" | "Quote" | "Separator" | "ChildContent" | "Component" | "Number" | "Date" | "DateTime" | "Json";
         /** @description The body of every `content.*` delivery. Item-level events (`content.created`, `content.updated`, `content.deleted`) have null version members. */
         WebhookContentEventPayload: {
             /** Format: uuid */
@@ -4121,13 +4184,40 @@ export interface components {
         AuditEntityType: string;
         /** @description Entries per page (the audit log defaults to 50). */
         AuditPageSize: number;
+        /**
+         * @description Field filters (Verso's), each `filter[<fieldKey>][<op>]=<value>`, all combined with AND; they need `templateId`
+         *     (a field key means something only within one template) and apply to the published reads (`resolve=true`, `asOf`
+         *     too) and the plain list alike. The ops:
+         *     - `eq`, `ne`, `lt`, `lte`, `gt`, `gte`: compared by the field's type — Number as numbers, Date as calendar dates
+         *       (`2026-12-24`), DateTime as instants (RFC 3339 with an offset), Boolean (`true`/`false`), PickList by option value,
+         *       ChildContent by the child item's id, Text, Markdown and Link as text (case-sensitive, by code point); `ne` also
+         *       matches items without a value;
+         *     - `in`: any of a comma-separated list of values (at most 100);
+         *     - `exists`: `true` (the item has a value for the field) or `false` (it has none);
+         *     - `contains`: a case-insensitive substring, on Text, Markdown, RichText and Link fields.
+         *
+         *     A repeated field (more than one occurrence) matches when any of its values does. An unknown field key, an op the
+         *     field's type does not support, a value that does not parse as the field's type, or a filter without `templateId` is
+         *     a 400 naming the parameter (`query.filter[<fieldKey>][<op>]`) and the reason. Example:
+         *     `?templateId=…&filter[eventDate][gte]=2026-12-01&filter[city][eq]=Berlin&sortBy=fields.eventDate&sortDesc=false`.
+         */
+        ContentFieldFilter: {
+            [key: string]: components["schemas"]["FieldFilterOperations"];
+        };
         ContentLocaleFilter: string;
         /** @description Case-insensitive substring of the slug or of any version's text value. */
         ContentQuery: string;
         /** @description Exact slug. */
         ContentSlugFilter: string;
         ContentSlugPath: string;
-        ContentSortBy: "createdAt" | "updatedAt" | "slug" | "CreatedAt" | "UpdatedAt" | "Slug";
+        /**
+         * @description `createdAt`, `updatedAt` or `slug` (case-insensitive), or `fields.<fieldKey>` (Verso's): by a field of the template
+         *     named by `templateId`, which is then required. A field sort compares by the field's type (numbers as numbers, dates
+         *     and instants in time order, text by code point), uses a repeated field's first value, puts items without a value
+         *     last in both directions, and breaks ties by the item's id so that pages are stable. Text, Markdown, Link,
+         *     PickList, Boolean, Number, Date, DateTime and ChildContent fields can be sorted by.
+         */
+        ContentSortBy: string;
         /** @description Items with at least one version in this status. */
         ContentStatusFilter: components["schemas"]["ContentStatus"];
         /** @description Comma-separated tag names (trimmed, case-insensitive); an item must carry all of them. */
@@ -5541,6 +5631,24 @@ export interface operations {
                 asOf?: components["parameters"]["AsOf"];
                 createdAfter?: components["parameters"]["CreatedAfter"];
                 createdBefore?: components["parameters"]["CreatedBefore"];
+                /**
+                 * @description Field filters (Verso's), each `filter[<fieldKey>][<op>]=<value>`, all combined with AND; they need `templateId`
+                 *     (a field key means something only within one template) and apply to the published reads (`resolve=true`, `asOf`
+                 *     too) and the plain list alike. The ops:
+                 *     - `eq`, `ne`, `lt`, `lte`, `gt`, `gte`: compared by the field's type — Number as numbers, Date as calendar dates
+                 *       (`2026-12-24`), DateTime as instants (RFC 3339 with an offset), Boolean (`true`/`false`), PickList by option value,
+                 *       ChildContent by the child item's id, Text, Markdown and Link as text (case-sensitive, by code point); `ne` also
+                 *       matches items without a value;
+                 *     - `in`: any of a comma-separated list of values (at most 100);
+                 *     - `exists`: `true` (the item has a value for the field) or `false` (it has none);
+                 *     - `contains`: a case-insensitive substring, on Text, Markdown, RichText and Link fields.
+                 *
+                 *     A repeated field (more than one occurrence) matches when any of its values does. An unknown field key, an op the
+                 *     field's type does not support, a value that does not parse as the field's type, or a filter without `templateId` is
+                 *     a 400 naming the parameter (`query.filter[<fieldKey>][<op>]`) and the reason. Example:
+                 *     `?templateId=…&filter[eventDate][gte]=2026-12-01&filter[city][eq]=Berlin&sortBy=fields.eventDate&sortDesc=false`.
+                 */
+                filter?: components["parameters"]["ContentFieldFilter"];
                 localeCode?: components["parameters"]["ContentLocaleFilter"];
                 /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
                 page?: components["parameters"]["Page"];
@@ -5559,6 +5667,13 @@ export interface operations {
                 resolve?: components["parameters"]["Resolve"];
                 /** @description Exact slug. */
                 slug?: components["parameters"]["ContentSlugFilter"];
+                /**
+                 * @description `createdAt`, `updatedAt` or `slug` (case-insensitive), or `fields.<fieldKey>` (Verso's): by a field of the template
+                 *     named by `templateId`, which is then required. A field sort compares by the field's type (numbers as numbers, dates
+                 *     and instants in time order, text by code point), uses a repeated field's first value, puts items without a value
+                 *     last in both directions, and breaks ties by the item's id so that pages are stable. Text, Markdown, Link,
+                 *     PickList, Boolean, Number, Date, DateTime and ChildContent fields can be sorted by.
+                 */
                 sortBy?: components["parameters"]["ContentSortBy"];
                 sortDesc?: components["parameters"]["SortDesc"];
                 /** @description Items with at least one version in this status. */

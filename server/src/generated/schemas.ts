@@ -58,6 +58,7 @@ export type DeliveredAsset = components['schemas']['DeliveredAsset'];
 export type DuplicateContentItemRequest = components['schemas']['DuplicateContentItemRequest'];
 export type Email = components['schemas']['Email'];
 export type FieldConfig = components['schemas']['FieldConfig'];
+export type FieldFilterOperations = components['schemas']['FieldFilterOperations'];
 export type FieldKey = components['schemas']['FieldKey'];
 export type FieldValueList = components['schemas']['FieldValueList'];
 export type HealthCheck = components['schemas']['HealthCheck'];
