@@ -4211,7 +4211,9 @@ export interface components {
         ContentSlugFilter: string;
         ContentSlugPath: string;
         /**
-         * @description `createdAt`, `updatedAt` or `slug` (case-insensitive), or `fields.<fieldKey>` (Verso's): by a field of the template
+         * @description `createdAt`, `updatedAt` or `slug` (case-insensitive); Verso's: `title` (the title shown for the row: the served
+         *     version's on a published read, the latest version's on the plain list; a sort that reads every matching item, for
+         *     editing screens rather than sites) or `fields.<fieldKey>`, by a field of the template
          *     named by `templateId`, which is then required. A field sort compares by the field's type (numbers as numbers, dates
          *     and instants in time order, text by code point), uses a repeated field's first value, puts items without a value
          *     last in both directions, and breaks ties by the item's id so that pages are stable. Text, Markdown, Link,
@@ -5668,7 +5670,9 @@ export interface operations {
                 /** @description Exact slug. */
                 slug?: components["parameters"]["ContentSlugFilter"];
                 /**
-                 * @description `createdAt`, `updatedAt` or `slug` (case-insensitive), or `fields.<fieldKey>` (Verso's): by a field of the template
+                 * @description `createdAt`, `updatedAt` or `slug` (case-insensitive); Verso's: `title` (the title shown for the row: the served
+                 *     version's on a published read, the latest version's on the plain list; a sort that reads every matching item, for
+                 *     editing screens rather than sites) or `fields.<fieldKey>`, by a field of the template
                  *     named by `templateId`, which is then required. A field sort compares by the field's type (numbers as numbers, dates
                  *     and instants in time order, text by code point), uses a repeated field's first value, puts items without a value
                  *     last in both directions, and breaks ties by the item's id so that pages are stable. Text, Markdown, Link,
