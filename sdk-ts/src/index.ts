@@ -35,6 +35,22 @@ export { ContentCache, createContentCache, type CachedCallOptions, type ContentC
 export { MemoryContentCacheStore, type ContentCacheEntry, type ContentCacheStore, type MemoryContentCacheStoreOptions } from './content/content-cache-store.js';
 export type { CachedOperation } from './content/content-cache-keys.js';
 export {
+  contentQuery,
+  type BuiltInSortKey,
+  type ContentListQuery,
+  type ContentSort,
+  type FieldConditions,
+  type FieldFilter,
+  type FieldFilterOp,
+  type FieldFilterOpsOf,
+  type ListContentQuery,
+  type SortableFieldKey,
+  type VersoAnyFilterFields,
+  type VersoFilterField,
+  type VersoFilterFields,
+  type VersoFilterType,
+} from './content/field-query.js';
+export {
   toContent,
   type VersoChild,
   type VersoContentModel,

@@ -43,16 +43,37 @@ function checkPaging(operationId: string, spec: OperationSpec, query: Record<str
   }
 }
 
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x) && !(x instanceof Date);
+
+/** `name[a][b]=v` pairs of an object parameter (listContent's `filter[<fieldKey>][<op>]`), in member order. */
+function deepObjectPairs(name: string, value: Record<string, unknown>, pairs: [string, string][]): void {
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined || member === null) continue;
+    const at = `${name}[${key}]`;
+    if (isPlainObject(member)) deepObjectPairs(at, member, pairs);
+    else pairs.push([at, scalar(at, member)]);
+  }
+}
+
+/** One `key=value`, form-encoded as URLSearchParams does, with a deepObject key's brackets left readable. */
+function encodePair(key: string, value: string): string {
+  const encoded = new URLSearchParams([[key, value]]).toString();
+  const eq = encoded.indexOf('=');
+  // Only the key's brackets: a value keeps `[`/`]` encoded, so no parser can mistake it for a key's.
+  return encoded.slice(0, eq).replace(/%5B/g, '[').replace(/%5D/g, ']') + encoded.slice(eq);
+}
+
 function queryString(query: Record<string, unknown>): string {
-  const search = new URLSearchParams();
+  const pairs: [string, string][] = [];
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     // Arrays use the contract's default style (form, exploded): `tags=a&tags=b`.
-    if (Array.isArray(value)) for (const item of value) search.append(name, scalar(name, item));
-    else search.append(name, scalar(name, value));
+    if (Array.isArray(value)) for (const item of value) pairs.push([name, scalar(name, item)]);
+    // The contract's one object parameter is a deepObject (`filter[price][gte]=10`).
+    else if (isPlainObject(value)) deepObjectPairs(name, value, pairs);
+    else pairs.push([name, scalar(name, value)]);
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return pairs.length > 0 ? `?${pairs.map(([k, v]) => encodePair(k, v)).join('&')}` : '';
 }
 
 /** application/json when offered, else another concrete JSON type, else the first (never a wildcard). */
