@@ -17,6 +17,16 @@
 //                  is), then built in full (Delivery__StoredListPages=0); first the list's own
 //                  ceiling, the bare server answering the very page Verso answers from its table,
 //                  as JSON and as gzip (compressed once, stored beside it);
+//   filter-date    at 50,000 published items of one template (Event: a Date field eventDate over two
+//                  years, a Number field price of 300 distinct values; its own workspace, built by
+//                  writeTypedItems), cache off, gzip: a resolved page of 100 filtered by a 30-day range
+//                  of eventDate and sorted by it (`filter[eventDate][gte]=…&filter[eventDate][lt]=…&
+//                  sortBy=fields.eventDate&sortDesc=false`), 50 ranges in turn; first its ceiling, the
+//                  bare server answering the same page with one statement over a side table of plain
+//                  indexed columns (bench/lib/typed-list-ceiling.ts; every answer compared with
+//                  Verso's before the measure), then Verso through its stored pages (as deployed) and
+//                  built (Delivery__StoredListPages=0); ÷ ceiling is then this case's own ceiling;
+//   filter-number  the same for `filter[price][eq]=…` (50 prices in turn), default sort (newest first);
 //   rss            RSS of this process (the API runs in it) after 1 and 10 minutes of cold reads;
 //   processes      Api__Processes=2 against one process, cache on (skipped with a note while the
 //                  setting does not exist).
@@ -26,13 +36,17 @@
 // slug, so both sides send the same bytes.
 //
 // Run: node --import tsx bench/delivery-side-by-side.ts [--seconds 20] [--warmup 5] [--runs 2]
-//      [--only ceiling,cold,built,cached,churn,list,rss,processes] [--no-big] [--rss-minutes 1,10]
-//      [--pool 20] [--workers 1] [--client raw|node] [--leaves] [--json]
+//      [--only ceiling,cold,built,cached,churn,list,rss,processes,filter-date,filter-number] [--no-big]
+//      [--rss-minutes 1,10] [--pool 20] [--workers 1] [--client raw|node] [--leaves] [--typed-items 50000]
+//      [--json]
+// With --only naming filter cases alone, the 2,600-item dataset and its by-slug bodies are not built.
 // The load client is node:http unless --client raw (see CLIENT).
 // (`make bench BENCH=delivery-side-by-side` runs it with the defaults.) Profile the API with
 // `node --cpu-prof --import tsx bench/delivery-side-by-side.ts --only cold`: the API runs on
 // this process's main thread, the load in worker threads.
+import assert from 'node:assert';
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import http from 'node:http';
@@ -44,7 +58,11 @@ import { startTestApi, type TestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
 import { freePort } from '../test/helpers/database.js';
 import { runDeliveryBench } from './lib/delivery-apis.js';
-import { buildTemplates, DatasetWriter, hoursFromNow, writeDrafts, writeItems } from './lib/content-dataset.js';
+import {
+  buildTemplates, buildTypedTemplate, DatasetWriter, hoursFromNow, typedValues, TYPED_DAYS, TYPED_FIRST_DATE, TYPED_PRICES,
+  writeDrafts, writeItems, writeTypedItems,
+} from './lib/content-dataset.js';
+import { fillTypedCeiling, startTypedCeiling, typedCeilingPath } from './lib/typed-list-ceiling.js';
 import { machine, percentile, runLoad, table, type LoadRequest, type LoadSummary } from './lib/load.js';
 
 const arg = (name: string) => {
@@ -63,7 +81,10 @@ const POOL = arg('pool') ?? '20';
  */
 const CLIENT = (arg('client') ?? 'node') as 'raw' | 'node';
 const CLIENTS = 16;
-const ONLY = new Set((arg('only') ?? 'ceiling,cold,built,cached,churn,list,rss,processes').split(','));
+const ONLY = new Set((arg('only') ?? 'ceiling,cold,built,cached,churn,list,rss,processes,filter-date,filter-number').split(','));
+/** The cases on the typed dataset (their own workspace); every other case reads the 2,600 items. */
+const TYPED_CASES = new Set(['filter-date', 'filter-number']);
+const TYPED_ITEMS = Number(arg('typed-items')) || 50_000;
 const BIG = !process.argv.includes('--no-big');
 const RSS_MINUTES = (arg('rss-minutes') ?? '1,10').split(',').map(Number);
 const JSON_OUT = process.argv.includes('--json');
@@ -96,14 +117,21 @@ async function measure(
   url: string,
   token: string | undefined,
   requests: LoadRequest[],
-  o: { note?: () => string | undefined; during?: () => Promise<void>; headers?: Readonly<Record<string, string>> } = {},
+  o: {
+    note?: () => string | undefined;
+    during?: () => Promise<void>;
+    headers?: Readonly<Record<string, string>>;
+    /** The requests/s the ratio is taken against (default: the by-slug ceiling's); `self` for a ceiling row. */
+    against?: number | 'self';
+  } = {},
 ) {
   const load = { url, token, requests, clients: CLIENTS, workers: WORKERS, client: CLIENT, expectStatus: 200, headers: o.headers };
   for (let run = 1; run <= RUNS; run++) {
     if (WARMUP > 0) await runLoad({ ...load, durationMs: WARMUP * 1000 });
     const s = await runLoad({ ...load, durationMs: SECONDS * 1000 });
     await o.during?.();
-    const ratio = Math.round((s.perSecond / ceilingPerSecond) * 100) / 100;
+    const against = o.against === 'self' ? s.perSecond : (o.against ?? ceilingPerSecond);
+    const ratio = Math.round((s.perSecond / against) * 100) / 100;
     rows.push({ case: label, run, s, ratio: label === 'ceiling (bare node + pg)' ? 1 : ratio, note: o.note?.() });
     if (s.failures > 0) problems.push(`${label} run ${run}: ${s.failures} failed requests`);
     progress(`${label} #${run}: ${s.perSecond} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms${Number.isFinite(ratio) ? `, ${ratio} × ceiling` : ''}`);
@@ -240,7 +268,153 @@ async function stopApiProcess(child: ChildProcess) {
   await exited;
 }
 
+/** Runs `fn` against another cache-off API on `api`'s database, with `env` on top. */
+async function withOtherColdApi(api: TestApi, env: Record<string, string>, fn: (url: string) => Promise<void>) {
+  const other = await startTestApi({
+    env: { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL, Delivery__CacheSeconds: '0', ...env },
+    databaseUrl: api.databaseUrl,
+  });
+  try {
+    await fn(other.url);
+  } finally {
+    await other.close();
+  }
+}
+
+/** The issue's targets for a filtered page: p99 ≤ 40 ms and at least half the ceiling's requests/s. */
+const TARGET_P99_MS = 40;
+const TARGET_RATIO = 0.5;
+/** The date filter's range, and how many ranges and prices the load cycles through. */
+const RANGE_DAYS = 30;
+const DISTINCT_QUERIES = 50;
+
+/** Day `n` of the typed dataset's calendar (YYYY-MM-DD). */
+const typedDay = (n: number) => new Date(Date.parse(`${TYPED_FIRST_DATE}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The filtered, field-sorted pages (filter-date, filter-number) on TYPED_ITEMS items of one
+ * template in a workspace of their own, each beside its ceiling (bench/lib/typed-list-ceiling.ts).
+ */
+async function typedListCases(api: TestApi, cold: TestApi) {
+  const loadBefore = os.loadavg();
+  const { id: ws } = await createWorkspace(api);
+  const base = `/api/v1/workspaces/${ws}`;
+  const templateAdmin = (await createActor(api, { role: 'TemplateAdmin', grants: { [ws]: 'Write' } })).token;
+  const reader = (await createApiClientToken(api, { workspaceId: ws, role: 'Reader' })).token;
+  const tpl = await buildTypedTemplate(api, base, templateAdmin);
+  const started = performance.now();
+  await writeTypedItems(api, ws, tpl, { prefix: 'event', to: TYPED_ITEMS, publishedAt: new Date(Date.now() - 3_600_000) });
+  progress(`typed dataset built: ${TYPED_ITEMS} published items of one template in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // The stored values are the ones typedValues names (the requests below are chosen by them).
+  const sample = [0, 1, 4242 % TYPED_ITEMS, TYPED_ITEMS - 1];
+  const stored = await dbQuery<{ slug: string; event_date: string; price: string }>(
+    api,
+    `SELECT ci.slug, d.date_value::text AS event_date, p.number_value::text AS price FROM content_items ci
+     JOIN content_versions cv ON cv.content_item_id = ci.id
+     JOIN content_field_values d ON d.content_version_id = cv.id AND d.field_id = $3
+     JOIN content_field_values p ON p.content_version_id = cv.id AND p.field_id = $4
+     WHERE ci.workspace_id = $1 AND ci.slug = ANY($2::text[])`,
+    [ws, sample.map((i) => `event-${i}`), tpl.fields.eventDate, tpl.fields.price],
+  );
+  for (const i of sample) {
+    const row = stored.find((r) => r.slug === `event-${i}`);
+    const want = typedValues(i);
+    if (row?.event_date !== want.eventDate || Number(row.price) !== Number(want.price)) {
+      throw new Error(`event-${i} holds ${JSON.stringify(row)}, not ${JSON.stringify(want)}`);
+    }
+  }
+
+  const list = `${base}/content?resolve=true&templateId=${tpl.templateId}&pageSize=100`;
+  const items = await fillTypedCeiling(api, {
+    apiUrl: cold.url, listPath: list, token: reader, workspaceId: ws, dateFieldId: tpl.fields.eventDate!, priceFieldId: tpl.fields.price!,
+  });
+  if (items !== TYPED_ITEMS) throw new Error(`the ceiling's table holds ${items} items, not ${TYPED_ITEMS}`);
+  progress(`the ceiling's side table holds the ${items} items as Verso lists them`);
+
+  // Ranges a fortnight apart across the two years; prices 3.00 apart across the 300.
+  const step = Math.floor((TYPED_DAYS - RANGE_DAYS) / DISTINCT_QUERIES);
+  const cases = [
+    {
+      name: 'filter-date',
+      what: `Date range of ${RANGE_DAYS} days, sorted by it`,
+      requests: Array.from({ length: DISTINCT_QUERIES }, (_, k) => {
+        const gte = typedDay(k * step);
+        const lt = typedDay(k * step + RANGE_DAYS);
+        return {
+          verso: `${list}&filter[eventDate][gte]=${gte}&filter[eventDate][lt]=${lt}&sortBy=fields.eventDate&sortDesc=false`,
+          bare: typedCeilingPath.date(gte, lt),
+        };
+      }),
+    },
+    {
+      name: 'filter-number',
+      what: 'Number equality, newest first',
+      requests: Array.from({ length: DISTINCT_QUERIES }, (_, k) => {
+        const price = (5 + ((k * Math.floor(TYPED_PRICES / DISTINCT_QUERIES)) % TYPED_PRICES) * 0.5).toFixed(2);
+        return { verso: `${list}&filter[price][eq]=${price}`, bare: typedCeilingPath.price(price) };
+      }),
+    },
+  ].filter((c) => ONLY.has(c.name));
+
+  const typed: Record<string, unknown> = { items: TYPED_ITEMS, loadBefore: loadBefore.map((l) => Math.round(l * 10) / 10) };
+  report.typed = typed;
+  for (const c of cases) {
+    const ceiling = await startTypedCeiling(api.databaseUrl, Number(POOL));
+    try {
+      // The same page on both sides, for every request of the load: compared as parsed JSON.
+      let same = 0;
+      const matched: number[] = [];
+      for (const r of c.requests) {
+        const [verso, bare] = await Promise.all([
+          fetch(cold.url + r.verso, { headers: { authorization: `Bearer ${reader}` } }),
+          fetch(ceiling.url + r.bare),
+        ]);
+        const [v, b] = [await verso.text(), await bare.text()];
+        if (verso.status !== 200) {
+          problems.push(`${c.name}: ${r.verso} answered ${verso.status}: ${v.slice(0, 300)}`);
+          break;
+        }
+        try {
+          assert.deepStrictEqual(JSON.parse(v), JSON.parse(b));
+          same++;
+          matched.push((JSON.parse(b) as { totalCount: number }).totalCount);
+        } catch {
+          problems.push(`${c.name}: Verso's and the ceiling's pages differ for ${r.verso}`);
+          break;
+        }
+      }
+      const check = `${same} of ${c.requests.length} pages the same on both sides; matches per query ${Math.min(...matched)}–${Math.max(...matched)}`;
+      typed[c.name] = check;
+      progress(`${c.name}: ${check}`);
+      await measure(`${c.name} (${c.what}): ceiling, bare node + pg, gzip`, ceiling.url, undefined, c.requests.map((r) => ({ path: r.bare })), {
+        headers: GZIP,
+        against: 'self',
+      });
+      if (same < c.requests.length) continue;
+    } finally {
+      await ceiling.close();
+    }
+    const best = Math.max(...rows.filter((r) => r.case.startsWith(`${c.name} `) && r.case.includes('ceiling')).map((r) => r.s.perSecond));
+    const versoRequests = c.requests.map((r) => ({ path: r.verso }));
+    const label = `${c.name} (${c.what}): Verso, cache off, gzip`;
+    await measure(label, cold.url, reader, versoRequests, { headers: GZIP, against: best });
+    await withOtherColdApi(api, { Delivery__StoredListPages: '0' }, (url) =>
+      measure(`${label}, built`, url, reader, versoRequests, { headers: GZIP, against: best }));
+    for (const r of rows.filter((x) => x.case.startsWith(label))) {
+      const met = r.s.p99Ms <= TARGET_P99_MS && (r.ratio ?? 0) >= TARGET_RATIO;
+      notes.push(`${r.case} #${r.run}: p99 ${r.s.p99Ms} ms, ${r.ratio} × its ceiling — ${met ? 'meets' : 'MISSES'} the targets (p99 ≤ ${TARGET_P99_MS} ms, ≥ ${TARGET_RATIO} × ceiling)`);
+    }
+  }
+  typed.loadAfter = os.loadavg().map((l) => Math.round(l * 10) / 10);
+}
+
 async function main(api: TestApi, cold: TestApi) {
+  if ([...ONLY].some((c) => !TYPED_CASES.has(c))) await deliveryCases(api, cold);
+  if ([...ONLY].some((c) => TYPED_CASES.has(c))) await typedListCases(api, cold);
+}
+
+/** Every case but the typed ones, on the 2,600 items (the list case also on 50,000). */
+async function deliveryCases(api: TestApi, cold: TestApi) {
   const { id: ws } = await createWorkspace(api);
   const base = `/api/v1/workspaces/${ws}`;
   const templateAdmin = (await createActor(api, { role: 'TemplateAdmin', grants: { [ws]: 'Write' } })).token;
@@ -289,18 +463,7 @@ async function main(api: TestApi, cold: TestApi) {
   ceilingPerSecond = ceilings.length > 0 ? Math.max(...ceilings) : NaN;
 
   if (ONLY.has('cold')) await measure('by-slug, cache off', cold.url, reader, reads);
-  /** Runs `fn` against another cache-off API on the same database, with `env` on top. */
-  const withColdApi = async (env: Record<string, string>, fn: (url: string) => Promise<void>) => {
-    const other = await startTestApi({
-      env: { Workers__Enabled: 'false', Logging__Level: 'warn', Database__PoolSize: POOL, Delivery__CacheSeconds: '0', ...env },
-      databaseUrl: api.databaseUrl,
-    });
-    try {
-      await fn(other.url);
-    } finally {
-      await other.close();
-    }
-  };
+  const withColdApi = (env: Record<string, string>, fn: (url: string) => Promise<void>) => withOtherColdApi(api, env, fn);
   if (ONLY.has('built')) {
     await withColdApi({ Delivery__StoredDocuments: 'false' }, (url) => measure('by-slug, cache off, no stored documents', url, reader, reads));
   }
@@ -384,7 +547,13 @@ function printSummary() {
   const body = rows.map((r) => [r.case, r.run, r.s.perSecond, r.s.p50Ms, r.s.p99Ms, Number.isFinite(r.ratio) ? r.ratio! : '—', r.s.cpuMsPerRequest.server, r.s.cpuMsPerRequest.postgres, r.s.cpuMsPerRequest.load, r.s.failures, r.note ?? '']);
   console.log(`\nbench/delivery-side-by-side — ${JSON.stringify(report.machine)}; ${CLIENTS} connections, ${WARMUP} s warm-up + ${SECONDS} s per run, pool ${POOL}`);
   const read = LEAVES ? 'items without children (--leaves)' : 'items with one child, expanded';
-  console.log(`dataset: 2,600 published items; by-slug reads ${read}, ~${report.bodyBytes} B per body; ceiling: one indexed lookup of the same body\n`);
+  if (report.bodyBytes !== undefined) {
+    console.log(`dataset: 2,600 published items; by-slug reads ${read}, ~${report.bodyBytes} B per body; ceiling: one indexed lookup of the same body`);
+  }
+  if (report.typed) {
+    console.log(`typed dataset (filter cases): ${JSON.stringify(report.typed)}; ceiling: one statement over plain indexed columns, gzip per answer`);
+  }
+  console.log('');
   console.log(table([header, ...body]));
   console.log('\nCPU ms/req: the API\'s thread (this process\'s main thread), all PostgreSQL processes, and the load threads.');
   if (report.rss) console.log(`RSS of the API process after cold reads: ${JSON.stringify(report.rss)}; heap after GC: ${JSON.stringify(report.heap)}`);

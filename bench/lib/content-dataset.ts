@@ -150,3 +150,91 @@ export function writeItems(writer: DatasetWriter, t: Tpl, prefix: string, count:
 export function writeDrafts(writer: DatasetWriter, t: Tpl, ids: readonly string[], n: number) {
   for (const id of ids) for (let v = 2; v <= n + 1; v++) writer.version(t, id, v, { status: 'Draft', title: `draft ${v}` });
 }
+
+// ---- Dated, priced items: the field filters' and field sorts' dataset ----
+//
+// One template ("Event": title, body, a Date field `eventDate` and a Number field `price`) and any
+// number of its items, each with one published version, written by set-based statements over
+// generate_series (50,000 items in seconds, where a row per item through JSON would take minutes).
+// Item i's values are a function of i (typedValues), so a bench can name ranges and know what they
+// match, and its ids are derived from `seed` and i, so the statements need no shared state. The
+// versions are written as drafts, their values added, and then published by one UPDATE — the order
+// the API writes them in — so every structure the server keeps by triggers (serving rows and counts,
+// stored titles, and whatever index of field values a trigger maintains) is written as by a publish.
+
+/** The first event date; events spread over TYPED_DAYS days from it. */
+export const TYPED_FIRST_DATE = '2026-01-01';
+export const TYPED_DAYS = 730;
+/** Distinct prices: 5.00, 5.50, … 154.50. */
+export const TYPED_PRICES = 300;
+
+/** Item i's event date (YYYY-MM-DD) and price, as writeTypedItems writes them (the SQL spells the same). */
+export function typedValues(i: number): { eventDate: string; price: string } {
+  const day = (i * 7919) % TYPED_DAYS;
+  const date = new Date(Date.parse(`${TYPED_FIRST_DATE}T00:00:00Z`) + day * 86_400_000);
+  return { eventDate: date.toISOString().slice(0, 10), price: (5 + ((i * 104_729) % TYPED_PRICES) * 0.5).toFixed(2) };
+}
+
+/** The Event template: title, ~1 KB body, eventDate (Date) and price (Number), each at most once. */
+export async function buildTypedTemplate(api: TestApi, base: string, token: string): Promise<Tpl> {
+  return buildTemplate(api, base, token, 'Event', () => [
+    { key: 'title', label: 'Title', primitiveType: 'Text', isRequired: true, minOccurrences: 1, maxOccurrences: 1 },
+    { key: 'body', label: 'Body', primitiveType: 'Markdown', minOccurrences: 0 },
+    { key: 'eventDate', label: 'Event date', primitiveType: 'Date', minOccurrences: 0, maxOccurrences: 1 },
+    { key: 'price', label: 'Price', primitiveType: 'Number', minOccurrences: 0, maxOccurrences: 1 },
+  ]);
+}
+
+/**
+ * Items `from`..`to - 1` of the typed dataset in workspace `ws` (slugs `<prefix>-<i>`), each with
+ * one published version of ~1 KB (title, body, eventDate, price); published at `publishedAt` minus
+ * i seconds, so the default sort (newest first) is by i. Written `chunk` items per statement.
+ */
+export async function writeTypedItems(
+  api: TestApi,
+  ws: string,
+  t: Tpl,
+  o: { prefix: string; from?: number; to: number; publishedAt: Date; seed?: string; chunk?: number },
+) {
+  const seed = o.seed ?? `${ws}/${o.prefix}`;
+  const chunk = o.chunk ?? 10_000;
+  // Ids from the seed and i: md5 of a distinct text per row, read as a uuid.
+  const id = (kind: string) => `md5($1::text || '/${kind}/' || g)::uuid`;
+  for (let start = o.from ?? 0; start < o.to; start += chunk) {
+    const range = [seed, start, Math.min(o.to, start + chunk) - 1];
+    await dbQuery(
+      api,
+      `INSERT INTO content_items (id, workspace_id, template_id, template_version_id, slug, locale_code)
+       SELECT ${id('item')}, $4, $5, $6, $7 || '-' || g, 'en' FROM generate_series($2::int, $3::int) g`,
+      [...range, ws, t.templateId, t.versionId, o.prefix],
+    );
+    await dbQuery(
+      api,
+      `INSERT INTO content_versions (id, content_item_id, version_number, status, template_version_id, slug, locale_code, tags)
+       SELECT ${id('version')}, ${id('item')}, 1, 'Draft', $4, $5 || '-' || g, 'en', '{}' FROM generate_series($2::int, $3::int) g`,
+      [...range, t.versionId, o.prefix],
+    );
+    await dbQuery(
+      api,
+      `INSERT INTO content_field_values (id, content_version_id, field_id, sort_order, value_kind, text_value, number_value, date_value)
+       SELECT md5($1::text || '/value/' || g || '/' || v.kind)::uuid, ${id('version')}, v.field_id, 0, v.kind, v.text_value, v.number_value, v.date_value
+       FROM generate_series($2::int, $3::int) g
+       CROSS JOIN LATERAL (VALUES
+         ($4::uuid, 'Text', $8 || ' ' || g, NULL::numeric, NULL::date),
+         ($5::uuid, 'Markdown', $9, NULL, NULL),
+         ($6::uuid, 'Date', NULL, NULL, $10::date + (g * 7919) % $11),
+         ($7::uuid, 'Number', NULL, 5 + ((g * 104729::bigint) % $12) * 0.5, NULL)
+       ) v(field_id, kind, text_value, number_value, date_value)`,
+      [...range, t.fields.title, t.fields.body, t.fields.eventDate, t.fields.price, o.prefix, BODY, TYPED_FIRST_DATE, TYPED_DAYS, TYPED_PRICES],
+    );
+    // The publish: the serving rows and anything else kept by triggers follow, as for the API's.
+    await dbQuery(
+      api,
+      `UPDATE content_versions SET status = 'Published', published_at = $4::timestamptz - make_interval(secs => g)
+       FROM generate_series($2::int, $3::int) g WHERE id = ${id('version')}`,
+      [...range, o.publishedAt.toISOString()],
+    );
+  }
+  // Every table, so whatever a trigger wrote (whichever tables) has statistics and a visibility map.
+  await dbQuery(api, `${DatasetWriter.fresh ? '' : 'VACUUM '}ANALYZE`);
+}
