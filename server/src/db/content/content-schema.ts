@@ -12,6 +12,17 @@ export interface PickListChoices {
 }
 
 
+/** A Number field's settings (fieldConfig `min`, `max`, `integer`, `decimals`), each null when not set. */
+export interface NumberRules {
+  readonly min: number | null;
+  readonly max: number | null;
+  readonly integer: boolean;
+  readonly decimals: number | null;
+}
+
+export const NO_NUMBER_RULES: NumberRules = { min: null, max: null, integer: false, decimals: null };
+
+
 /** A component's current version: its fields, nested components resolved to their own schema. */
 export interface ComponentSchema {
   readonly id: string;
@@ -30,6 +41,10 @@ export interface ComponentFieldSchema {
   /** Text `fieldConfig.maxLength`. */
   readonly maxLength: number | null;
   readonly picklist: PickListChoices | null;
+  /** Number `fieldConfig` min, max, integer and decimals. */
+  readonly numberRules: NumberRules;
+  /** Json `fieldConfig.schema` (undefined: none). */
+  readonly jsonSchema: unknown;
 }
 
 
@@ -52,6 +67,10 @@ export interface FieldSchema {
   readonly maxLength: number | null;
   /** The bound picklist revision's options, and whether several may be chosen. */
   readonly picklist: { readonly multiple: boolean; readonly options: readonly { value: string; label: string }[] } | null;
+  /** Number `fieldConfig` min, max, integer and decimals. */
+  readonly numberRules: NumberRules;
+  /** Json `fieldConfig.schema` (undefined: none). */
+  readonly jsonSchema: unknown;
   /** The current version of the field's component, nested components resolved (null when not a component field). */
   readonly component: ComponentSchema | null;
 }
@@ -102,15 +121,30 @@ function positiveInteger(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }
 
-/** Text maxLength and PickList choices read from a field's fieldConfig (template and component fields alike). */
+const finiteOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** The Number settings of a fieldConfig (model/field-rules.ts checks them when the field is written). */
+function numberRulesOf(config: Readonly<Record<string, unknown>>): NumberRules {
+  const decimals = config.decimals;
+  return {
+    min: finiteOrNull(config.min),
+    max: finiteOrNull(config.max),
+    integer: config.integer === true,
+    decimals: typeof decimals === 'number' && Number.isInteger(decimals) && decimals >= 0 ? decimals : null,
+  };
+}
+
+/** Text maxLength, PickList choices, Number rules and the Json schema read from a field's fieldConfig (template and component fields alike). */
 function configuredRules(
   primitiveType: string | null,
   config: Readonly<Record<string, unknown>>,
   options: readonly { value: string; label: string }[] | null,
-): { maxLength: number | null; picklist: PickListChoices | null } {
+): { maxLength: number | null; picklist: PickListChoices | null; numberRules: NumberRules; jsonSchema: unknown } {
   return {
     maxLength: primitiveType === 'Text' ? positiveInteger(config.maxLength) : null,
     picklist: primitiveType === 'PickList' ? { multiple: config.multiple === true, options: options ?? [] } : null,
+    numberRules: primitiveType === 'Number' ? numberRulesOf(config) : NO_NUMBER_RULES,
+    jsonSchema: primitiveType === 'Json' && config.schema !== null ? config.schema : undefined,
   };
 }
 

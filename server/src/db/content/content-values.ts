@@ -8,7 +8,7 @@ import { prepared } from '../prepared.js';
 
 export type ValueKind =
   | 'Text' | 'RichText' | 'Markdown' | 'Boolean' | 'PickList' | 'Media' | 'File' | 'Link' | 'Quote' | 'Separator'
-  | 'ChildContent' | 'Component';
+  | 'ChildContent' | 'Component' | 'Number' | 'Date' | 'DateTime' | 'Json';
 
 
 export interface NormalizedValue {
@@ -22,6 +22,12 @@ export interface NormalizedValue {
   readonly childContentItemId: string | null;
   readonly jsonValue: unknown;
   readonly displayLabel: string | null;
+  /** A Number value as the text numeric stores: String(n) of a number of at most 15 significant digits. */
+  readonly numberValue: number | null;
+  /** A Date value, `YYYY-MM-DD`. */
+  readonly dateValue: string | null;
+  /** A DateTime value, as ISO in UTC (`2026-12-24T17:00:00.000Z`). */
+  readonly dateTimeValue: string | null;
 }
 
 
@@ -39,6 +45,11 @@ export const valueRow = z.object({
   child_content_item_id: z.string().nullable(),
   json_value: z.unknown(),
   display_label: z.string().nullable(),
+  // numeric arrives as a number from json_build_object and from slonik's numeric parser, as text
+  // from a raw pg read; either way it has at most 15 significant digits, so Number() is exact.
+  number_value: z.union([z.number(), z.string().transform(Number)]).nullable(),
+  date_value: z.string().nullable(),
+  date_time_value: z.string().nullable(),
 });
 export type ValueRow = z.infer<typeof valueRow>;
 
@@ -58,20 +69,32 @@ export async function insertValues(tx: CommonQueryMethods, versionId: string, va
     // Wrapped so a JSON null and "no value" stay distinguishable inside the recordset.
     json_value: v.jsonValue === null || v.jsonValue === undefined ? null : { v: v.jsonValue },
     display_label: v.displayLabel,
+    // The number's shortest decimal text: numeric keeps exactly these digits (never a float cast in SQL).
+    number_value: v.numberValue === null ? null : String(v.numberValue),
+    date_value: v.dateValue,
+    date_time_value: v.dateTimeValue,
   }));
   await tx.query(sql.unsafe`
     INSERT INTO content_field_values (id, content_version_id, field_id, sort_order, value_kind, text_value, bool_value,
-      media_asset_id, file_asset_id, child_content_item_id, json_value, display_label)
+      media_asset_id, file_asset_id, child_content_item_id, json_value, display_label, number_value, date_value, date_time_value)
     SELECT r.id, ${versionId}, r.field_id, r.sort_order, r.value_kind, r.text_value, r.bool_value, r.media_asset_id,
-      r.file_asset_id, r.child_content_item_id, r.json_value -> 'v', r.display_label
+      r.file_asset_id, r.child_content_item_id, r.json_value -> 'v', r.display_label, r.number_value::numeric, r.date_value::date,
+      r.date_time_value::timestamptz
     FROM jsonb_to_recordset(${sql.jsonb(rows as never)}) AS r(id uuid, field_id uuid, sort_order integer, value_kind text,
       text_value text, bool_value boolean, media_asset_id uuid, file_asset_id uuid, child_content_item_id uuid,
-      json_value jsonb, display_label text)`);
+      json_value jsonb, display_label text, number_value text, date_value text, date_time_value text)`);
 }
 
 export async function deleteValues(tx: CommonQueryMethods, versionId: string): Promise<void> {
   await tx.query(sql.unsafe`DELETE FROM content_field_values WHERE content_version_id = ${versionId}`);
 }
+
+/**
+ * A DateTime value as the API answers it, made by PostgreSQL whatever the session's time zone: UTC,
+ * milliseconds, `Z` (values are stored to the millisecond, content-validation.ts). Both reads below
+ * use it, so a by-slug read and a version read spell an instant alike.
+ */
+const DATE_TIME_TEXT = sql.fragment`to_char(fv.date_time_value AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Values of the versions with their field's key and label, in a deterministic order. */
 export async function loadValues(db: CommonQueryMethods, versionIds: readonly string[]): Promise<Map<string, ValueRow[]>> {
@@ -80,7 +103,8 @@ export async function loadValues(db: CommonQueryMethods, versionIds: readonly st
   // A named statement (db/prepared.ts): every detail read and every level of expansion runs it.
   const rows = await db.any(prepared('content_values', valueRow, sql.fragment`
     SELECT fv.content_version_id, fv.field_id, f.key, f.label, fv.sort_order, fv.value_kind, fv.text_value, fv.bool_value,
-      fv.media_asset_id, fv.file_asset_id, fv.child_content_item_id, fv.json_value, fv.display_label
+      fv.media_asset_id, fv.file_asset_id, fv.child_content_item_id, fv.json_value, fv.display_label,
+      fv.number_value, fv.date_value::text AS date_value, ${DATE_TIME_TEXT} AS date_time_value
     FROM content_field_values fv JOIN template_fields f ON f.id = fv.field_id
     WHERE fv.content_version_id = ANY(${sql.array(versionIds, 'uuid')})
     ORDER BY fv.content_version_id, f.sort_order, f.id, fv.sort_order, fv.id`));
@@ -125,7 +149,8 @@ export const VALUES_JSON = sql.fragment`COALESCE((
       'content_version_id', fv.content_version_id, 'field_id', fv.field_id, 'key', f.key, 'label', f.label,
       'sort_order', fv.sort_order, 'value_kind', fv.value_kind, 'text_value', fv.text_value, 'bool_value', fv.bool_value,
       'media_asset_id', fv.media_asset_id, 'file_asset_id', fv.file_asset_id, 'child_content_item_id', fv.child_content_item_id,
-      'json_value', fv.json_value, 'display_label', fv.display_label)
+      'json_value', fv.json_value, 'display_label', fv.display_label, 'number_value', fv.number_value,
+      'date_value', fv.date_value::text, 'date_time_value', ${DATE_TIME_TEXT})
       ORDER BY f.sort_order, f.id, fv.sort_order, fv.id)
     FROM content_field_values fv JOIN template_fields f ON f.id = fv.field_id
     WHERE fv.content_version_id = cv.id), '[]'::json)`;
@@ -142,5 +167,8 @@ export function valueAsInput(r: ValueRow) {
     fileAssetId: r.file_asset_id,
     childContentItemId: r.child_content_item_id,
     jsonValue: r.json_value ?? null,
+    numberValue: r.number_value,
+    dateValue: r.date_value,
+    dateTimeValue: r.date_time_value,
   };
 }

@@ -6,6 +6,8 @@
 // Problems are phrases that complete "Field 'seo' value 2 …" and name the key path (`cta.style`,
 // `links[1]`), so one 422 lists every bad member of one value.
 import type { ComponentFieldSchema, ComponentSchema } from '../../db/content/content-schema.js';
+import { jsonSchemaFailures } from '../model/json-schemas.js';
+import { checkDate, checkDateTime, numberProblem } from './typed-values.js';
 
 /**
  * The component graph is acyclic (enforced when components are modelled), but a bad row must never
@@ -119,6 +121,36 @@ function checkOne(f: ComponentFieldSchema, x: unknown, path: string, depth: numb
       return x.toLowerCase();
     case 'PickList':
       return checkPickList(f, x, path, found);
+    case 'Number': {
+      if (typeof x !== 'number') return wrongType(found, path, x, 'a number');
+      const problem = numberProblem(x, f.numberRules);
+      if (problem !== null) found.problems.push(`sets "${path}" to a number that ${problem}`);
+      return x === 0 ? 0 : x;
+    }
+    case 'Date': {
+      if (typeof x !== 'string') return wrongType(found, path, x, 'a date (a string written YYYY-MM-DD)');
+      const date = checkDate(x);
+      if ('problem' in date) {
+        found.problems.push(`sets "${path}" to a value that ${date.problem}`);
+        return x;
+      }
+      return date.date;
+    }
+    case 'DateTime': {
+      if (typeof x !== 'string') return wrongType(found, path, x, 'a date and time (a string such as 2026-12-24T18:00:00+01:00)');
+      const instant = checkDateTime(x);
+      if ('problem' in instant) {
+        found.problems.push(`sets "${path}" to a value that ${instant.problem}`);
+        return x;
+      }
+      // Stored as answered, in UTC to the millisecond, as a DateTime field's value is.
+      return instant.instant;
+    }
+    case 'Json':
+      if (f.jsonSchema !== undefined) {
+        for (const failure of jsonSchemaFailures(f.jsonSchema, x)) found.problems.push(`sets "${path}" to a value that fails its schema: ${failure}`);
+      }
+      return x;
     default:
       return x;
   }
@@ -128,6 +160,8 @@ function checkOne(f: ComponentFieldSchema, x: unknown, path: string, depth: numb
 function checkMember(f: ComponentFieldSchema, x: unknown, path: string, depth: number, found: Findings): unknown {
   // A separator carries no data; whatever the editor stored is kept.
   if (f.primitiveType === 'Separator') return x;
+  // A Json member's value is whatever JSON it holds, a list included: never split into occurrences.
+  if (f.primitiveType === 'Json') return checkOne(f, x, path, depth, found);
   if (!Array.isArray(x)) return checkOne(f, x, path, depth, found);
   if (!takesList(f)) {
     found.problems.push(`sets "${path}" to a list, but it takes a single value`);

@@ -73,6 +73,9 @@ export function fieldValueBody(r: ValueRow): ContentVersionFieldValueResponse {
     child: null,
     jsonValue: r.json_value ?? null,
     displayLabel: r.display_label,
+    numberValue: r.number_value,
+    dateValue: r.date_value,
+    dateTimeValue: r.date_time_value,
   };
 }
 

@@ -18,6 +18,8 @@ import type { ContentFieldValueRequest } from '../../generated/schemas.js';
 import { checkComponentValue, codePoints, incompleteComponentValue } from './component-values.js';
 import { renumberValues } from './content-field-order.js';
 import { jsonValueLimitProblem } from './json-value-limits.js';
+import { jsonSchemaFailures } from '../model/json-schemas.js';
+import { checkDate, checkDateTime, numberProblem } from './typed-values.js';
 
 /** A field holds child content when it names a target template, is open, or allows templates (upstream 0.5.4). */
 export function isCompositionField(f: FieldSchema): boolean {
@@ -31,7 +33,18 @@ export function acceptedKinds(f: FieldSchema): readonly ValueKind[] {
   return isCompositionField(f) ? ['ChildContent', ...kinds] : kinds;
 }
 
-const EMPTY = { textValue: null, boolValue: null, mediaAssetId: null, fileAssetId: null, childContentItemId: null, jsonValue: null, displayLabel: null };
+const EMPTY = {
+  textValue: null,
+  boolValue: null,
+  mediaAssetId: null,
+  fileAssetId: null,
+  childContentItemId: null,
+  jsonValue: null,
+  displayLabel: null,
+  numberValue: null,
+  dateValue: null,
+  dateTimeValue: null,
+};
 
 type Checked = Omit<NormalizedValue, 'fieldId' | 'order' | 'valueKind'>;
 
@@ -93,6 +106,27 @@ function checkValue(
     case 'Component': {
       const checked = checkComponentValue(f.component, v.jsonValue, assets, false);
       return 'problems' in checked ? checked : { ...EMPTY, jsonValue: checked.value };
+    }
+    case 'Number': {
+      if (typeof v.numberValue !== 'number') return `needs a numberValue`;
+      return numberProblem(v.numberValue, f.numberRules) ?? { ...EMPTY, numberValue: v.numberValue === 0 ? 0 : v.numberValue };
+    }
+    case 'Date': {
+      if (typeof v.dateValue !== 'string') return `needs a dateValue`;
+      const date = checkDate(v.dateValue);
+      return 'problem' in date ? date.problem : { ...EMPTY, dateValue: date.date };
+    }
+    case 'DateTime': {
+      if (typeof v.dateTimeValue !== 'string') return `needs a dateTimeValue`;
+      const instant = checkDateTime(v.dateTimeValue);
+      return 'problem' in instant ? instant.problem : { ...EMPTY, dateTimeValue: instant.instant };
+    }
+    case 'Json': {
+      // JSON null is no value; a value is any other JSON (within json-value-limits.ts, checked first).
+      if (v.jsonValue === undefined || v.jsonValue === null) return `needs a jsonValue`;
+      if (f.jsonSchema === undefined) return { ...EMPTY, jsonValue: v.jsonValue };
+      const failures = jsonSchemaFailures(f.jsonSchema, v.jsonValue);
+      return failures.length > 0 ? { problems: failures } : { ...EMPTY, jsonValue: v.jsonValue };
     }
   }
 }

@@ -18,7 +18,8 @@ const lower = (id: string | null) => (id === null ? null : id.toLowerCase());
 
 function canonicalValues(values: readonly NormalizedValue[]): string {
   const rows = values.map((v) =>
-    canonicalJson([lower(v.fieldId), v.order, v.valueKind, v.textValue, v.boolValue, lower(v.mediaAssetId), lower(v.fileAssetId), lower(v.childContentItemId), v.jsonValue ?? null]),
+    canonicalJson([lower(v.fieldId), v.order, v.valueKind, v.textValue, v.boolValue, lower(v.mediaAssetId), lower(v.fileAssetId), lower(v.childContentItemId), v.jsonValue ?? null,
+      v.numberValue, v.dateValue, v.dateTimeValue]),
   );
   return rows.sort().join('\n');
 }
@@ -36,6 +37,9 @@ export function storedAsNormalized(r: ValueRow): NormalizedValue {
     childContentItemId: r.child_content_item_id,
     jsonValue: r.json_value ?? null,
     displayLabel: r.display_label,
+    numberValue: r.number_value,
+    dateValue: r.date_value,
+    dateTimeValue: r.date_time_value,
   };
 }
 

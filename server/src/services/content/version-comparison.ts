@@ -42,7 +42,7 @@ export interface Comparison {
 }
 
 /** Bump when the answer's shape changes in a way its inputs below do not show (a new presented column). */
-const TAG_FORMAT = 'compare/1';
+const TAG_FORMAT = 'compare/2';
 
 export async function compareContentVersions(
   db: CommonQueryMethods,

@@ -32,7 +32,7 @@ export async function buildComponentFields(
     const maxOccurrences = f.maxOccurrences ?? null;
     checkOccurrences(errors, at, minOccurrences, maxOccurrences);
     const fieldConfig = f.fieldConfig ?? {};
-    checkFieldConfig(errors, at, primitiveType, fieldConfig);
+    checkFieldConfig(errors, at, primitiveType, fieldConfig, f.label || f.key);
     const binding = await resolvePickListBinding(db, target.workspaceId, errors, at, {
       primitiveType,
       picklistId: f.picklistId,

@@ -5,6 +5,7 @@ import type { CommonQueryMethods } from 'slonik';
 import type { ValidationErrors } from '../../errors.js';
 import { findPickList, findRevision } from '../../db/model/picklists.js';
 import { isUuid } from '../../uuid.js';
+import { jsonSchemaProblem } from './json-schemas.js';
 
 export function addError(errors: ValidationErrors, pointer: string, message: string): void {
   (errors[pointer] ??= []).push(message);
@@ -14,15 +15,46 @@ export function checkOccurrences(errors: ValidationErrors, at: string, min: numb
   if (max !== null && max < min) addError(errors, `${at}/maxOccurrences`, 'must be null (unbounded) or at least minOccurrences');
 }
 
-/** fieldConfig is a JSON object (the contract says so); Text `maxLength` must be a positive integer. */
-export function checkFieldConfig(errors: ValidationErrors, at: string, primitiveType: string | null, config: Readonly<Record<string, unknown>>): void {
-  if (primitiveType === 'Text' && 'maxLength' in config) {
-    const max = config.maxLength;
+/**
+ * fieldConfig is a JSON object (the contract says so); its settings are checked for the types that
+ * read them: Text `maxLength` a positive integer; Number `min` and `max` finite numbers with min ≤
+ * max, `integer` a boolean, `decimals` a whole number from 0 to 12; Json `schema` a JSON Schema that
+ * compiles and refers to nothing outside itself. A null setting is no setting (a form's empty box).
+ * `name` is the field as people know it (its label), so a refusal says which field it was.
+ */
+export function checkFieldConfig(errors: ValidationErrors, at: string, primitiveType: string | null, config: Readonly<Record<string, unknown>>, name = ''): void {
+  const setting = (key: string) => (config[key] === null ? undefined : config[key]);
+  const field = name.trim() === '' ? 'the field' : `field '${name.trim()}'`;
+  const maxLength = setting('maxLength');
+  if (primitiveType === 'Text' && maxLength !== undefined) {
+    const max = maxLength;
     if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) {
       addError(errors, `${at}/fieldConfig/maxLength`, 'must be a positive integer');
     }
   }
+  if (primitiveType === 'Number') {
+    const min = setting('min');
+    const max = setting('max');
+    const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+    if (min !== undefined && !finite(min)) addError(errors, `${at}/fieldConfig/min`, `the minimum of ${field} must be a number`);
+    if (max !== undefined && !finite(max)) addError(errors, `${at}/fieldConfig/max`, `the maximum of ${field} must be a number`);
+    if (finite(min) && finite(max) && min > max) addError(errors, `${at}/fieldConfig/max`, `the maximum of ${field} (${max}) is less than its minimum (${min})`);
+    const integer = setting('integer');
+    if (integer !== undefined && typeof integer !== 'boolean') addError(errors, `${at}/fieldConfig/integer`, `"integer" of ${field} must be true or false`);
+    const decimals = setting('decimals');
+    if (decimals !== undefined && (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS)) {
+      addError(errors, `${at}/fieldConfig/decimals`, `the decimals of ${field} must be a whole number from 0 to ${MAX_DECIMALS}`);
+    }
+  }
+  if (primitiveType === 'Json') {
+    const schema = setting('schema');
+    const problem = schema === undefined ? null : jsonSchemaProblem(schema);
+    if (problem !== null) addError(errors, `${at}/fieldConfig/schema`, `the schema of ${field} ${problem}`);
+  }
 }
+
+/** Digits after the point a Number field may allow: past 12, with 15 significant digits in all, little is left of the whole part. */
+export const MAX_DECIMALS = 12;
 
 export interface PickListBindingInput {
   readonly primitiveType: string | null;

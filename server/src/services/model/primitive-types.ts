@@ -15,6 +15,10 @@ export const PRIMITIVE_TYPES: Readonly<Record<PrimitiveType, true>> = {
   Link: true,
   Quote: true,
   Separator: true,
+  Number: true,
+  Date: true,
+  DateTime: true,
+  Json: true,
 };
 
 function isPrimitiveType(value: string): value is PrimitiveType {

@@ -64,7 +64,7 @@ export async function buildTemplateField(
   if (componentId && !(await findComponent(db, target.workspaceId, componentId))) {
     addError(errors, '/componentId', 'no such component in this workspace');
   }
-  checkFieldConfig(errors, '', primitiveType, fieldConfig);
+  checkFieldConfig(errors, '', primitiveType, fieldConfig, input.label || input.key);
   const binding = await resolvePickListBinding(db, target.workspaceId, errors, '', {
     primitiveType,
     picklistId: input.picklistId,

@@ -3,7 +3,7 @@
 // limit. Every problem is reported at once (422 `validation-failed`, keyed by pointer); a package
 // that fails changes nothing.
 import { validationFailed, type ValidationErrors } from '../../errors.js';
-import { addError } from '../model/field-rules.js';
+import { addError, checkFieldConfig } from '../model/field-rules.js';
 import { findCycle } from '../model/template-graph.js';
 import type { CtpComponentField, CtpPackage, CtpTemplateField } from '../../generated/schemas.js';
 import { picklistRefOf, templateFields } from './package-format.js';
@@ -26,11 +26,9 @@ function checkBounds(errors: ValidationErrors, at: string, f: { minOccurrences?:
   }
 }
 
-function checkConfig(errors: ValidationErrors, at: string, f: { primitiveType?: string | null; fieldConfig?: Record<string, unknown> | null }): void {
-  const max = f.fieldConfig?.maxLength;
-  if (f.primitiveType === 'Text' && max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) {
-    addError(errors, `${at}/fieldConfig/maxLength`, 'must be a positive integer');
-  }
+/** The same fieldConfig rules as a field written through the API (model/field-rules.ts). */
+function checkConfig(errors: ValidationErrors, at: string, f: { primitiveType?: string | null; label?: string; key?: string; fieldConfig?: Record<string, unknown> | null }): void {
+  checkFieldConfig(errors, at, f.primitiveType ?? null, f.fieldConfig ?? {}, f.label || f.key);
 }
 
 function checkPickListRef(errors: ValidationErrors, at: string, f: CtpTemplateField | CtpComponentField, picklists: ReadonlySet<string>): void {
