@@ -24,7 +24,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ApiError, badRequest, type ValidationErrors } from '../errors.js';
 import { MESSAGES_KEYWORD, type ValidatorError } from './validation-messages.js';
-import { contractViolation, createDirectValidator, isDirectlyValidated, type ValidatedParameters } from './parameter-validation.js';
+import {
+  contractViolation,
+  createDirectValidator,
+  deepObjectParameters,
+  foldDeepObjectQuery,
+  isDirectlyValidated,
+  type ValidatedParameters,
+} from './parameter-validation.js';
 import type { AuthenticationResult } from '../access/authentication.js';
 import { parseAccessRule, type AccessRule } from './access-rule.js';
 import { authorize } from './authorize.js';
@@ -145,6 +152,8 @@ export async function createOpenApiRouter(
   const rules = new Map<string, AccessRule>();
   // Query parameter names are matched case-insensitively (upstream clients send `Page` and `page`).
   const queryNames = new Map<string, Map<string, string>>();
+  // The deepObject query parameters of each operation, whose `name[a][b]` keys are folded into one object.
+  const deepObjects = new Map<string, ReadonlySet<string>>();
   for (const op of operations) {
     if (!op.operationId) throw new Error(`${op.method.toUpperCase()} ${op.path} has no operationId`);
     rules.set(op.operationId, parseAccessRule(op.operationId, (op as unknown as Record<string, unknown>)['x-verso-access']));
@@ -153,6 +162,7 @@ export async function createOpenApiRouter(
       if (p.in === 'query' && p.name) names.set(p.name.toLowerCase(), p.name);
     }
     queryNames.set(op.operationId, names);
+    deepObjects.set(op.operationId, deepObjectParameters(op));
   }
   // What each operation's request body may be; start-up fails on a media type the server cannot read.
   const bodyRules = new Map<string, BodyRule | undefined>();
@@ -339,6 +349,7 @@ export async function createOpenApiRouter(
           }
         }
       }
+      foldDeepObjectQuery(query, deepObjects.get(id) ?? new Set());
       const declaredHeaders = Object.fromEntries(headerValues.map(([p, value]) => [p.key, value]));
       const validateDirectly = direct.get(id);
       if (validateDirectly) {

@@ -50,7 +50,7 @@ export async function storedListPage(
   query: ContentListParameters,
   slots: number,
 ): Promise<ListPageDocument> {
-  const q = contentListQuery(workspaceId, query);
+  const q = await contentListQuery(hot, workspaceId, query);
   const key = listQueryKey(q, query);
   const address: ListPageAddress = { workspaceId, slot: slotOf(key, slots), query: key, at: q.asOf };
   const { state, stored } = await findListPage(hot, address);
