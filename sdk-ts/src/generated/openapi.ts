@@ -2395,7 +2395,10 @@ export interface components {
          *     depends on `valueKind`: `textValue` (Text, RichText, Markdown, Link, Quote, and PickList option values),
          *     `boolValue` (Boolean), `mediaAssetId` (Media), `fileAssetId` (File), `childContentItemId` (ChildContent),
          *     `jsonValue` (Component values, an object keyed by the component's field keys; Json values; also Link and Quote),
-         *     `numberValue` (Number), `dateValue` (Date) and `dateTimeValue` (DateTime).
+         *     `numberValue` (Number), `dateValue` (Date) and `dateTimeValue` (DateTime). Inside a Component value the members
+         *     of these types follow the same rules: a Number member is a JSON number, Date and DateTime members are strings (a
+         *     DateTime kept in UTC as a DateTime value is), and a Json member is any JSON value, a list included (never split
+         *     into occurrences), checked against its `fieldConfig.schema`.
          */
         ContentFieldValueRequest: {
             boolValue?: boolean | null;
@@ -2403,7 +2406,8 @@ export interface components {
             childContentItemId?: string | null;
             /**
              * @description A DateTime value, an RFC 3339 instant with its offset (`2026-12-24T18:00:00+01:00` or `…Z`); a time without an
-             *     offset is refused (422), not guessed. Answered in UTC with `Z`.
+             *     offset is refused (422), not guessed, and so are years outside 0001–9999 in UTC. Stored to the millisecond:
+             *     finer fractions (.NET writes seven digits) are truncated, not refused. Answered in UTC with `Z`.
              * @example 2026-12-24T17:00:00Z
              */
             dateTimeValue?: string | null;
@@ -2434,7 +2438,8 @@ export interface components {
             mediaAssetId?: string | null;
             /**
              * @description A Number value, stored exactly as a decimal: at most 15 significant digits (what every JSON reader keeps
-             *     exactly), within the field's `min`, `max`, `integer` and `decimals` (422 naming the field otherwise).
+             *     exactly), within the field's `min`, `max`, `integer` and `decimals` (422 naming the field otherwise). `-0` is
+             *     stored as `0`.
              */
             numberValue?: number | null;
             /** Format: int32 */
