@@ -162,7 +162,8 @@ function sortParams(sort: string): { sortBy: string; sortDesc: boolean } {
  * `VersoContentFilters['<template slug>']` as `F` to have keys, ops and operands checked by tsc.
  * Works wherever listContent's query goes: `listContent`, `listAll`/`paginate`, the content cache.
  */
-export function contentQuery<F extends VersoFilterFields<F> = VersoAnyFilterFields>(query: ContentListQuery<F>): ListContentQuery {
+// NoInfer: F comes from the caller (the generated filters) or is the untyped default, never from the literal.
+export function contentQuery<F extends VersoFilterFields<F> = VersoAnyFilterFields>(query: ContentListQuery<NoInfer<F>>): ListContentQuery {
   if (typeof query !== 'object' || query === null) throw new TypeError('contentQuery needs a query object with templateId.');
   const { filter, sort, ...rest } = query as ContentListQuery & { sortBy?: unknown; sortDesc?: unknown };
   if (typeof rest.templateId !== 'string' || rest.templateId === '') throw new TypeError('contentQuery needs templateId: field filters and field sorts are read within one template.');

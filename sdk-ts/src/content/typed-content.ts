@@ -21,7 +21,7 @@ export interface VersoChild<S extends string = string, T = VersoUntypedContent> 
 /** What toContent gives without a model: values by field key, a field with several values as a list. */
 export type VersoUntypedContent = { [key: string]: unknown };
 
-export type VersoValueType = 'Text' | 'RichText' | 'Markdown' | 'Boolean' | 'PickList' | 'Media' | 'File' | 'Link' | 'Quote';
+export type VersoValueType = 'Text' | 'RichText' | 'Markdown' | 'Boolean' | 'PickList' | 'Media' | 'File' | 'Link' | 'Quote' | 'Number' | 'Date' | 'DateTime' | 'Json';
 
 /** How one field (of a template or a component) maps onto its property. */
 export interface VersoFieldDescriptor {
@@ -70,7 +70,16 @@ function plainValue(v: FieldValue, model: VersoContentModel<unknown> | undefined
     case 'Quote':
       return v.jsonValue ?? v.textValue;
     case 'Component':
+    case 'Json':
       return v.jsonValue;
+    case 'Number':
+      return v.numberValue;
+    // Dates stay the ISO strings the API sends (`YYYY-MM-DD`; an instant in UTC): a JS Date would
+    // give a calendar date a time zone it does not have.
+    case 'Date':
+      return v.dateValue;
+    case 'DateTime':
+      return v.dateTimeValue;
     case 'ChildContent': {
       if (!v.child) return null;
       const content = convert(v.child, model);

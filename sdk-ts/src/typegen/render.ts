@@ -1,7 +1,8 @@
 // Writes the TypeScript module verso-typegen outputs for a workspace's published model: one
 // interface per template and per component, `VersoContentTypes` (template slug → interface) and
-// `versoContentModel`, the descriptor toContent needs at run time. Pure and deterministic (sorted
-// by slug, no timestamps), so the output can be committed and diffed.
+// `versoContentModel`, the descriptor toContent needs at run time, and `VersoContentFilters`
+// (template slug → each field's type and operand type) that types contentQuery's filter and sort.
+// Pure and deterministic (sorted by slug, no timestamps), so the output can be committed and diffed.
 import type { VersoFieldDescriptor } from '../content/typed-content.js';
 import type { ComponentField, PublishedComponent, PublishedTemplate, TemplateField, WorkspaceModel } from './read-model.js';
 
@@ -15,7 +16,7 @@ export interface RenderOptions {
 /** Code-point order, the same on every machine (localeCompare depends on the locale's collation). */
 const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
-const RESERVED = new Set(['VersoChild', 'VersoContentModel', 'VersoJsonObject', 'VersoUntypedContent', 'VersoContentTypes', 'versoContentModel']);
+const RESERVED = new Set(['VersoChild', 'VersoContentModel', 'VersoFilterField', 'VersoJsonObject', 'VersoUntypedContent', 'VersoContentTypes', 'VersoContentFilters', 'versoContentModel']);
 
 function pascal(slug: string): string {
   const name = slug
@@ -38,6 +39,33 @@ function repeats(f: { primitiveType: string | null; maxOccurrences: number | nul
 }
 
 const required = (f: { isRequired: boolean; minOccurrences: number }) => f.isRequired || f.minOccurrences > 0;
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** A JSON value as a TypeScript literal type, when it is one. */
+function literalType(x: unknown): string | undefined {
+  if (typeof x === 'string' || typeof x === 'boolean' || x === null) return JSON.stringify(x);
+  if (typeof x === 'number' && Number.isFinite(x)) return String(x);
+  return undefined;
+}
+
+/** What a field's type says about its value, for the member's doc comment. */
+function valueNote(type: string, config: Record<string, unknown>): string | undefined {
+  switch (type) {
+    case 'Number': {
+      const rules = [config.integer === true ? 'an integer' : undefined, typeof config.min === 'number' ? `at least ${config.min}` : undefined, typeof config.max === 'number' ? `at most ${config.max}` : undefined, typeof config.decimals === 'number' ? `${config.decimals} decimals at most` : undefined].filter(Boolean);
+      return `A number${rules.length ? ` (${rules.join(', ')})` : ''}.`;
+    }
+    case 'Date':
+      return 'A calendar date, ISO `YYYY-MM-DD`.';
+    case 'DateTime':
+      return 'An instant, RFC 3339 in UTC (`2026-12-24T17:00:00.000Z`).';
+    case 'Json':
+      return isRecord(config.schema) ? "A JSON value that meets the field's JSON Schema." : 'Any JSON value.';
+    default:
+      return undefined;
+  }
+}
 
 class Renderer {
   readonly #names = new Map<string, string>();
@@ -75,10 +103,47 @@ class Renderer {
     return [...this.#imports].sort();
   }
 
-  primitive(type: string, picklistRevisionId: string | null): string {
+  /** A Json field's type from its JSON Schema when that is simple (types, enum, const, arrays of them), else unknown. */
+  jsonSchemaType(schema: unknown, depth = 0): string {
+    if (!isRecord(schema) || depth > 8) return 'unknown';
+    if ('const' in schema) return literalType(schema.const) ?? 'unknown';
+    if (Array.isArray(schema.enum)) {
+      const literals = schema.enum.map(literalType);
+      return literals.length > 0 && literals.every((l) => l !== undefined) ? [...new Set(literals)].join(' | ') : 'unknown';
+    }
+    const types = Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : [];
+    const mapped = types.map((t: unknown) => {
+      switch (t) {
+        case 'string':
+          return 'string';
+        case 'number':
+        case 'integer':
+          return 'number';
+        case 'boolean':
+          return 'boolean';
+        case 'null':
+          return 'null';
+        case 'object':
+          return this.#use('VersoJsonObject');
+        case 'array': {
+          const item = this.jsonSchemaType(schema.items, depth + 1);
+          return /[|&]/.test(item) ? `(${item})[]` : `${item}[]`;
+        }
+        default:
+          return undefined;
+      }
+    });
+    return mapped.length > 0 && mapped.every((m) => m !== undefined) ? [...new Set(mapped)].join(' | ') : 'unknown';
+  }
+
+  primitive(type: string, picklistRevisionId: string | null, config: Record<string, unknown> = {}): string {
     switch (type) {
       case 'Boolean':
         return 'boolean';
+      case 'Number':
+        return 'number';
+      case 'Json':
+        return this.jsonSchemaType(config.schema);
       case 'PickList': {
         const options = picklistRevisionId ? this.model.picklistOptions.get(picklistRevisionId) : undefined;
         return options && options.length > 0 ? options.map((o) => JSON.stringify(o)).join(' | ') : 'string';
@@ -91,18 +156,25 @@ class Renderer {
     }
   }
 
-  /** A template field's element type and descriptor (undefined for a Separator). */
-  templateField(f: TemplateField): { type: string; descriptor: VersoFieldDescriptor } | undefined {
+  /** A template field's element type, descriptor and query type (undefined for a Separator). */
+  templateField(f: TemplateField): RenderedField | undefined {
     const list = repeats(f, true);
     if (f.componentId) {
       const component = this.model.components.get(f.componentId);
-      return { type: this.componentName(f.componentId) ?? this.#use('VersoJsonObject'), descriptor: { key: f.key, type: 'Component', list, ...(component ? { component: component.slug } : {}) } };
+      const type = this.componentName(f.componentId) ?? this.#use('VersoJsonObject');
+      return { type, descriptor: { key: f.key, type: 'Component', list, ...(component ? { component: component.slug } : {}) }, filter: this.#filter('Component', type) };
     }
     if (f.primitiveType === 'Separator') return undefined;
-    if (f.primitiveType) return { type: this.primitive(f.primitiveType, f.picklistRevisionId), descriptor: { key: f.key, type: f.primitiveType, list } };
+    if (f.primitiveType) {
+      const type = this.primitive(f.primitiveType, f.picklistRevisionId, f.fieldConfig);
+      // A DateTime filter also takes a Date object (sent as its ISO instant).
+      const operand = f.primitiveType === 'DateTime' ? 'string | Date' : type;
+      return { type, descriptor: { key: f.key, type: f.primitiveType, list }, note: valueNote(f.primitiveType, f.fieldConfig), filter: this.#filter(f.primitiveType, operand) };
+    }
+    // A composition field is filtered and sorted by the child item's id.
     if (f.templateId && !f.isOpen) {
       // A child is null when not expanded, past the depth bound, or serving nothing at that instant.
-      return { type: `${this.templateName(f.templateId) ?? this.#use('VersoUntypedContent')} | null`, descriptor: { key: f.key, type: 'Child', list } };
+      return { type: `${this.templateName(f.templateId) ?? this.#use('VersoUntypedContent')} | null`, descriptor: { key: f.key, type: 'Child', list }, filter: this.#filter('ChildContent', 'string') };
     }
     const members: string[] = [];
     for (const a of f.allowedTypes) {
@@ -116,23 +188,40 @@ class Renderer {
     // An open field without allowed templates takes a child of any template.
     if (!f.allowedTypes.some((a) => a.allowedTemplateId && this.#templatesById.has(a.allowedTemplateId))) members.push(this.#use('VersoChild'));
     members.push('null');
-    return { type: [...new Set(members)].join(' | '), descriptor: { key: f.key, type: 'Open', list } };
+    return { type: [...new Set(members)].join(' | '), descriptor: { key: f.key, type: 'Open', list }, filter: this.#filter('ChildContent', 'string') };
   }
 
-  componentField(f: ComponentField): { type: string; descriptor: VersoFieldDescriptor } | undefined {
+  componentField(f: ComponentField): RenderedField | undefined {
     const list = repeats(f, false);
     if (f.nestedComponentId) {
       const component = this.model.components.get(f.nestedComponentId);
       return { type: this.componentName(f.nestedComponentId) ?? this.#use('VersoJsonObject'), descriptor: { key: f.key, type: 'Component', list, ...(component ? { component: component.slug } : {}) } };
     }
     if (!f.primitiveType || f.primitiveType === 'Separator') return undefined;
-    return { type: this.primitive(f.primitiveType, f.picklistRevisionId), descriptor: { key: f.key, type: f.primitiveType, list } };
+    return { type: this.primitive(f.primitiveType, f.picklistRevisionId, f.fieldConfig), descriptor: { key: f.key, type: f.primitiveType, list }, note: valueNote(f.primitiveType, f.fieldConfig) };
+  }
+
+  #filter(type: string, operand: string): string {
+    return `${this.#use('VersoFilterField')}<${JSON.stringify(type)}, ${operand}>`;
   }
 }
 
-function member(f: { key: string; label: string; helpText: string | null }, type: string, list: boolean, isRequired: boolean): string {
-  const doc = comment(f.helpText ? `${f.label}: ${f.helpText}` : f.label);
-  const wrapped = list ? (/[|&]/.test(type) ? `(${type})[]` : `${type}[]`) : isRequired || type.endsWith('| null') ? type : `${type} | null`;
+interface RenderedField {
+  /** The property's element type. */
+  readonly type: string;
+  readonly descriptor: VersoFieldDescriptor;
+  /** What the type says about the value (a date's format …), appended to the doc comment. */
+  readonly note?: string;
+  /** The field's entry in VersoContentFilters (template fields only). */
+  readonly filter?: string;
+}
+
+function member(f: { key: string; label: string; helpText: string | null }, type: string, list: boolean, isRequired: boolean, note: string | undefined): string {
+  const said = f.helpText ? `${f.label}: ${f.helpText}` : f.label;
+  const doc = comment(note ? `${said}${/[.!?]$/.test(said) ? '' : '.'} ${note}` : said);
+  // `unknown` already holds null; a type that ends in null needs no second one.
+  const nullable = isRequired || type === 'unknown' || /(^|\| )null$/.test(type);
+  const wrapped = list ? (/[|&]/.test(type) ? `(${type})[]` : `${type}[]`) : nullable ? type : `${type} | null`;
   return `  /** ${doc} */\n  ${property(f.key)}: ${wrapped};`;
 }
 
@@ -152,19 +241,22 @@ function renderType<F extends { key: string; label: string; helpText: string | n
   name: string | undefined,
   slug: string,
   fields: readonly F[],
-  typed: (f: F) => { type: string; descriptor: VersoFieldDescriptor } | undefined,
-): { block: string; descriptors: string } {
+  typed: (f: F) => RenderedField | undefined,
+): { block: string; descriptors: string; filters: string } {
   const rows: string[] = [];
   const descriptors: VersoFieldDescriptor[] = [];
+  const filters: string[] = [];
   for (const f of fields) {
     const field = typed(f);
     if (!field) continue;
-    rows.push(member(f, field.type, field.descriptor.list, required(f)));
+    rows.push(member(f, field.type, field.descriptor.list, required(f), field.note));
     descriptors.push(field.descriptor);
+    if (field.filter) filters.push(`    ${property(f.key)}: ${field.filter};`);
   }
   return {
     block: `/** ${heading} */\nexport interface ${name} {\n${rows.join('\n')}${rows.length ? '\n' : ''}}`,
     descriptors: `    ${JSON.stringify(slug)}: {\n      fields: ${descriptorsLiteral(descriptors)},\n    },`,
+    filters: `  ${JSON.stringify(slug)}: {${filters.length ? `\n${filters.join('\n')}\n  ` : ''}};`,
   };
 }
 
@@ -176,6 +268,7 @@ export function renderContentModule(model: WorkspaceModel, options: RenderOption
   const blocks: string[] = [];
   const templateDescriptors: string[] = [];
   const componentDescriptors: string[] = [];
+  const templateFilters: string[] = [];
 
   for (const c of comps) {
     const rendered = renderType(`Component "${comment(c.name)}" (${c.slug}), published version ${c.versionNumber}.`, r.componentName(c.id), c.slug, c.fields, (f) => r.componentField(f));
@@ -186,6 +279,7 @@ export function renderContentModule(model: WorkspaceModel, options: RenderOption
     const rendered = renderType(`Template "${comment(t.name)}" (${t.slug}), published version ${t.versionNumber}.`, r.templateName(t.id), t.slug, t.fields, (f) => r.templateField(f));
     blocks.push(rendered.block);
     templateDescriptors.push(rendered.descriptors);
+    templateFilters.push(rendered.filters);
   }
   const typesMap = templates.map((t) => `  ${JSON.stringify(t.slug)}: ${r.templateName(t.id)};`);
   const imports = [...new Set([...r.imports, 'VersoContentModel'])].sort();
@@ -198,6 +292,12 @@ export function renderContentModule(model: WorkspaceModel, options: RenderOption
     ...blocks.flatMap((b) => [b, '']),
     '/** Each published template\'s interface, by template slug (what toContent(version, versoContentModel, slug) returns). */',
     `export interface VersoContentTypes {\n${typesMap.join('\n')}${typesMap.length ? '\n' : ''}}`,
+    '',
+    '/**',
+    " * Each published template's fields as list filters and sorts read them (the field's type, and the type of a value",
+    ' * compared with it), by template slug: contentQuery<VersoContentFilters["<slug>"]>({ templateId, filter, sort }).',
+    ' */',
+    `export interface VersoContentFilters {\n${templateFilters.join('\n')}${templateFilters.length ? '\n' : ''}}`,
     '',
     '/** What toContent needs at run time to give a version exactly these shapes. */',
     'export const versoContentModel: VersoContentModel<VersoContentTypes> = {',

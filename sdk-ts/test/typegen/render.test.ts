@@ -42,7 +42,7 @@ describe('verso-typegen rendering rules', () => {
     expect(text).to.include('export interface SeoComponent {'); // the template "seo-component" came first…
     expect(text).to.include('export interface SeoComponent2 {'); // …so the component "seo" takes the next name
     expect(text).to.include('"verso-content-types": VersoContentTypes2;');
-    expect(text).to.include('import type { VersoChild, VersoContentModel, VersoJsonObject, VersoUntypedContent } from "../sdk";');
+    expect(text).to.include('import type { VersoChild, VersoContentModel, VersoFilterField, VersoJsonObject, VersoUntypedContent } from "../sdk";');
   });
 
   it('quotes keys that are not identifiers and never lets a label or help text close the doc comment', () => {

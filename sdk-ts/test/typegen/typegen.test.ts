@@ -4,21 +4,16 @@
 // field); content written through the API comes back by slug, children expanded, and toContent
 // with the generated model gives exactly the values written. Plus the command's failures.
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { startTestApi, type TestApi } from '../../../test/helpers/api.js';
 import { toContent, type VersoContentModel } from '../../src/index.js';
 import { main, type CliIo } from '../../src/typegen/cli.js';
 import { buildTypedWorld, publishArticle, type TypedWorld } from '../content/typed-world.js';
-
-const run = promisify(execFile);
-const sdkRoot = path.resolve(import.meta.dirname, '../..');
-const tscBin = path.resolve(sdkRoot, '../node_modules/typescript/bin/tsc');
+import { tsc } from '../support/tsc.js';
 
 async function cli(argv: string[], cwd: string, env: Record<string, string> = {}) {
   let out = '';
@@ -35,26 +30,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function tsc(dir: string, files: string[]): Promise<{ ok: boolean; out: string }> {
-  const config = {
-    compilerOptions: {
-      target: 'es2022', lib: ['es2024', 'dom'], types: [], strict: true, noEmit: true, skipLibCheck: true,
-      module: 'nodenext', moduleResolution: 'nodenext', noUnusedLocals: true,
-      // The generated file imports '@verso/sdk'; here that is this worktree's source.
-      paths: { '@verso/sdk': [path.join(sdkRoot, 'src/index.ts')] },
-    },
-    files,
-  };
-  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
-  try {
-    const r = await run(process.execPath, [tscBin, '-p', 'tsconfig.json'], { cwd: dir, maxBuffer: 16 << 20 });
-    return { ok: true, out: r.stdout + r.stderr };
-  } catch (e) {
-    const x = e as { stdout?: string; stderr?: string; message: string };
-    return { ok: false, out: `${x.stdout ?? ''}${x.stderr ?? ''}` || x.message };
-  }
 }
 
 describe('verso-typegen and toContent against the real API', function () {
@@ -110,7 +85,7 @@ describe('verso-typegen and toContent against the real API', function () {
     expect(members(card)).to.deep.equal({ label: 'string', href: 'string | VersoJsonObject | null' });
     expect(generated).to.not.match(/divider/); // a Separator holds no data
     expect(generated).to.include(`export interface VersoContentTypes {\n  "${w.slugs.article}": ${A};\n  "${w.slugs.author}": ${author};\n  "${w.slugs.callout}": ${callout};\n}`);
-    expect(generated).to.match(/^import type \{ VersoChild, VersoContentModel, VersoJsonObject \} from "@verso\/sdk";$/m);
+    expect(generated).to.match(/^import type \{ VersoChild, VersoContentModel, VersoFilterField, VersoJsonObject \} from "@verso\/sdk";$/m);
     expect(generated).to.include('/** Hide from search engines */');
   });
 
