@@ -9,23 +9,12 @@ import type { OperationInput } from '../operations/operation-types.js';
 /** listContent's query as the contract declares it (what contentQuery returns). */
 export type ListContentQuery = NonNullable<OperationInput<'listContent'>['query']>;
 
-/** A field's type as filters and sorts see it: a primitive type, `ChildContent` (a composition field) or `Component`. */
-export type VersoFilterType =
-  | 'Text'
-  | 'RichText'
-  | 'Markdown'
-  | 'Boolean'
-  | 'PickList'
-  | 'Media'
-  | 'File'
-  | 'Link'
-  | 'Quote'
-  | 'Number'
-  | 'Date'
-  | 'DateTime'
-  | 'Json'
-  | 'ChildContent'
-  | 'Component';
+/**
+ * The field types a list can filter by: the primitive types the server compares, and `ChildContent`
+ * (a composition field, compared by the child item's id). Media, File, Quote, Json and Component
+ * fields cannot be filtered or sorted by.
+ */
+export type VersoFilterType = 'Text' | 'RichText' | 'Markdown' | 'Link' | 'Boolean' | 'PickList' | 'Number' | 'Date' | 'DateTime' | 'ChildContent';
 
 /** One field of a template as verso-typegen describes it for queries: its type, and the type of a value compared with it. */
 export interface VersoFilterField<T extends VersoFilterType = VersoFilterType, V = unknown> {
@@ -43,16 +32,16 @@ export interface VersoAnyFilterFields {
 
 export type FieldFilterOp = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'exists' | 'contains';
 
-type Compared = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'exists';
+type Ordered = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'exists';
 
-/** The ops a field's type supports (the contract's `filter` parameter lists them). */
-export type FieldFilterOpsOf<T extends VersoFilterType> = T extends 'Number' | 'Date' | 'DateTime' | 'PickList' | 'ChildContent' | 'Boolean'
-  ? Compared
+/** The ops a field's type supports: ranges where the values are ordered, equality for choices, ids and booleans. */
+export type FieldFilterOpsOf<T extends VersoFilterType> = T extends 'Number' | 'Date' | 'DateTime'
+  ? Ordered
   : T extends 'Text' | 'Markdown' | 'Link'
-    ? Compared | 'contains'
+    ? Ordered | 'contains'
     : T extends 'RichText'
       ? 'contains' | 'exists'
-      : 'exists';
+      : 'eq' | 'ne' | 'in' | 'exists';
 
 type Operand<Op extends FieldFilterOp, V> = Op extends 'in' ? readonly V[] : Op extends 'exists' ? boolean : Op extends 'contains' ? string : V;
 
@@ -62,7 +51,7 @@ export type FieldConditions<D extends VersoFilterField> = { [Op in FieldFilterOp
 /** Conditions by field key, all combined with AND. */
 export type FieldFilter<F extends VersoFilterFields<F>> = { [K in keyof F & string]?: FieldConditions<F[K]> };
 
-type SortableType = 'Text' | 'Markdown' | 'Link' | 'PickList' | 'Boolean' | 'Number' | 'Date' | 'DateTime' | 'ChildContent';
+type SortableType = Exclude<VersoFilterType, 'RichText'>;
 
 /** The keys of the fields a list can be sorted by. */
 export type SortableFieldKey<F extends VersoFilterFields<F>> = { [K in keyof F & string]: [Extract<F[K]['type'], SortableType>] extends [never] ? never : K }[keyof F & string];

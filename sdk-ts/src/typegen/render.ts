@@ -40,6 +40,9 @@ function repeats(f: { primitiveType: string | null; maxOccurrences: number | nul
 
 const required = (f: { isRequired: boolean; minOccurrences: number }) => f.isRequired || f.minOccurrences > 0;
 
+/** The primitive types a list filters by (VersoFilterType); Media, File, Quote and Json fields are not. */
+const FILTERABLE: ReadonlySet<string> = new Set(['Text', 'RichText', 'Markdown', 'Link', 'Boolean', 'PickList', 'Number', 'Date', 'DateTime']);
+
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** A JSON value as a TypeScript literal type, when it is one. */
@@ -162,14 +165,15 @@ class Renderer {
     if (f.componentId) {
       const component = this.model.components.get(f.componentId);
       const type = this.componentName(f.componentId) ?? this.#use('VersoJsonObject');
-      return { type, descriptor: { key: f.key, type: 'Component', list, ...(component ? { component: component.slug } : {}) }, filter: this.#filter('Component', type) };
+      return { type, descriptor: { key: f.key, type: 'Component', list, ...(component ? { component: component.slug } : {}) } };
     }
     if (f.primitiveType === 'Separator') return undefined;
     if (f.primitiveType) {
       const type = this.primitive(f.primitiveType, f.picklistRevisionId, f.fieldConfig);
       // A DateTime filter also takes a Date object (sent as its ISO instant).
       const operand = f.primitiveType === 'DateTime' ? 'string | Date' : type;
-      return { type, descriptor: { key: f.key, type: f.primitiveType, list }, note: valueNote(f.primitiveType, f.fieldConfig), filter: this.#filter(f.primitiveType, operand) };
+      const filter = FILTERABLE.has(f.primitiveType) ? this.#filter(f.primitiveType, operand) : undefined;
+      return { type, descriptor: { key: f.key, type: f.primitiveType, list }, note: valueNote(f.primitiveType, f.fieldConfig), filter };
     }
     // A composition field is filtered and sorted by the child item's id.
     if (f.templateId && !f.isOpen) {
@@ -188,7 +192,9 @@ class Renderer {
     // An open field without allowed templates takes a child of any template.
     if (!f.allowedTypes.some((a) => a.allowedTemplateId && this.#templatesById.has(a.allowedTemplateId))) members.push(this.#use('VersoChild'));
     members.push('null');
-    return { type: [...new Set(members)].join(' | '), descriptor: { key: f.key, type: 'Open', list }, filter: this.#filter('ChildContent', 'string') };
+    // The list compares a field that may hold children by the child's id; one of several primitives not at all.
+    const holdsChildren = f.isOpen || f.allowedTypes.some((a) => a.allowedTemplateId);
+    return { type: [...new Set(members)].join(' | '), descriptor: { key: f.key, type: 'Open', list }, filter: holdsChildren ? this.#filter('ChildContent', 'string') : undefined };
   }
 
   componentField(f: ComponentField): RenderedField | undefined {
