@@ -25,6 +25,28 @@ describe('components, picklists and tags', () => {
       expect(audit.map((r) => `${r.entity_type}:${r.action}`)).to.deep.equal(['Component:Created', 'ComponentVersion:Updated', 'ComponentVersion:StatusChanged']);
     });
 
+    it('takes Number, Date, DateTime and Json members, checking their settings as for template fields', async () => {
+      const c = await createComponent(w, 'Event');
+      const bad = await putFields(c.id, 1, [
+        cfield('seats', { label: 'Seats', primitiveType: 'Number', fieldConfig: { min: 5, max: 1 } }),
+        cfield('extra', { label: 'Extra', primitiveType: 'Json', order: 1, fieldConfig: { schema: { $ref: 'https://example.com/s.json' } } }),
+      ]);
+      expectProblem(bad, 422, 'validation-failed');
+      expect(bad.body.errors).to.deep.equal({
+        '/0/fieldConfig/max': ["the maximum of field 'Seats' (1) is less than its minimum (5)"],
+        '/1/fieldConfig/schema': [`the schema of field 'Extra' refers to "https://example.com/s.json", outside itself; a schema may refer only to its own parts (#/$defs/…)`],
+      });
+      const fields = [
+        cfield('seats', { primitiveType: 'Number', fieldConfig: { min: 1, integer: true } }),
+        cfield('day', { primitiveType: 'Date', order: 1 }),
+        cfield('starts', { primitiveType: 'DateTime', order: 2 }),
+        cfield('extra', { primitiveType: 'Json', order: 3, fieldConfig: { schema: { type: 'array' } } }),
+      ];
+      const put = await putFields(c.id, 1, fields);
+      expectStatus(put, 200);
+      expect(put.body.fields.map((f: any) => [f.key, f.primitiveType, f.fieldConfig])).to.deep.equal(fields.map((f: any) => [f.key, f.primitiveType, f.fieldConfig ?? {}]));
+    });
+
     it('returns the existing draft instead of creating a second one; publishing archives the previous version', async () => {
       const c = await createComponent(w);
       expectStatus(await putFields(c.id, 1, [cfield('a')]), 200);

@@ -179,6 +179,39 @@ describe('packages', () => {
     });
   });
 
+  describe('typed fields', () => {
+    it('exports and imports Number, Date, DateTime and Json fields and members with their settings, and exports them again unchanged', async () => {
+      const event = await createComponent(w, 'Event', 'typed-event');
+      const members = [
+        { key: 'seats', label: 'Seats', order: 0, primitiveType: 'Number', fieldConfig: { min: 1, integer: true } },
+        { key: 'day', label: 'Day', order: 1, primitiveType: 'Date' },
+        { key: 'starts', label: 'Starts', order: 2, primitiveType: 'DateTime' },
+        { key: 'extra', label: 'Extra', order: 3, primitiveType: 'Json', fieldConfig: { schema: { type: 'array', items: { type: 'string' } } } },
+      ];
+      expectStatus(await w.api.put(`${w.base}/components/${event.id}/versions/1/fields`, members, { token: w.admin, headers: await versionTag(w, 'components', event.id, 1) }), 200);
+      expectStatus(await w.api.post(`${w.base}/components/${event.id}/versions/1/publish`, undefined, { token: w.admin, headers: await versionTag(w, 'components', event.id, 1) }), 200);
+      const t = await createTemplate(w, 'Product', 'typed-product');
+      const fields = [
+        textField('price', { primitiveType: 'Number', fieldConfig: { min: 0, max: 1000, decimals: 2 } }),
+        textField('launch', { primitiveType: 'Date', order: 1 }),
+        textField('doors', { primitiveType: 'DateTime', order: 2 }),
+        textField('specs', { primitiveType: 'Json', order: 3, fieldConfig: { schema: { type: 'object', required: ['weight'], properties: { weight: { $ref: '#/$defs/w' } }, $defs: { w: { type: 'number' } } } } }),
+        { key: 'event', label: 'Event', order: 4, compositionMode: 'Inline', componentId: event.id },
+      ];
+      for (const f of fields) expectStatus(await addField(w, t.id, 1, f), 201);
+      await publish(w, t.id, 1);
+      const exported = (await exportOf(w.base, w.admin, `?templateIds=${t.id}`)).body;
+      const product = exported.templates.find((x: any) => x.slug === 'typed-product');
+      expect(product.fields.map((f: any) => [f.key, f.primitiveType ?? null, f.fieldConfig ?? {}])).to.deep.equal(
+        fields.map((f: any) => [f.key, f.primitiveType ?? null, f.fieldConfig ?? {}]),
+      );
+      expect(exported.components[0].fields.map((f: any) => [f.key, f.primitiveType, f.fieldConfig ?? {}])).to.deep.equal(members.map((f: any) => [f.key, f.primitiveType, f.fieldConfig ?? {}]));
+      const b = await otherWorkspace(w);
+      expectStatus(await w.api.post(`${b.base}/packages/import`, exported, { token: b.admin }), 200);
+      expect((await exportOf(b.base, b.admin)).body).to.deep.equal(exported);
+    });
+  });
+
   describe('conflicts and resolutions', () => {
     const pkgWithList = (options: string[]) => ({
       versoPackage: '1.1',
@@ -244,6 +277,13 @@ describe('packages', () => {
       ['duplicate template slugs', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [] }, { slug: 'a', name: 'B', fields: [] }] }), 422, '/templates/1/slug'],
       ['an unknown template reference', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [field('x', { primitiveType: null, templateRef: 'ghost' })] }] }), 422, '/templates/0/fields/0/templateRef'],
       ['an unknown picklist reference', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [field('x', { primitiveType: 'PickList', picklistRef: 'ghost' })] }] }), 422, '/templates/0/fields/0/picklistRef'],
+      ['a Number field whose min is above its max', () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [field('price', { primitiveType: 'Number', fieldConfig: { min: 2, max: 1 } })] }] }), 422, '/templates/0/fields/0/fieldConfig/max'],
+      [
+        'a Json field whose schema refers outside itself',
+        () => ({ ...base(), templates: [{ slug: 'a', name: 'A', fields: [field('specs', { primitiveType: 'Json', fieldConfig: { schema: { $ref: 'https://evil.example/s.json' } } })] }] }),
+        422,
+        '/templates/0/fields/0/fieldConfig/schema',
+      ],
       [
         'a template cycle',
         () => ({

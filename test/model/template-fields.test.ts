@@ -106,6 +106,46 @@ describe('template sections and fields', () => {
       expect((await fieldsOf(t.id)).fields).to.deep.equal([]);
     });
 
+    it('checks the settings of Number and Json fields, naming the field, and keeps those that hold', async () => {
+      const t = await createTemplate(w);
+      const number = (key: string, fieldConfig: Record<string, unknown>) => ({ ...textField(key), label: 'Price', primitiveType: 'Number', fieldConfig });
+      const json = (key: string, schema: unknown) => ({ ...textField(key), label: 'Specs', primitiveType: 'Json', fieldConfig: { schema } });
+      const refused: [Record<string, unknown>, string, string][] = [
+        [number('n1', { min: 'low' }), '/fieldConfig/min', "the minimum of field 'Price' must be a number"],
+        [number('n2', { max: true }), '/fieldConfig/max', "the maximum of field 'Price' must be a number"],
+        [number('n3', { min: 10, max: 9.5 }), '/fieldConfig/max', "the maximum of field 'Price' (9.5) is less than its minimum (10)"],
+        [number('n4', { integer: 'yes' }), '/fieldConfig/integer', `"integer" of field 'Price' must be true or false`],
+        [number('n5', { decimals: 13 }), '/fieldConfig/decimals', "the decimals of field 'Price' must be a whole number from 0 to 12"],
+        [number('n6', { decimals: -1 }), '/fieldConfig/decimals', "the decimals of field 'Price' must be a whole number from 0 to 12"],
+        [number('n7', { decimals: 1.5 }), '/fieldConfig/decimals', "the decimals of field 'Price' must be a whole number from 0 to 12"],
+        [json('j1', 'object'), '/fieldConfig/schema', "the schema of field 'Specs' must be a JSON Schema: an object (or true or false)"],
+        [json('j2', { $ref: 'https://example.com/schema.json' }), '/fieldConfig/schema',
+          `the schema of field 'Specs' refers to "https://example.com/schema.json", outside itself; a schema may refer only to its own parts (#/$defs/…)`],
+        [json('j3', { properties: { a: { $ref: 'other.json#/x' } } }), '/fieldConfig/schema',
+          `the schema of field 'Specs' refers to "other.json#/x", outside itself; a schema may refer only to its own parts (#/$defs/…)`],
+      ];
+      for (const [field, pointer, message] of refused) {
+        const res = await addField(w, t.id, 1, field);
+        expectProblem(res, 422, 'validation-failed');
+        expect(res.body.errors, JSON.stringify(field)).to.deep.equal({ [pointer]: [message] });
+      }
+      // A schema that does not compile: Ajv's reason, prefixed in plain words.
+      for (const schema of [{ type: 'integr' }, { $ref: '#/$defs/missing' }, { minimum: 'ten' }]) {
+        const res = await addField(w, t.id, 1, json('bad', schema));
+        expectProblem(res, 422, 'validation-failed');
+        expect(res.body.errors['/fieldConfig/schema'], JSON.stringify(schema)).to.have.length(1);
+        expect(res.body.errors['/fieldConfig/schema'][0]).to.match(/^the schema of field 'Specs' does not compile as a JSON Schema \(draft 2020-12\): /);
+      }
+      const kept = [
+        number('price', { min: -5, max: 5, integer: false, decimals: 0 }),
+        number('loose', { min: null, max: null, decimals: null, unit: 'EUR' }),
+        json('specs', { type: 'object', $defs: { w: { type: 'number' } }, properties: { weight: { $ref: '#/$defs/w' } }, 'x-note': 'kept' }),
+        json('always', true),
+      ];
+      for (const [i, field] of kept.entries()) expectStatus(await addField(w, t.id, 1, { ...field, order: i }), 201);
+      expect((await fieldsOf(t.id)).fields.map((f: any) => [f.key, f.primitiveType, f.fieldConfig])).to.deep.equal(kept.map((f) => [f.key, f.primitiveType, f.fieldConfig]));
+    });
+
     it('rejects an open field that allows a primitive type (spec rule) but accepts one that allows templates', async () => {
       const t = await createTemplate(w);
       const block = await createTemplate(w, 'Quote block');
