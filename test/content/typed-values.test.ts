@@ -320,15 +320,25 @@ describe('typed values: Number, Date, DateTime and Json', () => {
       expect(typed(copied.body).filter((v: any) => v[0] !== 'price')).to.deep.equal(expected.slice(1));
     });
 
-    it('saving the same instant in another offset changes nothing an approval covers', async () => {
-      const created = await create(values());
+    it('a save of the same values (an instant in another offset, -0 for 0) keeps an approval; a changed number sends it back to Draft', async () => {
+      const created = await create([...values(), num('free', 0, 0)]);
       expectStatus(created, 201);
       const id = created.body.id as string;
-      const tag = (await w.api.get(`${w.base}/content/${id}/versions/1`, { token: w.editor })).headers.get('etag')!;
-      const same = [...values().filter((v: any) => v.valueKind !== 'DateTime'), instant('2026-12-24T12:00:00-05:00', 0)];
-      const saved = await w.api.put(`${w.base}/content/${id}/versions/1`, { fields: same }, { token: w.editor, headers: { 'if-match': tag } });
-      expectStatus(saved, 200);
-      expect(typed(saved.body)).to.deep.equal(expected);
+      const route = (action: string) => `${w.base}/content/${id}/versions/1/${action}`;
+      expectStatus(await w.api.post(route('submit'), undefined, { token: w.editor }), 200);
+      expectStatus(await w.api.post(route('approve'), undefined, { token: w.reviewer }), 200);
+      const save = async (fields: unknown[]) => {
+        const tag = (await w.api.get(`${w.base}/content/${id}/versions/1`, { token: w.editor })).headers.get('etag')!;
+        return w.api.put(`${w.base}/content/${id}/versions/1`, { fields }, { token: w.editor, headers: { 'if-match': tag } });
+      };
+      const same = [...values().filter((v: any) => v.valueKind !== 'DateTime'), instant('2026-12-24T12:00:00-05:00', 0), num('free', -0, 0)];
+      const kept = await save(same);
+      expectStatus(kept, 200);
+      expect(kept.body.status).to.equal('Approved');
+      expect(typed(kept.body).filter((v: any) => v[0] !== 'free')).to.deep.equal(expected);
+      const changed = await save([...values().slice(1), num('price', 19.98, 0), num('free', 0, 0)]);
+      expectStatus(changed, 200);
+      expect(changed.body).to.include({ status: 'Draft', returnedToDraftFrom: 'Approved' });
     });
 
     it('upgrade remaps typed values by key onto the new template version', async () => {
