@@ -4,11 +4,12 @@ import { expect } from 'chai';
 import { ApiError } from '../../server/src/errors.js';
 import { renumberValues } from '../../server/src/services/content/content-field-order.js';
 import { compareServingPreference, pickServingVersion, type ServingCandidate } from '../../server/src/services/delivery/content-serving-rule.js';
-import type { ComponentFieldSchema, ComponentSchema, FieldSchema } from '../../server/src/db/content/content-schema.js';
+import { NO_NUMBER_RULES, type ComponentFieldSchema, type ComponentSchema, type FieldSchema } from '../../server/src/db/content/content-schema.js';
 import { MAX_COMPONENT_DEPTH } from '../../server/src/services/content/component-values.js';
 import { missingRequiredFields, remapValuesByKey, validateFieldValues } from '../../server/src/services/content/content-validation.js';
 import type { ContentFieldValueRequest } from '../../server/src/generated/schemas.js';
 import { assertPublishable, nextStatus } from '../../server/src/services/content/content-workflow.js';
+import { checkDate, checkDateTime, decimalDigits, numberProblem } from '../../server/src/services/content/typed-values.js';
 
 const field = (id: string, key: string, extra: Partial<FieldSchema> = {}): FieldSchema => ({
   id,
@@ -27,6 +28,8 @@ const field = (id: string, key: string, extra: Partial<FieldSchema> = {}): Field
   maxLength: null,
   picklist: null,
   component: null,
+  numberRules: NO_NUMBER_RULES,
+  jsonSchema: undefined,
   ...extra,
 });
 
@@ -39,6 +42,8 @@ const componentField = (key: string, extra: Partial<ComponentFieldSchema> = {}):
   nestedComponent: null,
   maxLength: null,
   picklist: null,
+  numberRules: NO_NUMBER_RULES,
+  jsonSchema: undefined,
   ...extra,
 });
 
@@ -309,6 +314,48 @@ describe('component values', () => {
       `Field 'hero' value 0 sets "cta.style" to "x", which is not an option of its picklist revision.`,
       `Field 'hero' value 0 sets "cta.newTab" to a number, but it takes a boolean.`,
     ]);
+  });
+});
+
+describe('typed value rules', () => {
+  it('counts significant digits and digits after the point as the shortest decimal spells the number', () => {
+    const cases: [number, number, number][] = [
+      [0, 0, 0],
+      [-0, 0, 0],
+      [1e21, 1, 0],
+      [100, 1, 0],
+      [120.5, 4, 1],
+      [1e-7, 1, 7],
+      [0.000001234, 4, 9],
+      [123456789012345, 15, 0],
+      [1234567890123456, 16, 0],
+      [0.1 + 0.2, 17, 17],
+      [-98765.4321098765, 15, 10],
+      [1.5e300, 2, 0],
+      [5e-324, 1, 324],
+    ];
+    for (const [n, significant, fraction] of cases) expect(decimalDigits(n), String(n)).to.deep.equal({ significant, fraction });
+  });
+
+  it('applies min and max inclusively, integer and decimals, in that order of report', () => {
+    const rules = { min: -1, max: 1, integer: false, decimals: 1 };
+    expect([-1, 1, 0.5, -0.5].map((n) => numberProblem(n, rules))).to.deep.equal([null, null, null, null]);
+    expect(numberProblem(1.1, rules)).to.equal("is 1.1, more than the field's maximum of 1");
+    expect(numberProblem(0.25, rules)).to.equal('is 0.25, but the field takes at most 1 digit after the point');
+    expect(numberProblem(0.5, { ...rules, decimals: 0 })).to.equal('is 0.5, but the field takes no digits after the point');
+    expect(numberProblem(Number.NaN, rules)).to.equal('must be a finite number');
+    expect(numberProblem(Number.NEGATIVE_INFINITY, NO_NUMBER_RULES)).to.equal('must be a finite number');
+  });
+
+  it('reads dates and instants of every year from 0001 to 9999, the Gregorian leap rule, and offsets to the minute', () => {
+    expect(checkDate('2000-02-29')).to.deep.equal({ date: '2000-02-29' });
+    expect(checkDate('2100-02-29')).to.have.property('problem');
+    expect(checkDate('0004-02-29')).to.deep.equal({ date: '0004-02-29' });
+    expect(checkDateTime('0099-06-01T12:00:00Z')).to.deep.equal({ instant: '0099-06-01T12:00:00.000Z' });
+    expect(checkDateTime('2026-03-29T02:30:00+05:45')).to.deep.equal({ instant: '2026-03-28T20:45:00.000Z' });
+    expect(checkDateTime('2026-12-31T23:30:00-01:00')).to.deep.equal({ instant: '2027-01-01T00:30:00.000Z' });
+    expect(checkDateTime('9999-12-31T23:30:00-01:00')).to.have.property('problem');
+    expect(checkDateTime('2026-12-24T17:00:00.999999999Z')).to.deep.equal({ instant: '2026-12-24T17:00:00.999Z' });
   });
 });
 
