@@ -105,3 +105,27 @@ export function instantFromInput(value: string, zone: string = UTC): string | un
   if (`${back.date}T${back.time}:${back.seconds}` !== local) return null;
   return new Date(t).toISOString();
 }
+
+/**
+ * An instant as a datetime-local value on `zone`'s wall clock, keeping its seconds when it has any
+ * (`2026-01-31T10:30`, `2026-01-31T10:30:15`): a stored value is shown back without losing them.
+ */
+export function inputWithSecondsFromInstant(iso: string | null | undefined, zone: string = UTC): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  const w = wallClock(t, zone);
+  return `${w.date}T${w.time}${w.seconds === '00' ? '' : `:${w.seconds}`}`;
+}
+
+/** An instant written on `zone`'s wall clock with that zone's offset then: `2026-12-24T18:00:00+01:00` (UTC: `…Z`). */
+export function rfc3339InZone(iso: string, zone: string = UTC): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  if (zone === UTC) return new Date(t).toISOString().replace('.000Z', 'Z');
+  const w = wallClock(t, zone);
+  const minutes = Math.round(offsetAt(t, zone) / 60_000);
+  const abs = Math.abs(minutes);
+  const offset = `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${w.date}T${w.time}:${w.seconds}${offset}`;
+}

@@ -99,5 +99,5 @@ export function rowErrors(errors: FieldErrors, rows: readonly FieldInputs[], cyc
       if (r.kind === COMPONENT_KIND && ids.has(r.componentId)) (perRow[i]!['/nestedComponentId'] ??= []).push(`would make a cycle: ${cycle.names.join(' → ')}`);
     });
   }
-  return { rows: perRow.map((e) => errorsByInput(e)), list };
+  return { rows: perRow.map((e, i) => errorsByInput(e, undefined, rows[i]?.kind)), list };
 }

@@ -58,7 +58,7 @@ function titleField(fields: readonly EditorField[], titleFieldKey: string | null
 
 async function createPage(res: express.Response, workspaceId: string, page: CreatePage, status?: number) {
   const errors = page.errors ?? {};
-  const ctx = viewContext(page, workspaceId, { readOnly: false, errors, op: page.op });
+  const ctx = viewContext(page, workspaceId, { readOnly: false, errors, op: page.op, zone: zoneOf(res) });
   ctx.assets = await assetFacts(res, workspaceId, idValuesOf(page.state));
   const fields = page.schema.fields(page.templateVersionId);
   const views = fieldViews(ctx, fields, page.state);
@@ -146,7 +146,7 @@ export function register(router: express.Router): void {
       const failure = 'failure' in children ? children.failure : { problem: { status: 409, title: 'Changed by someone else', detail: null }, errors: {} };
       return void (await createPage(res, workspaceId, { ...page, failure, errors: failure.errors }, 422));
     }
-    const encoded = encodeValues(fields, state);
+    const encoded = encodeValues(fields, state, '', zoneOf(res));
     if (Object.keys(encoded.errors).length > 0) {
       return void (await createPage(res, workspaceId, { ...page, errors: encoded.errors, failure: { problem: { status: 422, title: 'Some values could not be read', detail: 'Correct the marked inputs and try again.' }, errors: encoded.errors } }, 422));
     }

@@ -18,6 +18,9 @@ export type WriteOutcome = { ok: true } | { ok: false; failure: FormFailure } | 
 function describe(v: FieldValueRequest): string {
   if (typeof v.textValue === 'string') return v.jsonValue !== undefined ? `${v.textValue} ${JSON.stringify(v.jsonValue)}` : v.textValue;
   if (typeof v.boolValue === 'boolean') return v.boolValue ? 'Yes' : 'No';
+  if (typeof v.numberValue === 'number') return String(v.numberValue);
+  if (typeof v.dateValue === 'string') return v.dateValue;
+  if (typeof v.dateTimeValue === 'string') return v.dateTimeValue;
   if (v.jsonValue !== undefined) return JSON.stringify(v.jsonValue);
   return v.mediaAssetId ?? v.fileAssetId ?? v.childContentItemId ?? (v.valueKind === 'Separator' ? '—' : '');
 }
@@ -25,7 +28,7 @@ function describe(v: FieldValueRequest): string {
 /** A version's current values for the conflict box: each field's values, then its window and status. */
 export function conflictValues(schema: EditorSchema, version: ContentVersion, zone: string, prefix = ''): ConflictValue[] {
   const fields = schema.fields(version.templateVersionId);
-  const { values } = encodeValues(fields, stateFromValues(schema, fields, version.fields));
+  const { values } = encodeValues(fields, stateFromValues(schema, fields, version.fields, new Map(), zone), '', zone);
   return [
     ...fields.map((f) => ({ label: prefix + f.label, value: values.filter((v) => v.fieldId === f.id).map(describe).join(' · ') })),
     { label: `${prefix}Effective window`, value: version.effectiveStartAt ? `${formatWhen(version.effectiveStartAt, zone)} – ${formatWhen(version.effectiveEndAt, zone)}` : '' },
@@ -62,7 +65,7 @@ export async function writeInlineChildren(
       if (!c || !c.templateVersionId) continue;
       const prefix = `${f.id}/${i}/f/`;
       const childFields = schema.fields(c.templateVersionId);
-      const encoded = encodeValues(childFields, c.fields, prefix);
+      const encoded = encodeValues(childFields, c.fields, prefix, opts.zone);
       if (Object.keys(encoded.errors).length > 0) return { ok: false, failure: localFailure(encoded.errors) };
       const mapErrors = (e: FieldErrors) => errorsByPath(e, encoded, childFields, prefix);
 
@@ -80,7 +83,7 @@ export async function writeInlineChildren(
 
       const loaded = opts.loaded.get(c.itemId);
       if (!loaded || !opts.editable(loaded.version.status).allowed) continue;
-      const before = encodeValues(childFields, stateFromValues(schema, childFields, loaded.version.fields)).values;
+      const before = encodeValues(childFields, stateFromValues(schema, childFields, loaded.version.fields, new Map(), opts.zone), '', opts.zone).values;
       if (sameValues(before, encoded.values)) continue;
       try {
         const outcome = await submitWithETag({

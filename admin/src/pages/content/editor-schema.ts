@@ -49,10 +49,19 @@ export interface EditorField {
   /** Text `fieldConfig.maxLength` (shown as a counter; the API enforces it). */
   maxLength: number | null;
   picklist: { multiple: boolean; options: PickOption[] } | null;
+  /** Number: the input's min, max and step from fieldConfig (the API enforces them; the input only guides). */
+  number: NumberInput | null;
   /** A component field's members (the component's current version); shared between fields using it. */
   members: EditorField[] | null;
   componentName: string | null;
   target: CompositionTarget | null;
+}
+
+export interface NumberInput {
+  min: number | null;
+  max: number | null;
+  /** `1` for whole numbers, `0.01` for two decimals, `any` otherwise. */
+  step: string;
 }
 
 export interface Section {
@@ -82,6 +91,16 @@ function fieldKind(f: TemplateField): FieldKind {
   if (f.primitiveType) return f.primitiveType;
   // A constrained composition field, or an open / polymorphic one (any allowed template): a child item.
   return f.templateId && f.compositionMode === 'Inline' ? 'Inline' : 'Reference';
+}
+
+const finite = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+
+/** A Number field's input bounds: whole numbers step by 1, `decimals: d` by 10^-d. */
+export function numberInput(config: Record<string, unknown> | null | undefined): NumberInput {
+  const c = config ?? {};
+  const decimals = typeof c.decimals === 'number' && Number.isInteger(c.decimals) && c.decimals >= 0 && c.decimals <= 12 ? c.decimals : null;
+  const step = c.integer === true || decimals === 0 ? '1' : decimals !== null ? (1 / 10 ** decimals).toFixed(decimals) : 'any';
+  return { min: finite(c.min), max: finite(c.max), step };
 }
 
 const pickKey = (picklistId: string, revisionId: string) => `${picklistId}/${revisionId}`;
@@ -156,6 +175,7 @@ export async function loadEditorSchema(res: express.Response, workspaceId: strin
     max: f.maxOccurrences,
     maxLength: f.primitiveType === 'Text' ? positiveInteger(f.fieldConfig?.maxLength) : null,
     picklist: picklistOf(f),
+    number: f.primitiveType === 'Number' ? numberInput(f.fieldConfig) : null,
   });
 
   // Members are built once per component and shared, so nested components point at the same lists.

@@ -38,7 +38,7 @@ export function contentLinks(workspaceId: string) {
 }
 
 /** The view context shared by the editor and the create form. */
-export function viewContext(loaded: Pick<LoadedVersion, 'schema' | 'abilities'>, workspaceId: string, opts: { readOnly: boolean; errors?: FieldErrors; op?: OpResult }): ViewContext {
+export function viewContext(loaded: Pick<LoadedVersion, 'schema' | 'abilities'>, workspaceId: string, opts: { readOnly: boolean; errors?: FieldErrors; op?: OpResult; zone: string }): ViewContext {
   const links = contentLinks(workspaceId);
   return {
     schema: loaded.schema,
@@ -47,6 +47,7 @@ export function viewContext(loaded: Pick<LoadedVersion, 'schema' | 'abilities'>,
     results: opts.op?.results ?? {},
     focus: opts.op?.focus,
     readOnly: opts.readOnly,
+    zone: opts.zone,
     childEditable: (status) => editable(status as ContentStatus, loaded.abilities),
     mayCreate: loaded.abilities.editContent,
     links: { editor: links.editor, item: links.item, asset: (assetId) => mediaPaths(workspaceId, assetId).asset },
@@ -73,7 +74,7 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
   const links = contentLinks(workspaceId);
   const canEdit = editable(version.status, abilities);
   const errors = page.errors ?? {};
-  const ctx = viewContext(loaded, workspaceId, { readOnly: !canEdit.allowed, errors, op: page.op });
+  const ctx = viewContext(loaded, workspaceId, { readOnly: !canEdit.allowed, errors, op: page.op, zone: zoneOf(res) });
   ctx.assets = await assetFacts(res, workspaceId, idValuesOf(page.state));
   const views = fieldViews(ctx, schema.fields(version.templateVersionId), page.state);
   const name = titleInVersion(version.fields, schema.version(version.templateVersionId)?.titleFieldKey) || version.slug || 'untitled item';
@@ -116,8 +117,8 @@ export async function editorWithRefusal(res: express.Response, at: { workspaceId
   const loaded = await loadVersion(res, at.workspaceId, at.itemId, at.versionNumber);
   const { version, schema } = loaded;
   const fields = schema.fields(version.templateVersionId);
-  const state = stateFromValues(schema, fields, version.fields, loaded.children);
   const zone = zoneOf(res);
+  const state = stateFromValues(schema, fields, version.fields, loaded.children, zone);
   const window = { start: inputFromInstant(version.effectiveStartAt, zone), end: inputFromInstant(version.effectiveEndAt, zone) };
   await editorPage(res, at.workspaceId, loaded, { state, etag: loaded.etag, window, failure, errors: errorsByPath(failure.errors, { origins: [] }, fields) }, status);
 }
@@ -134,14 +135,14 @@ function windowBody(window: Window, zone: string): { start: string | null; end: 
 }
 
 /** Inline children the user may not change keep their stored values (their disabled inputs post nothing). */
-function keepLockedChildren(loaded: LoadedVersion, state: FieldsState): void {
+function keepLockedChildren(loaded: LoadedVersion, state: FieldsState, zone: string): void {
   for (const f of loaded.schema.fields(loaded.version.templateVersionId).filter((x) => x.kind === 'Inline')) {
     for (const row of state[f.id] ?? []) {
       const child = row.inline && loaded.children.get(row.inline.itemId);
       if (!row.inline || !child) continue;
       row.inline.status = child.version.status;
       if (!editable(child.version.status, loaded.abilities).allowed) {
-        row.inline.fields = stateFromValues(loaded.schema, loaded.schema.fields(child.version.templateVersionId), child.version.fields);
+        row.inline.fields = stateFromValues(loaded.schema, loaded.schema.fields(child.version.templateVersionId), child.version.fields, new Map(), zone);
       }
     }
   }
@@ -165,7 +166,7 @@ export function register(router: express.Router): void {
     const loaded = await loadVersion(res, at.workspaceId, at.itemId, at.versionNumber);
     const zone = zoneOf(res);
     const { version, schema } = loaded;
-    const state = stateFromValues(schema, schema.fields(version.templateVersionId), version.fields, loaded.children);
+    const state = stateFromValues(schema, schema.fields(version.templateVersionId), version.fields, loaded.children, zone);
     await editorPage(res, at.workspaceId, loaded, { state, etag: loaded.etag, window: { start: inputFromInstant(version.effectiveStartAt, zone), end: inputFromInstant(version.effectiveEndAt, zone) } });
   });
 
@@ -178,7 +179,7 @@ export function register(router: express.Router): void {
     const zone = zoneOf(res);
     const fields = schema.fields(version.templateVersionId);
     const state = stateFromTree(schema, fields, parseTree(req.body));
-    keepLockedChildren(loaded, state);
+    keepLockedChildren(loaded, state, zone);
     const window = { start: field(req, 'effectiveStartAt'), end: field(req, 'effectiveEndAt') };
     const etag = field(req, '_etag');
     const page = { state, window, etag };
@@ -199,7 +200,7 @@ export function register(router: express.Router): void {
       if ('conflict' in children) return void (await editorPage(res, workspaceId, loaded, { ...page, conflict: children.conflict }, 409));
       return void (await editorPage(res, workspaceId, loaded, { ...page, failure: children.failure, errors: children.failure.errors }, 422));
     }
-    const encoded = encodeValues(fields, state);
+    const encoded = encodeValues(fields, state, '', zone);
     if (Object.keys(encoded.errors).length > 0) {
       if (auto) return autosaveReply(res, { kind: 'refused', reason: Object.values(encoded.errors).flat()[0] ?? 'some values could not be read' });
       return void (await editorPage(res, workspaceId, loaded, { ...page, errors: encoded.errors, failure: { problem: { status: 422, title: 'Some values could not be read', detail: 'Correct the marked inputs and save again.' }, errors: encoded.errors } }, 422));

@@ -6,7 +6,8 @@ import type { FieldErrors } from '../../http/forms.js';
 import { renderMarkdown } from '../../markdown.js';
 import { factsOf, type AssetFacts, type AssetFactsById } from '../media/asset-facts.js';
 import type { Permission } from '../workspace-scope.js';
-import type { EditorField, EditorSchema, FieldKind, PickOption } from './editor-schema.js';
+import type { EditorField, EditorSchema, FieldKind, NumberInput, PickOption } from './editor-schema.js';
+import { zoneLabel } from '../../time.js';
 import type { MediaHit, PickHit, SearchHit } from './pick-hits.js';
 import { emptyRow, type FieldsState, type RowState } from './value-form.js';
 
@@ -24,6 +25,8 @@ export interface ViewContext {
   focus?: string;
   /** The whole form is read-only (with the reason shown above it). */
   readOnly: boolean;
+  /** The user's time zone: DateTime inputs are on its wall clock, and say so. */
+  zone: string;
   /** Whether an inline child in this status may be edited in place by this user. */
   childEditable: (status: string) => Permission;
   /** Whether a new inline child may be created (Editor + Write). */
@@ -105,6 +108,10 @@ export interface FieldView {
   errorId: string;
   readOnly: boolean;
   maxLength: number | null;
+  /** Number: the input's min, max and step. */
+  number: NumberInput | null;
+  /** DateTime: the zone the input is read in, in words (`Europe/Berlin`; the user's preference). */
+  zone: string | null;
   options: PickOption[];
   multiple: boolean;
   componentName: string | null;
@@ -166,6 +173,8 @@ function fieldView(ctx: ViewContext, f: EditorField, stateRows: RowState[], loca
     errorId: `${id}-error`,
     readOnly,
     maxLength: f.maxLength,
+    number: f.number,
+    zone: f.kind === 'DateTime' ? zoneLabel(ctx.zone) : null,
     options: f.picklist?.options ?? [],
     multiple,
     componentName: f.componentName,
@@ -194,7 +203,16 @@ function rowView(ctx: ViewContext, f: EditorField, field: FieldView, value: RowS
   const path = `${field.locator}/${i}`;
   const id = htmlId(path);
   const errors = ctx.errors[path] ?? [];
-  const describedBy = [f.help ? field.helpId : '', errors.length ? `${id}-error` : '', field.errors.length ? field.errorId : '', field.occurrence ? field.occurrenceId : '', f.maxLength ? `${id}-count` : ''].filter(Boolean).join(' ');
+  const describedBy = [
+    f.help ? field.helpId : '',
+    errors.length ? `${id}-error` : '',
+    field.errors.length ? field.errorId : '',
+    field.occurrence ? field.occurrenceId : '',
+    f.maxLength ? `${id}-count` : '',
+    f.kind === 'Number' || f.kind === 'DateTime' || f.kind === 'Json' ? `${id}-hint` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const row: RowView = {
     path,
     name: nameOf(path),

@@ -11,10 +11,14 @@
 // rebuilds the tree here). Every row posts a `[k]` marker, so a row with nothing chosen survives.
 //
 // Encoding sends what the user typed; empty rows are simply not sent. The API decides what is valid,
+// except what the form itself must read first: a number that is not one, JSON that does not parse, and
+// a DateTime typed on the user's wall clock (`zone`, as the schedule inputs are: a time the zone skips
+// is refused, not moved), sent as RFC 3339 with that zone's offset.
 // and its 422 pointers (`/fields/<index>…`, `fields.<key>`) are mapped back to the row or field the
 // value came from (errorsByPath).
 import type { components } from '@verso/sdk';
 import type { FieldErrors } from '../../http/forms.js';
+import { inputWithSecondsFromInstant, instantFromInput, rfc3339InZone, UTC, zoneLabel } from '../../time.js';
 import type { EditorField, EditorSchema } from './editor-schema.js';
 
 type FieldValueResponse = components['schemas']['ContentVersionFieldValueResponse'];
@@ -77,7 +81,17 @@ function takesList(m: EditorField): boolean {
 
 // ---------------------------------------------------------------- from the API's values
 
-function membersFrom(members: readonly EditorField[], value: unknown): { members: FieldsState; extra: string } {
+/** A typed value's text in its input: numbers as written, a DateTime on the zone's wall clock, JSON pretty-printed. */
+function typedText(kind: EditorField['kind'], x: unknown, zone: string): string | undefined {
+  if (x === undefined || x === null) return kind === 'Number' || kind === 'Date' || kind === 'DateTime' || kind === 'Json' ? '' : undefined;
+  if (kind === 'Number') return String(x);
+  if (kind === 'Date') return String(x);
+  if (kind === 'DateTime') return typeof x === 'string' ? inputWithSecondsFromInstant(x, zone) || x : String(x);
+  if (kind === 'Json') return jsonText(x);
+  return undefined;
+}
+
+function membersFrom(members: readonly EditorField[], value: unknown, zone: string): { members: FieldsState; extra: string } {
   const obj = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const known = new Set(members.filter((m) => m.kind !== 'Separator').map((m) => m.key.toLowerCase()));
   const state: FieldsState = {};
@@ -86,14 +100,17 @@ function membersFrom(members: readonly EditorField[], value: unknown): { members
     const entry = Object.entries(obj).find(([k]) => k.toLowerCase() === m.key.toLowerCase());
     const x = entry?.[1];
     if (x === undefined || x === null) continue;
-    const list = Array.isArray(x) ? x : [x];
+    // A Json member's value is one value, a list included (the API never splits it into occurrences).
+    const list = Array.isArray(x) && m.kind !== 'Json' ? x : [x];
     if (m.kind === 'PickList' && m.picklist?.multiple) {
       state[m.key] = [{ ...emptyRow(), vs: list.map(String) }];
       continue;
     }
     state[m.key] = list.map((item) => {
       const row = emptyRow();
-      if (m.kind === 'Component') Object.assign(row, membersFrom(m.members ?? [], item));
+      const typed = typedText(m.kind, item, zone);
+      if (m.kind === 'Component') Object.assign(row, membersFrom(m.members ?? [], item, zone));
+      else if (typed !== undefined) row.v = typed;
       else if (m.kind === 'Boolean') row.v = boolText(item);
       else if ((m.kind === 'Link' || m.kind === 'Quote') && typeof item !== 'string') row.json = jsonText(item);
       else row.v = typeof item === 'string' ? item : JSON.stringify(item);
@@ -104,8 +121,11 @@ function membersFrom(members: readonly EditorField[], value: unknown): { members
   return { members: state, extra: Object.keys(unknown).length > 0 ? JSON.stringify(unknown) : '' };
 }
 
-/** The form state of a version's values (`children`: the inline children loaded for editing in place). */
-export function stateFromValues(schema: EditorSchema, fields: readonly EditorField[], values: readonly FieldValueResponse[], children: ReadonlyMap<string, ChildVersion> = new Map()): FieldsState {
+/**
+ * The form state of a version's values (`children`: the inline children loaded for editing in place;
+ * `zone`: the wall clock DateTime values are shown on).
+ */
+export function stateFromValues(schema: EditorSchema, fields: readonly EditorField[], values: readonly FieldValueResponse[], children: ReadonlyMap<string, ChildVersion> = new Map(), zone: string = UTC): FieldsState {
   const state: FieldsState = {};
   for (const f of fields) {
     const mine = values.filter((v) => v.fieldId === f.id).sort((a, z) => a.order - z.order);
@@ -132,13 +152,25 @@ export function stateFromValues(schema: EditorSchema, fields: readonly EditorFie
           row.json = jsonText(v.jsonValue);
           break;
         case 'Component':
-          Object.assign(row, membersFrom(f.members ?? [], v.jsonValue));
+          Object.assign(row, membersFrom(f.members ?? [], v.jsonValue, zone));
+          break;
+        case 'Number':
+          row.v = typedText('Number', v.numberValue, zone) ?? '';
+          break;
+        case 'Date':
+          row.v = typedText('Date', v.dateValue, zone) ?? '';
+          break;
+        case 'DateTime':
+          row.v = typedText('DateTime', v.dateTimeValue, zone) ?? '';
+          break;
+        case 'Json':
+          row.v = typedText('Json', v.jsonValue, zone) ?? '';
           break;
         case 'Inline': {
           const id = v.childContentItemId ?? '';
           const child = children.get(id);
           row.inline = child
-            ? { itemId: id, version: child.version.versionNumber, etag: child.etag, templateVersionId: child.version.templateVersionId, status: child.version.status, fields: stateFromValues(schema, schema.fields(child.version.templateVersionId), child.version.fields) }
+            ? { itemId: id, version: child.version.versionNumber, etag: child.etag, templateVersionId: child.version.templateVersionId, status: child.version.status, fields: stateFromValues(schema, schema.fields(child.version.templateVersionId), child.version.fields, new Map(), zone) }
             : { itemId: id, version: 0, etag: '', templateVersionId: '', status: '', fields: {} };
           break;
         }
@@ -347,8 +379,44 @@ function parseJson(text: string, path: string, errors: FieldErrors): unknown {
   }
 }
 
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A typed row's value as the API takes it (a number, a date, an RFC 3339 instant with the zone's
+ * offset, a JSON value), or undefined with a message at `path` when the form cannot read it.
+ */
+function typedValue(kind: 'Number' | 'Date' | 'DateTime' | 'Json', raw: string, path: string, errors: FieldErrors, zone: string): unknown {
+  const text = raw.trim();
+  const refuse = (message: string) => void (errors[path] ??= []).push(message);
+  switch (kind) {
+    case 'Number':
+      if (NUMBER.test(text) && Number.isFinite(Number(text))) return Number(text);
+      return refuse('Enter a number, such as 12 or 4.5 (digits, with a point for decimals).');
+    case 'Date':
+      if (DATE.test(text)) return text;
+      return refuse('Enter a date as year-month-day, such as 2026-12-24.');
+    case 'DateTime': {
+      const instant = instantFromInput(text, zone);
+      if (instant) return rfc3339InZone(instant, zone);
+      // Readable as a wall-clock time, yet not in this zone: the clocks skip it (spring forward).
+      if (instantFromInput(text, UTC)) return refuse(`This time does not exist in ${zoneLabel(zone)}: the clocks skip it when summer time starts. Enter a time before or after the change.`);
+      return refuse(`Enter a date and time (${zoneLabel(zone)}), such as 2026-12-24 18:00.`);
+    }
+    case 'Json':
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (err) {
+        const where = err instanceof SyntaxError ? / at position (\d+)/.exec(err.message)?.[1] : undefined;
+        return refuse(`This is not valid JSON${where ? ` (it stops making sense at character ${Number(where) + 1})` : ''}. Check the quotes, commas and brackets.`);
+      }
+  }
+}
+
+const isTyped = (kind: EditorField['kind']): kind is 'Number' | 'Date' | 'DateTime' | 'Json' => kind === 'Number' || kind === 'Date' || kind === 'DateTime' || kind === 'Json';
+
 /** One component row's object (members in the order the component lists them, kept unknown keys first). */
-function componentObject(members: readonly EditorField[], row: RowState, path: string, errors: FieldErrors): Record<string, unknown> {
+function componentObject(members: readonly EditorField[], row: RowState, path: string, errors: FieldErrors, zone: string): Record<string, unknown> {
   const obj: Record<string, unknown> = row.extra ? ((parseJson(row.extra, path, errors) as Record<string, unknown>) ?? {}) : {};
   for (const m of members) {
     if (m.kind === 'Separator') continue;
@@ -360,8 +428,13 @@ function componentObject(members: readonly EditorField[], row: RowState, path: s
       if (m.kind === 'PickList' && m.picklist?.multiple) {
         if (r.vs.length > 0) items.push(...r.vs);
       } else if (m.kind === 'Component') {
-        const nested = componentObject(m.members ?? [], r, at, errors);
+        const nested = componentObject(m.members ?? [], r, at, errors, zone);
         if (Object.keys(nested).length > 0) items.push(nested);
+      } else if (isTyped(m.kind)) {
+        if (r.v.trim() !== '') {
+          const x = typedValue(m.kind, r.v, at, errors, zone);
+          if (x !== undefined) items.push(x);
+        }
       } else if (m.kind === 'Boolean') {
         if (r.v === 'true' || r.v === 'false') items.push(r.v === 'true');
       } else if ((m.kind === 'Link' || m.kind === 'Quote') && r.json.trim() !== '') {
@@ -371,16 +444,17 @@ function componentObject(members: readonly EditorField[], row: RowState, path: s
       }
     });
     if (items.length === 0) continue;
-    obj[m.key] = takesList(m) || items.length > 1 ? items : items[0];
+    obj[m.key] = (takesList(m) && m.kind !== 'Json') || items.length > 1 ? items : items[0];
   }
   return obj;
 }
 
 /**
  * The request values of `state` for `fields`, each occurrence with its order. Inline rows must carry
- * their child's id by now (the save creates new children first).
+ * their child's id by now (the save creates new children first). DateTime rows are read on `zone`'s
+ * wall clock.
  */
-export function encodeValues(fields: readonly EditorField[], state: FieldsState, prefix = ''): Encoded {
+export function encodeValues(fields: readonly EditorField[], state: FieldsState, prefix = '', zone: string = UTC): Encoded {
   const out: Encoded = { values: [], origins: [], errors: {} };
   for (const f of fields) {
     let order = 0;
@@ -419,7 +493,7 @@ export function encodeValues(fields: readonly EditorField[], state: FieldsState,
           push(path, {});
           break;
         case 'Component': {
-          const obj = componentObject(f.members ?? [], row, path, out.errors);
+          const obj = componentObject(f.members ?? [], row, path, out.errors, zone);
           if (Object.keys(obj).length > 0) push(path, { jsonValue: obj });
           break;
         }
@@ -429,6 +503,17 @@ export function encodeValues(fields: readonly EditorField[], state: FieldsState,
         case 'Reference':
           if (row.v.trim() !== '') push(path, { childContentItemId: row.v.trim() });
           break;
+        case 'Number':
+        case 'Date':
+        case 'DateTime':
+        case 'Json': {
+          if (row.v.trim() === '') break;
+          const x = typedValue(f.kind, row.v, path, out.errors, zone);
+          if (x === undefined) break;
+          const member = { Number: 'numberValue', Date: 'dateValue', DateTime: 'dateTimeValue', Json: 'jsonValue' }[f.kind];
+          push(path, { [member]: x });
+          break;
+        }
       }
     });
   }

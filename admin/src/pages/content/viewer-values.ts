@@ -6,6 +6,7 @@
 // it, at most MAX_CHILD_DEPTH levels here too). The templates only walk this tree.
 import type { components } from '@verso/sdk';
 import { renderMarkdown } from '../../markdown.js';
+import { formatWhen, UTC } from '../../time.js';
 import { factsOf, type AssetFacts, type AssetFactsById } from '../media/asset-facts.js';
 import { itemPaths } from './item-paths.js';
 
@@ -90,6 +91,15 @@ function shownValue(workspaceId: string, v: FieldValue, depth: number, facts: As
     }
     case 'Separator':
       return { kind: 'empty' };
+    case 'Number':
+      return v.numberValue === null ? { kind: 'empty' } : { kind: 'text', text: String(v.numberValue) };
+    case 'Date':
+      return v.dateValue === null ? { kind: 'empty' } : { kind: 'text', text: v.dateValue };
+    case 'DateTime':
+      // The viewer has no zone of its own to hand: the instant in UTC, named as such.
+      return v.dateTimeValue === null ? { kind: 'empty' } : { kind: 'text', text: formatWhen(v.dateTimeValue, UTC) };
+    case 'Json':
+      return shownJson(v.jsonValue, 0);
     default:
       return v.textValue === null ? { kind: 'empty' } : { kind: 'text', text: v.textValue };
   }

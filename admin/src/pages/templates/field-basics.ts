@@ -1,6 +1,7 @@
 // One field's inputs, as the template field form and the component editor's field rows share them:
 // key, label, help text, the type (a primitive type, a picklist binding, a component), Text's
-// maximum length, a picklist's "several values", required and the occurrence bounds. Templates add
+// maximum length, a picklist's "several values", Number's range and precision, Json's schema,
+// required and the occurrence bounds. Templates add
 // their own members (section, composition) in template-field.ts; components post many rows, each
 // with its own name prefix. Inputs stay strings, so a refused value is shown back as typed.
 import type express from 'express';
@@ -12,7 +13,7 @@ type TemplateField = components['schemas']['TemplateFieldResponse'];
 type ComponentField = components['schemas']['ComponentFieldResponse'];
 type PickListSummary = components['schemas']['PickListSummaryResponse'];
 
-export const PRIMITIVE_TYPES: readonly PrimitiveType[] = ['Text', 'RichText', 'Markdown', 'Boolean', 'PickList', 'Media', 'File', 'Link', 'Quote', 'Separator'];
+export const PRIMITIVE_TYPES: readonly PrimitiveType[] = ['Text', 'RichText', 'Markdown', 'Boolean', 'PickList', 'Media', 'File', 'Link', 'Quote', 'Separator', 'Number', 'Date', 'DateTime', 'Json'];
 
 export const PRIMITIVE_LABELS: Record<PrimitiveType, string> = {
   Text: 'Text',
@@ -25,6 +26,10 @@ export const PRIMITIVE_LABELS: Record<PrimitiveType, string> = {
   Link: 'Link',
   Quote: 'Quote',
   Separator: 'Separator',
+  Number: 'Number',
+  Date: 'Date',
+  DateTime: 'Date and time',
+  Json: 'JSON',
 };
 
 /** The "kind" select's value for a component-typed field (templates) or a nested component (components). */
@@ -33,7 +38,7 @@ export const COMPONENT_KIND = 'Component';
 export const isPrimitive = (kind: string): kind is PrimitiveType => (PRIMITIVE_TYPES as readonly string[]).includes(kind);
 
 /** fieldConfig members the form edits itself; any other member is carried through unchanged. */
-const EDITED_CONFIG = ['maxLength', 'multiple', 'picklistId', 'picklistRevisionId'];
+const EDITED_CONFIG = ['maxLength', 'multiple', 'picklistId', 'picklistRevisionId', 'min', 'max', 'integer', 'decimals', 'schema'];
 
 export interface FieldInputs {
   key: string;
@@ -46,6 +51,15 @@ export interface FieldInputs {
   picklist: string;
   maxLength: string;
   multiple: boolean;
+  /** Number: the smallest and largest value allowed ('' for no bound), as typed. */
+  numMin: string;
+  numMax: string;
+  /** Number: whole numbers only. */
+  integer: boolean;
+  /** Number: at most this many digits after the point ('' for any). */
+  decimals: string;
+  /** Json: the JSON Schema the value must meet, as JSON text ('' for none). */
+  schema: string;
   isRequired: boolean;
   minOccurrences: string;
   maxOccurrences: string;
@@ -62,6 +76,11 @@ export const emptyInputs = (): FieldInputs => ({
   picklist: '',
   maxLength: '',
   multiple: false,
+  numMin: '',
+  numMax: '',
+  integer: false,
+  decimals: '',
+  schema: '',
   isRequired: false,
   minOccurrences: '0',
   maxOccurrences: '',
@@ -80,6 +99,11 @@ export function readFieldInputs(req: express.Request, prefix = ''): FieldInputs 
     picklist: at('picklist'),
     maxLength: at('maxLength').trim(),
     multiple: at('multiple') === 'true',
+    numMin: at('numMin').trim(),
+    numMax: at('numMax').trim(),
+    integer: at('integer') === 'true',
+    decimals: at('decimals').trim(),
+    schema: at('schema').replace(/\r\n?/g, '\n'),
     isRequired: at('isRequired') === 'true',
     minOccurrences: at('minOccurrences').trim(),
     maxOccurrences: at('maxOccurrences').trim(),
@@ -101,6 +125,11 @@ export function inputsFromField(f: TemplateField | ComponentField): FieldInputs 
     picklist: f.picklistId && f.picklistRevisionId ? `${f.picklistId}:${f.picklistRevisionId}` : '',
     maxLength: typeof config.maxLength === 'number' || typeof config.maxLength === 'string' ? String(config.maxLength) : '',
     multiple: config.multiple === true,
+    numMin: typeof config.min === 'number' ? String(config.min) : '',
+    numMax: typeof config.max === 'number' ? String(config.max) : '',
+    integer: config.integer === true,
+    decimals: typeof config.decimals === 'number' ? String(config.decimals) : '',
+    schema: config.schema === undefined ? '' : JSON.stringify(config.schema, null, 2),
     isRequired: f.isRequired,
     minOccurrences: String(f.minOccurrences),
     maxOccurrences: f.maxOccurrences === null ? '' : String(f.maxOccurrences),
@@ -129,6 +158,12 @@ function wholeNumber(raw: string, blank: number | null): number | null | undefin
   return /^-?\d{1,9}$/.test(raw) ? Number(raw) : undefined;
 }
 
+/** A number as typed ('' → no bound); `undefined` when it is not one. */
+function decimalNumber(raw: string): number | null | undefined {
+  if (raw === '') return null;
+  return /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(raw) && Number.isFinite(Number(raw)) ? Number(raw) : undefined;
+}
+
 function otherConfigOf(raw: string): Record<string, unknown> {
   if (raw === '') return {};
   try {
@@ -137,6 +172,20 @@ function otherConfigOf(raw: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** Number's settings from the inputs: bounds and precision the API checks again (min ≤ max and so on). */
+function numberConfig(v: FieldInputs, config: Record<string, unknown>, errors: FieldErrors): void {
+  const min = decimalNumber(v.numMin);
+  const max = decimalNumber(v.numMax);
+  if (min === undefined) errors['/fieldConfig/min'] = ['Enter a number, such as 0 or 9.5, or leave it empty for no minimum.'];
+  else if (min !== null) config.min = min;
+  if (max === undefined) errors['/fieldConfig/max'] = ['Enter a number, such as 100 or 99.99, or leave it empty for no maximum.'];
+  else if (max !== null) config.max = max;
+  if (v.integer) config.integer = true;
+  const decimals = wholeNumber(v.decimals, null);
+  if (decimals === undefined) errors['/fieldConfig/decimals'] = ['Enter a whole number from 0 to 12, or leave it empty for any number of decimals.'];
+  else if (decimals !== null) config.decimals = decimals;
 }
 
 /**
@@ -158,6 +207,15 @@ export function commonFieldBody(v: FieldInputs, order: number): { body: CommonFi
     else fieldConfig.maxLength = n;
   }
   if (primitiveType === 'PickList' && v.multiple) fieldConfig.multiple = true;
+  if (primitiveType === 'Number') numberConfig(v, fieldConfig, errors);
+  if (primitiveType === 'Json' && v.schema.trim() !== '') {
+    try {
+      fieldConfig.schema = JSON.parse(v.schema) as unknown;
+    } catch {
+      // The schema is checked by the API (it must compile); the form can only say it is not JSON at all.
+      errors['/fieldConfig/schema'] = ['This is not valid JSON. Write the schema as a JSON object, such as {"type": "object"}.'];
+    }
+  }
   const [picklistId = '', picklistRevisionId = ''] = primitiveType === 'PickList' ? v.picklist.split(':') : [];
   return {
     errors,
@@ -188,9 +246,13 @@ const INPUT_OF: Record<string, string> = {
   '/nestedComponentId': 'componentId',
   '/picklistId': 'picklist',
   '/picklistRevisionId': 'picklist',
-  '/fieldConfig': 'maxLength',
   '/fieldConfig/maxLength': 'maxLength',
   '/fieldConfig/multiple': 'multiple',
+  '/fieldConfig/min': 'numMin',
+  '/fieldConfig/max': 'numMax',
+  '/fieldConfig/integer': 'integer',
+  '/fieldConfig/decimals': 'decimals',
+  '/fieldConfig/schema': 'schema',
   '/isRequired': 'isRequired',
   '/minOccurrences': 'minOccurrences',
   '/maxOccurrences': 'maxOccurrences',
@@ -202,14 +264,25 @@ export interface InputErrors {
   other: string[];
 }
 
+/** The input that shows a message about the whole fieldConfig: the settings of the field's type. */
+const CONFIG_INPUT: Partial<Record<string, string>> = { Number: 'numMin', Json: 'schema' };
+
+/** The input of a pointer into the settings: `/fieldConfig/schema/…` (inside the schema) is the schema's. */
+function configInput(pointer: string, kind: string): string | undefined {
+  if (pointer === '/fieldConfig') return CONFIG_INPUT[kind] ?? 'maxLength';
+  if (pointer.startsWith('/fieldConfig/schema/')) return 'schema';
+  return undefined;
+}
+
 /**
  * Sorts a field's errors (pointers relative to the field) onto its inputs. `extra` maps the
- * pointers of a form's own members (a template's section, composition) to its inputs.
+ * pointers of a form's own members (a template's section, composition) to its inputs; `kind` is
+ * the type chosen (a message about the settings as a whole goes to that type's inputs).
  */
-export function errorsByInput(errors: FieldErrors, extra: (pointer: string) => string | undefined = () => undefined): InputErrors {
+export function errorsByInput(errors: FieldErrors, extra: (pointer: string) => string | undefined = () => undefined, kind = ''): InputErrors {
   const out: InputErrors = { byInput: {}, other: [] };
   for (const [pointer, messages] of Object.entries(errors)) {
-    const input = INPUT_OF[pointer] ?? extra(pointer);
+    const input = INPUT_OF[pointer] ?? configInput(pointer, kind) ?? extra(pointer);
     if (input) (out.byInput[input] ??= []).push(...messages);
     else out.other.push(...messages.map((m) => (pointer === '/' || pointer === '' ? m : `${pointer}: ${m}`)));
   }

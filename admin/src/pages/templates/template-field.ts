@@ -113,7 +113,7 @@ export function templateFieldErrors(errors: FieldErrors, v: TemplateFieldInputs)
     const value = entry ? v.allowedTypes[Number(entry[1])] : undefined;
     if (entry) return value ? `allowed:${value}` : 'allowedTypes';
     return undefined;
-  });
+  }, v.kind);
 }
 
 /** The allowed-type checkboxes: every template of the workspace, then every primitive type. */
