@@ -28,7 +28,7 @@ export interface Built {
 let counter = 0;
 
 /** Adds `fields` to version 1 of a new template and publishes it (each write under the version's ETag). */
-async function buildTemplate(client: VersoClient, workspaceId: string, name: string, slug: string, fields: FieldBody[]): Promise<Built> {
+export async function buildTemplate(client: VersoClient, workspaceId: string, name: string, slug: string, fields: FieldBody[]): Promise<Built> {
   const t = await client.createTemplate({ path: { workspaceId }, body: { name, slug } });
   const path = { workspaceId, id: t.id, versionNumber: 1 };
   const ids: Record<string, string> = {};

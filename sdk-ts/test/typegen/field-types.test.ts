@@ -242,14 +242,14 @@ describe('verso-typegen: Number, Date, DateTime and Json fields, and typed list 
   });
 
   it('toContent gives numberValue as a number, dateValue and dateTimeValue as strings, jsonValue as is', () => {
-    const versoContentModel = { templates: { event: { fields: [
+    const versoContentModel: VersoContentModel<{ event: Record<string, unknown> }> = { templates: { event: { fields: [
       { key: 'price', type: 'Number', list: false },
       { key: 'eventDate', type: 'Date', list: false },
       { key: 'startsAt', type: 'DateTime', list: false },
       { key: 'dates', type: 'Date', list: true },
       { key: 'details', type: 'Json', list: false },
       { key: 'empty', type: 'Number', list: false },
-    ] } }, components: {} } as const satisfies VersoContentModel;
+    ] } }, components: {} };
     const value = (key: string, order: number, v: Record<string, unknown>) => ({
       fieldId: id(1), key, label: key, order, textValue: null, boolValue: null, mediaAssetId: null, fileAssetId: null, childContentItemId: null, child: null, jsonValue: null,
       numberValue: null, dateValue: null, dateTimeValue: null, displayLabel: null, valueKind: 'Text' as const, ...v,

@@ -65,7 +65,7 @@ describe('verso-typegen rendering rules', () => {
       components: {},
     };
     const value = (key: string, order: number, v: Record<string, unknown>) => ({
-      fieldId: id(1), key, label: key, order, textValue: null, boolValue: null, mediaAssetId: null, fileAssetId: null, childContentItemId: null, child: null, jsonValue: null, displayLabel: null, valueKind: 'Text' as const, ...v,
+      fieldId: id(1), key, label: key, order, textValue: null, boolValue: null, mediaAssetId: null, fileAssetId: null, childContentItemId: null, child: null, jsonValue: null, numberValue: null, dateValue: null, dateTimeValue: null, displayLabel: null, valueKind: 'Text' as const, ...v,
     });
     const version = { templateSlug: 't', fields: [value('cta', 1, { valueKind: 'Component', jsonValue: { b: 2 } }), value('HERO-IMAGE', 0, { valueKind: 'Media', mediaAssetId: id(8) }), value('cta', 0, { valueKind: 'Component', jsonValue: { a: 1 } })] };
     expect(toContent(version, versoContentModel, 't')).to.deep.equal({ 'hero-image': id(8), cta: [{ a: 1 }, { b: 2 }], missing: null });
