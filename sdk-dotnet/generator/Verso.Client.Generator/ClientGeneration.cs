@@ -39,7 +39,7 @@ public static class ClientGeneration
         var header = Header(text, source);
         // NSwag's own split: the implementation (client class) and the contracts (interface, DTOs, helpers).
         var generator = new CSharpClientGenerator(document, Settings());
-        var client = generator.GenerateFile(ClientGeneratorOutputType.Implementation);
+        var client = DeepObjectParameters.Apply(generator.GenerateFile(ClientGeneratorOutputType.Implementation), DeepObjectParameters.Find(downconverted));
         var models = generator.GenerateFile(ClientGeneratorOutputType.Contracts);
         models = GeneratedDocComments.Complete(Normalize(UseEnumMemberConverter(models)), docs);
         client = GeneratedDocComments.Complete(Normalize(client), docs);

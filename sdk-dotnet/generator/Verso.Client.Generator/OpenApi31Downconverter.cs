@@ -110,6 +110,7 @@ public static class OpenApi31Downconverter
     {
         SchemaKeywordRewrites.RewriteTypeArray(schema);
         SchemaKeywordRewrites.RewriteConst(schema);
+        SchemaKeywordRewrites.RewriteExactNumber(schema);
         SchemaKeywordRewrites.RewriteNullUnion(schema, "oneOf");
         SchemaKeywordRewrites.RewriteNullUnion(schema, "anyOf");
         SchemaKeywordRewrites.RewriteUnion(schema, "oneOf");

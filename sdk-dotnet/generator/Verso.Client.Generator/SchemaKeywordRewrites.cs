@@ -18,6 +18,17 @@ public static class SchemaKeywordRewrites
         if (names.Contains("null")) schema["nullable"] = true;
     }
 
+    /// <summary>
+    /// `type: number` without a format → `format: decimal`, so NSwag types it <c>decimal</c> instead of <c>double</c>: the
+    /// contract's numbers are exact decimals (PostgreSQL <c>numeric</c>, Number field values), and a double would turn
+    /// 0.1 + 0.2 into 0.30000000000000004 and write a value the caller never chose.
+    /// </summary>
+    public static void RewriteExactNumber(JsonObject schema)
+    {
+        if (schema["type"] is JsonValue type && type.TryGetValue<string>(out var name) && name == "number" && schema["format"] is null)
+            schema["format"] = "decimal";
+    }
+
     /// <summary>`const: X` → `enum: [X]`, so a fixed discriminator-like value keeps its type.</summary>
     public static void RewriteConst(JsonObject schema)
     {

@@ -67,7 +67,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         var q = query ?? new VersoContentListQuery();
         return ReadAsync(() => KeyForList(workspaceId, q), absoluteExpiration,
             (tag, token) => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
-                q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.SortBy, q.SortDesc,
+                q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.FilterParameter(), q.SortBy, q.SortDesc,
                 q.Page, q.PageSize, tag, token),
             _ => NoItems, cancellationToken, revalidate: true);
     }

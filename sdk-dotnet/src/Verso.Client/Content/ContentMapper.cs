@@ -167,6 +167,14 @@ internal static class ContentMapper
                 if (field.Child is null) return NullFor(type, path, field.ValueKind);
                 if (!IsRecordLike(target)) throw Cannot(path, type, "a ChildContent value (a content item: use its record type, Guid or ContentVersionDetailResponse)");
                 return MapVersion(field.Child, target, path);
+            case ValueKind.Number:
+                return field.NumberValue is { } number ? TypedValues.FromNumber(number, type, target, path) : NullFor(type, path, field.ValueKind);
+            case ValueKind.Date:
+                return field.DateValue is { } date ? TypedValues.FromDate(date, type, target, path) : NullFor(type, path, field.ValueKind);
+            case ValueKind.DateTime:
+                return field.DateTimeValue is { } instant ? TypedValues.FromInstant(instant, type, target, path) : NullFor(type, path, field.ValueKind);
+            case ValueKind.Json:
+                return field.JsonValue is JsonElement { ValueKind: not JsonValueKind.Null } json ? TypedValues.FromJsonValue(json, type, target, path) : NullFor(type, path, field.ValueKind);
             default:
                 throw Cannot(path, type, $"a {field.ValueKind} value");
         }

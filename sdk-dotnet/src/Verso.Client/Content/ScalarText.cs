@@ -6,9 +6,10 @@ using System.Text.Json;
 namespace Verso.Client.Content;
 
 /// <summary>
-/// Text and JSON numbers onto the scalar types of <see cref="VersoContentExtensions.ToContent{T}"/>. Verso has no
-/// number or date field type, so numbers and dates are texts; they are parsed with the invariant culture (what a site
-/// in any culture must agree on) and ISO 8601 dates, never the machine's locale.
+/// Text and JSON numbers onto the scalar types of <see cref="VersoContentExtensions.ToContent{T}"/>: numbers and dates
+/// kept in Text fields (templates older than the Number, Date and DateTime types, component members) are parsed with the
+/// invariant culture (what a site in any culture must agree on) and ISO 8601 dates, never the machine's locale. The
+/// typed kinds themselves go through <see cref="TypedValues"/>.
 /// </summary>
 internal static class ScalarText
 {

@@ -13,7 +13,11 @@ namespace Verso.Client.Content;
 /// <para>By value kind: Text, RichText, Markdown and PickList values fill <c>string</c>, or are parsed (invariant
 /// culture) into numbers, <c>bool</c>, <c>Guid</c>, enums (by name or EnumMember value), <c>Uri</c>,
 /// <c>DateTimeOffset</c>, <c>DateTime</c>, <c>DateOnly</c> (<c>yyyy-MM-dd</c> only), <c>TimeOnly</c> and
-/// <c>TimeSpan</c> — Verso has no number or date field type, so such values are texts. PickList values also fill
+/// <c>TimeSpan</c> (for numbers and dates kept as text). Number values fill <c>decimal</c> exactly, <c>double</c> or
+/// <c>float</c> to the nearest, or an integer type when the value is whole and in range (10.5 into an <c>int</c> throws);
+/// Date values fill <see cref="DateOnly"/>; DateTime values fill <see cref="DateTimeOffset"/> (in UTC) or a UTC
+/// <see cref="DateTime"/>; Json values fill <c>System.Text.Json.JsonElement</c>, or any other type through
+/// System.Text.Json with its web defaults (camelCase names, read case-insensitively). PickList values also fill
 /// <see cref="VersoPickListOption"/> (value and label). Boolean fills <c>bool</c>; Media and File fill <c>Guid</c>
 /// (or <c>string</c>) with the asset id. Link and Quote fill <c>string</c> from their text, or a record or
 /// <c>System.Text.Json.JsonElement</c> from their JSON. A Component value fills a nested record from its JSON object,

@@ -89,7 +89,7 @@ public class ContentCacheBehaviourTests
         await h.Cache.GetContentBySlugAsync(ws, "hello", expandChildren: false);
         await h.Cache.GetContentBySlugAsync(ws, "hello", asOf: DateTimeOffset.UnixEpoch.AddYears(60));
         await h.Cache.ListContentAsync(ws, new VersoContentListQuery { PageSize = 5 });
-        await h.Cache.ListContentAsync(ws, new VersoContentListQuery { PageSize = 5, SortBy = Generated.SortBy.Slug });
+        await h.Cache.ListContentAsync(ws, new VersoContentListQuery { PageSize = 5, SortBy = "slug" });
         Assert.Equal(5, h.Api.Count);
 
         var preview = h.Sibling("preview-site");
@@ -99,7 +99,7 @@ public class ContentCacheBehaviourTests
 
         // The same reads again, from both partitions: all cached.
         await h.Cache.GetContentBySlugAsync(ws, "hello", expandChildren: false);
-        await h.Cache.ListContentAsync(ws, new VersoContentListQuery { PageSize = 5, SortBy = Generated.SortBy.Slug });
+        await h.Cache.ListContentAsync(ws, new VersoContentListQuery { PageSize = 5, SortBy = "slug" });
         await preview.GetContentBySlugAsync(ws, "hello");
         Assert.Equal(7, h.Api.Count);
     }

@@ -67,7 +67,7 @@ public class ContentCacheKeyAndOptionsTests
         Assert.Equal(slugKeys.Length, slugKeys.Distinct().Count());
         Assert.Equal(cache.KeyForSlug(Ws, "a", at), cache.KeyForSlug(Ws, "a", at.ToOffset(TimeSpan.FromHours(2)))); // one instant
 
-        var query = new VersoContentListQuery { TemplateId = Id, Status = ContentStatus.Published, SortBy = SortBy.Slug, Page = 2, PageSize = 10, PublishedAfter = at };
+        var query = new VersoContentListQuery { TemplateId = Id, Status = ContentStatus.Published, SortBy = "slug", Page = 2, PageSize = 10, PublishedAfter = at };
         Assert.Equal(cache.KeyForList(Ws, query), cache.KeyForList(Ws, query with { PublishedAfter = at.ToOffset(TimeSpan.FromHours(-5)) }));
         Assert.Equal(cache.KeyForList(Ws), cache.KeyForList(Ws, new VersoContentListQuery()));
         var variants = new[]

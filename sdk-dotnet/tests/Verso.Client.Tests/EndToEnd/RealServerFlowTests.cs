@@ -97,14 +97,14 @@ public sealed class RealServerFlowTests
         // Every page, small pages, stable order: each item exactly once.
         var pages = new List<int>();
         await foreach (var page in VersoPaging.PagesAsync<ContentItemSummaryResponse>(
-            async (n, token) => await verso.Api.ListContentAsync(ws, sortBy: SortBy.Slug, page: n, pageSize: PageSize, cancellationToken: token), cancellationToken: ct))
+            async (n, token) => await verso.Api.ListContentAsync(ws, sortBy: "slug", page: n, pageSize: PageSize, cancellationToken: token), cancellationToken: ct))
         {
             pages.Add(page.Page);
         }
         Assert.Equal([1, 2, 3], pages);
         var seen = new List<Guid>();
         await foreach (var item in VersoPaging.ListAllAsync<ContentItemSummaryResponse>(
-            async (n, token) => await verso.Api.ListContentAsync(ws, sortBy: SortBy.Slug, page: n, pageSize: PageSize, cancellationToken: token), cancellationToken: ct))
+            async (n, token) => await verso.Api.ListContentAsync(ws, sortBy: "slug", page: n, pageSize: PageSize, cancellationToken: token), cancellationToken: ct))
         {
             seen.Add(item.Id);
         }
