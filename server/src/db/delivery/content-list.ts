@@ -338,6 +338,15 @@ function fieldSortColumns(sort: FieldSort) {
     : { k1: sql.identifier(['v', sort.column]), k2: null, none1: nullOf(sort.column), none2: null };
 }
 
+/**
+ * Whether the serving row itself must be read for `q`'s filters: the value rows carry the item, the
+ * span, the template (which names the workspace: the service checked it is this workspace's) and the
+ * served version, so a query filtering on nothing else reads the value index alone.
+ */
+function needsServingRow(q: ContentListQuery): boolean {
+  return q.templateVersionId !== null || q.localeCode !== null || q.translationGroupId !== null || q.slug !== null || q.tags.length > 0;
+}
+
 /** The serving rows the field-sorted page chooses from: `id`, `sv_id`, `missing` (0/1) and the sort values. */
 function fieldSortedRows(q: ContentListQuery, sort: FieldSort) {
   const at = sql.fragment`(SELECT ${q.asOf}::timestamptz)`;
@@ -345,21 +354,24 @@ function fieldSortedRows(q: ContentListQuery, sort: FieldSort) {
   const item = itemFilters(q, { tags: false });
   const join = item.length > 0 ? sql.fragment`JOIN content_items ci ON ci.id = s.content_item_id` : sql.fragment``;
   const { k1, k2, none1, none2 } = fieldSortColumns(sort);
-  const firstValue = sql.fragment`v.template_id = ${q.templateId} AND v.field_key = ${sort.key} AND v.is_first
-    AND ${sql.identifier(['v', sort.column])} IS NOT NULL`;
+  const firstValue = (alias: string) => sql.fragment`${sql.identifier([alias, 'template_id'])} = ${q.templateId}
+    AND ${sql.identifier([alias, 'field_key'])} = ${sort.key} AND ${sql.identifier([alias, 'is_first'])}
+    AND ${sql.identifier([alias, sort.column])} IS NOT NULL`;
+  // The serving row is joined only when a filter needs its columns or the item's (needsServingRow).
+  const serving = needsServingRow(q) || item.length > 0;
+  const valuedFrom = serving
+    ? sql.fragment`content_serving_values v JOIN content_serving s ON s.content_item_id = v.content_item_id AND s.valid_from = v.valid_from ${join}`
+    : sql.fragment`content_serving_values v`;
   const valued = sql.fragment`
-    SELECT s.content_item_id AS id, s.version_id AS sv_id, 0 AS missing, ${k1} AS k1 ${k2 ? sql.fragment`, ${k2} AS k2` : sql.fragment``}
-    FROM content_serving_values v
-    JOIN content_serving s ON s.content_item_id = v.content_item_id AND s.valid_from = v.valid_from
-    ${join}
+    SELECT v.content_item_id AS id, v.version_id AS sv_id, 0 AS missing, ${k1} AS k1 ${k2 ? sql.fragment`, ${k2} AS k2` : sql.fragment``}
+    FROM ${valuedFrom}
     WHERE ${sql.join(
       [
-        firstValue,
+        firstValue('v'),
         sql.fragment`v.valid_from <= ${at} AND ${at} < v.valid_until`,
         ...direct.map((f) => valueTest('v', f)),
-        ...servingFilters(q),
-        ...item,
-        ...servedFieldFilters(q, direct),
+        ...(serving ? [...servingFilters(q), ...item] : []),
+        ...(q.fieldFilters ?? []).filter((f) => !direct.includes(f)).map((f) => servedFieldFilter(q.templateId!, f, 'v')),
       ],
       sql.fragment` AND `,
     )}`;
@@ -373,8 +385,8 @@ function fieldSortedRows(q: ContentListQuery, sort: FieldSort) {
         ...servingFilters(q),
         ...item,
         ...servedFieldFilters(q),
-        sql.fragment`NOT EXISTS (SELECT 1 FROM content_serving_values v
-          WHERE v.content_item_id = s.content_item_id AND v.valid_from = s.valid_from AND ${firstValue})`,
+        sql.fragment`NOT EXISTS (SELECT 1 FROM content_serving_values y
+          WHERE y.content_item_id = s.content_item_id AND y.valid_from = s.valid_from AND ${firstValue('y')})`,
       ],
       sql.fragment` AND `,
     )}`;

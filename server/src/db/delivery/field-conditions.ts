@@ -91,15 +91,15 @@ export function valueTest(v: string, f: FieldFilter): FragmentSqlToken {
 export const negated = (f: FieldFilter): boolean => f.op === 'ne' || (f.op === 'exists' && f.values[0] === 'false');
 
 /**
- * The condition "the serving row `s` passes `f`": some value row of its served version passes the
+ * The condition "the serving row `row` (an alias with its item id and valid_from) passes `f`": some value row of its served version passes the
  * test (any value of a repeated field), or, for `ne` / `exists=false`, none does — which items
  * without a value pass too. The probe names the template, so PostgreSQL may instead start from the
  * value index (content_serving_values_<type>) and join the serving rows, when the filter is narrow.
  */
-export function servedFieldFilter(templateId: string, f: FieldFilter): FragmentSqlToken {
-  const exists = sql.fragment`EXISTS (SELECT 1 FROM content_serving_values v
-    WHERE v.content_item_id = s.content_item_id AND v.valid_from = s.valid_from
-      AND v.template_id = ${templateId} AND v.field_key = ${f.key} AND ${valueTest('v', f)})`;
+export function servedFieldFilter(templateId: string, f: FieldFilter, row = 's'): FragmentSqlToken {
+  const exists = sql.fragment`EXISTS (SELECT 1 FROM content_serving_values x
+    WHERE x.content_item_id = ${sql.identifier([row, 'content_item_id'])} AND x.valid_from = ${sql.identifier([row, 'valid_from'])}
+      AND x.template_id = ${templateId} AND x.field_key = ${f.key} AND ${valueTest('x', f)})`;
   return negated(f) ? sql.fragment`NOT ${exists}` : exists;
 }
 
