@@ -2952,7 +2952,7 @@ export interface components {
             lt?: string;
             /** @description Less than or equal to the value. */
             lte?: string;
-            /** @description Not equal to the value (items without a value match). */
+            /** @description No value equal to this one (items without a value match too). */
             ne?: string;
         };
         /** @description The field's stable identity across versions and package re-imports; unique per version, case-insensitively. */
@@ -4195,13 +4195,14 @@ export interface components {
          *     too) and the plain list alike. The ops:
          *     - `eq`, `ne`, `lt`, `lte`, `gt`, `gte`: compared by the field's type — Number as numbers, Date as calendar dates
          *       (`2026-12-24`), DateTime as instants (RFC 3339 with an offset), Boolean (`true`/`false`), PickList by option value,
-         *       ChildContent by the child item's id, Text, Markdown and Link as text (case-sensitive, by code point); `ne` also
-         *       matches items without a value;
+         *       ChildContent by the child item's id, Text, Markdown and Link as text (case-sensitive, by code point); `ne`
+         *       matches the items none of whose values equals the operand, items without a value included;
          *     - `in`: any of a comma-separated list of values (at most 100);
          *     - `exists`: `true` (the item has a value for the field) or `false` (it has none);
          *     - `contains`: a case-insensitive substring, on Text, Markdown, RichText and Link fields.
          *
-         *     A repeated field (more than one occurrence) matches when any of its values does. An unknown field key, an op the
+         *     A repeated field (more than one occurrence) matches when any of its values does (`ne` and `exists=false`: when
+         *     none does). The filters are checked before any list query: an unknown field key, an op the
          *     field's type does not support, a value that does not parse as the field's type, or a filter without `templateId` is
          *     a 400 naming the parameter (`query.filter[<fieldKey>][<op>]`) and the reason. Example:
          *     `?templateId=…&filter[eventDate][gte]=2026-12-01&filter[city][eq]=Berlin&sortBy=fields.eventDate&sortDesc=false`.
@@ -5644,13 +5645,14 @@ export interface operations {
                  *     too) and the plain list alike. The ops:
                  *     - `eq`, `ne`, `lt`, `lte`, `gt`, `gte`: compared by the field's type — Number as numbers, Date as calendar dates
                  *       (`2026-12-24`), DateTime as instants (RFC 3339 with an offset), Boolean (`true`/`false`), PickList by option value,
-                 *       ChildContent by the child item's id, Text, Markdown and Link as text (case-sensitive, by code point); `ne` also
-                 *       matches items without a value;
+                 *       ChildContent by the child item's id, Text, Markdown and Link as text (case-sensitive, by code point); `ne`
+                 *       matches the items none of whose values equals the operand, items without a value included;
                  *     - `in`: any of a comma-separated list of values (at most 100);
                  *     - `exists`: `true` (the item has a value for the field) or `false` (it has none);
                  *     - `contains`: a case-insensitive substring, on Text, Markdown, RichText and Link fields.
                  *
-                 *     A repeated field (more than one occurrence) matches when any of its values does. An unknown field key, an op the
+                 *     A repeated field (more than one occurrence) matches when any of its values does (`ne` and `exists=false`: when
+                 *     none does). The filters are checked before any list query: an unknown field key, an op the
                  *     field's type does not support, a value that does not parse as the field's type, or a filter without `templateId` is
                  *     a 400 naming the parameter (`query.filter[<fieldKey>][<op>]`) and the reason. Example:
                  *     `?templateId=…&filter[eventDate][gte]=2026-12-01&filter[city][eq]=Berlin&sortBy=fields.eventDate&sortDesc=false`.
