@@ -88,6 +88,31 @@ describe('field-filtered lists: validators, stored pages, invalidation and pagin
     expect(afterReprice.body.totalCount).to.equal(2);
   });
 
+  it('follows a value written to a served version outside the API (an import writes the version, then its values)', async () => {
+    const id = await product('Imported', 7);
+    // An explicit instant: no stored page (the marks that invalidate one move only with the API's writes).
+    const direct = `resolve=true&asOf=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&templateId=${tpl.templateId}`;
+    const filtered = () => names(`${direct}&filter[price][eq]=8`);
+    expect(await filtered()).to.deep.equal([]);
+    // The served version's price rewritten by SQL: the value rows of its serving rows follow in the same statement.
+    await dbQuery(api, `
+      UPDATE content_field_values fv SET number_value = 8
+      FROM content_versions cv WHERE cv.id = fv.content_version_id AND cv.content_item_id = $1 AND fv.field_id = $2`, [id, tpl.fields.price]);
+    expect(await filtered()).to.deep.equal([id]);
+    await dbQuery(api, `
+      DELETE FROM content_field_values fv USING content_versions cv
+      WHERE cv.id = fv.content_version_id AND cv.content_item_id = $1 AND fv.field_id = $2`, [id, tpl.fields.price]);
+    expect(await filtered()).to.deep.equal([]);
+    expect(await names(`${direct}&filter[price][exists]=false`)).to.deep.equal([id]);
+    prices.delete(id);
+    // Put back so the paging test below sees every product priced.
+    await dbQuery(api, `
+      INSERT INTO content_field_values (content_version_id, field_id, sort_order, value_kind, number_value)
+      SELECT cv.id, $2, 0, 'Number', 7 FROM content_versions cv WHERE cv.content_item_id = $1`, [id, tpl.fields.price]);
+    prices.set(id, 7);
+    expect(await names(`${direct}&filter[price][eq]=7`)).to.deep.equal([id]);
+  });
+
   it('keeps the pages of a field sort stable while items are published between reads', async () => {
     const q = (page: number) => `resolve=true&templateId=${tpl.templateId}&sortBy=fields.price&sortDesc=true&pageSize=2&page=${page}`;
     const before = await names(q(1));
