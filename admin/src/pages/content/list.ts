@@ -1,5 +1,6 @@
 // The content list of a workspace: `/workspaces/<ws>/content`, the API's editing list (listContent,
-// resolve=false) with its filters (template, status, tags, text, locale), sorting and paging. Each
+// resolve=false) with its filters (template, status, tags, text, locale; and, once a template is
+// chosen, its fields: list-fields.ts), sorting (by title, dates, slug or a field) and paging. Each
 // row shows the version served now and the latest version with its status (both come with the row:
 // no call per row); the filter choices are one listTemplates and one listTags call, kept
 // Admin__ReadCacheSeconds per workspace. "New item" is offered to Editor + Write, and shown disabled
@@ -7,6 +8,7 @@
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
+import { formFailure, type FormFailure } from '../../http/forms.js';
 import { contextOf } from '../../context.js';
 import { ReadCache } from '../../read-cache.js';
 import { formatWhen, zoneOf } from '../../time.js';
@@ -16,6 +18,7 @@ import { isUuid, pageLinks, pageOf, queryValue } from '../screen-forms.js';
 import * as create from './create.js';
 import { contentLinks } from './editor.js';
 import { CONTENT_STATUSES as STATUSES } from './value-form.js';
+import { fieldQuery, filterParams, filterRowsOf, filterRowViews, listFields, queryErrors, sortableFields, type ListField } from './list-fields.js';
 import { editable, type ContentStatus } from './workflow-rules.js';
 
 type Summary = components['schemas']['ContentItemSummaryResponse'];
@@ -48,9 +51,12 @@ function filterChoices(res: express.Response, workspaceId: string): Promise<Choi
 const SORTS = [
   { value: 'updatedAt', label: 'Last changed' },
   { value: 'createdAt', label: 'Created' },
+  { value: 'title', label: 'Title' },
   { value: 'slug', label: 'Slug' },
 ] as const;
-type Sort = (typeof SORTS)[number]['value'];
+/** One of SORTS, or `fields.<key>`: a field of the chosen template. */
+type Sort = (typeof SORTS)[number]['value'] | `fields.${string}`;
+const FIELD_SORT = /^fields\.[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 interface Filters {
   q: string;
@@ -79,7 +85,7 @@ function filtersOf(query: express.Request['query']): Filters {
     status: STATUSES.includes(status) ? status : '',
     tags: tagsOf(query),
     locale: queryValue(query, 'locale').trim().slice(0, 20),
-    sort: SORTS.some((s) => s.value === sort) ? sort : 'updatedAt',
+    sort: SORTS.some((s) => s.value === sort) || (FIELD_SORT.test(sort) && isUuid(template)) ? sort : 'updatedAt',
     dir: queryValue(query, 'dir') === 'asc' ? 'asc' : 'desc',
   };
 }
@@ -88,6 +94,15 @@ function servedText(v: VersionSummary | null | undefined, zone: string): string 
   if (!v) return '';
   return v.effectiveStartAt ? `${formatWhen(v.effectiveStartAt, zone)} – ${formatWhen(v.effectiveEndAt, zone)}` : 'no window';
 }
+
+/** The filterable fields of the chosen template's current version ([] for none, or no published version). */
+async function templateFields(res: express.Response, workspaceId: string, templateId: string): Promise<ListField[]> {
+  if (!templateId) return [];
+  const template = await apiFor(res).getTemplate({ path: { workspaceId, id: templateId } });
+  return listFields(template.currentVersion?.fields ?? []);
+}
+
+type ListAnswer = components['schemas']['ContentItemSummaryResponsePagedResponse'];
 
 export function register(router: express.Router): void {
   create.register(router);
@@ -99,25 +114,40 @@ export function register(router: express.Router): void {
     const page = pageOf(req.query);
     const api = apiFor(res);
     const path = { workspaceId };
-    const [abilities, list, { templates, tags }] = await Promise.all([
-      abilitiesIn(res, workspaceId),
-      api.listContent({
-        path,
-        query: {
-          ...(f.q ? { q: f.q } : {}),
-          ...(f.template ? { templateId: f.template } : {}),
-          ...(f.status ? { status: f.status } : {}),
-          ...(f.tags.length ? { tags: f.tags.join(',') } : {}),
-          ...(f.locale ? { localeCode: f.locale } : {}),
-          sortBy: f.sort,
-          sortDesc: f.dir === 'desc',
-          page,
-          pageSize: PAGE_SIZE,
-        },
-      }),
-      filterChoices(res, workspaceId),
-    ]);
     const zone = zoneOf(res);
+    const fields = await templateFields(res, workspaceId, f.template);
+    const filterRows = f.template ? filterRowsOf(req.query) : [];
+    const byField = fieldQuery(filterRows, fields, zone);
+    // A filter the form cannot read is not sent: the page shows the message at its row and no rows.
+    const readable = Object.keys(byField.errors).length === 0;
+    const listed = async (): Promise<ListAnswer | FormFailure> => {
+      if (!readable) return { problem: { status: 400, title: 'A filter needs a change', detail: 'The list is not filtered until each marked filter can be read.' }, errors: byField.errors };
+      try {
+        return await api.listContent({
+          path,
+          query: {
+            ...(f.q ? { q: f.q } : {}),
+            ...(f.template ? { templateId: f.template } : {}),
+            ...(f.status ? { status: f.status } : {}),
+            ...(f.tags.length ? { tags: f.tags.join(',') } : {}),
+            ...(f.locale ? { localeCode: f.locale } : {}),
+            ...(Object.keys(byField.filter).length > 0 ? { filter: byField.filter } : {}),
+            sortBy: f.sort,
+            sortDesc: f.dir === 'desc',
+            page,
+            pageSize: PAGE_SIZE,
+          },
+        });
+      } catch (err) {
+        // The API refuses a filter or sort it cannot apply (400 naming the parameter): shown at its input.
+        const failure = formFailure(err, [400]);
+        if (!failure) throw err;
+        return { problem: failure.problem, errors: queryErrors(failure.errors, filterRows) };
+      }
+    };
+    const [abilities, answer, { templates, tags }] = await Promise.all([abilitiesIn(res, workspaceId), listed(), filterChoices(res, workspaceId)]);
+    const failure = 'problem' in answer ? answer : undefined;
+    const list: ListAnswer = 'problem' in answer ? { items: [], totalCount: 0, page, pageSize: PAGE_SIZE, totalPages: 0 } : answer;
     const links = contentLinks(workspaceId);
     const rows = list.items.map((i: Summary) => {
       const latest = i.latestVersion ?? null;
@@ -137,8 +167,10 @@ export function register(router: express.Router): void {
         editorLabel: canEdit ? 'Edit' : 'View fields',
       };
     });
-    const params = { q: f.q, template: f.template, status: f.status, tags: f.tags.join(','), locale: f.locale, sort: f.sort === 'updatedAt' ? '' : f.sort, dir: f.dir === 'desc' ? '' : f.dir };
-    const filtered = Boolean(f.q || f.template || f.status || f.tags.length || f.locale);
+    const params = { q: f.q, template: f.template, status: f.status, tags: f.tags.join(','), locale: f.locale, ...filterParams(filterRows), sort: f.sort === 'updatedAt' ? '' : f.sort, dir: f.dir === 'desc' ? '' : f.dir };
+    const filtered = Boolean(f.q || f.template || f.status || f.tags.length || f.locale || filterRows.length);
+    const errors = failure?.errors ?? {};
+    const templateName = templates.find((t) => t.id === f.template)?.name ?? '';
     await render(res, 'content/list', {
       title: `Content · ${abilities.workspace.name}`,
       workspaceId,
@@ -147,6 +179,10 @@ export function register(router: express.Router): void {
       filtered,
       statuses: STATUSES,
       sorts: SORTS,
+      fieldSorts: sortableFields(fields).map((x) => ({ value: `fields.${x.key}`, label: x.label })),
+      fieldFilters: f.template ? { templateName, fields, rows: filterRowViews(filterRows, fields, errors, zone) } : null,
+      problem: failure?.problem,
+      errors,
       templates,
       tags: [...new Set([...tags, ...f.tags])],
       rows,
