@@ -295,7 +295,7 @@ describe('typed values: Number, Date, DateTime and Json', () => {
       ['event', 'Component', null, null, null, { seats: 3, day: '2026-12-24', starts: '2026-12-24T17:00:00.000Z' }],
     ];
 
-    it('create → read → publish → by-slug → compare → duplicate keep every typed value as answered', async () => {
+    it('create → read → publish → by-slug → preview → compare → duplicate keep every typed value as answered', async () => {
       const created = await create(values());
       expectStatus(created, 201);
       const id = created.body.id as string;
@@ -309,6 +309,14 @@ describe('typed values: Number, Date, DateTime and Json', () => {
       // A second version with one value changed: compare answers both sides typed.
       const v2 = await w.api.post(`${w.base}/content/${id}/versions`, { fields: [...values().slice(1), num('price', 24.5, 0)] }, { token: w.editor });
       expectStatus(v2, 201);
+      // A preview token reads the Draft version 2 through by-slug: the preview path answers it typed too.
+      const preview = await w.api.post(`${w.base}/preview-tokens`, { contentItemId: id }, { token: w.editor });
+      expectStatus(preview, 201);
+      const previewed = await w.api.get(`${w.base}/content/by-slug/${created.body.slug}`, { token: preview.body.token });
+      expectStatus(previewed, 200);
+      expect(previewed.body).to.include({ isPreview: true, versionNumber: 2 });
+      expect(typed(previewed.body).find((v: any) => v[0] === 'price')).to.deep.equal(['price', 'Number', 24.5, null, null, null]);
+      expect(typed(previewed.body).filter((v: any) => v[0] !== 'price')).to.deep.equal(expected.slice(1));
       const compared = await w.api.get(`${w.base}/content/${id}/compare?from=1&to=2`, { token: w.editor });
       expectStatus(compared, 200);
       expect(typed(compared.body.from)).to.deep.equal(expected);
