@@ -30,7 +30,7 @@ const MAX_SCHEMA_DEPTH = 64;
 
 /**
  * The first `$ref` or `$dynamicRef` that does not start with `#` (it names a document outside the
- * schema), or 'too deep' past MAX_SCHEMA_DEPTH levels; walked with a stack, never recursion.
+ * schema), or null; walked with a stack, never recursion, and no deeper than MAX_SCHEMA_DEPTH.
  */
 function outsideReference(schema: unknown): string | null {
   const stack: { node: unknown; depth: number }[] = [{ node: schema, depth: 0 }];
@@ -86,13 +86,25 @@ export function jsonSchemaProblem(schema: unknown): string | null {
   if (Buffer.byteLength(JSON.stringify(schema), 'utf8') > MAX_SCHEMA_BYTES) return `is larger than ${MAX_SCHEMA_BYTES / 1024} KiB as JSON`;
   const outside = outsideReference(schema);
   if (outside !== null) return `refers to "${outside.slice(0, 200)}", outside itself; a schema may refer only to its own parts (#/$defs/…)`;
+  // Against the draft's meta-schema first, so the refusal names the place in the schema in plain words.
+  if (!ajv.validateSchema(schema as object)) {
+    const errors = (ajv.errors ?? []).filter((e) => !COMBINATORS.has(e.keyword));
+    const first = errors[0];
+    const where = first && first.instancePath !== '' ? ` at ${first.instancePath}` : '';
+    return `is not a valid JSON Schema (draft 2020-12)${first ? `:${where} ${phraseOf(first)}` : ''}`;
+  }
   try {
     compile(schema);
     return null;
   } catch (e) {
-    return `does not compile as a JSON Schema (draft 2020-12): ${(e instanceof Error ? e.message : String(e)).slice(0, 300)}`;
+    const missing = (e as { missingRef?: unknown }).missingRef;
+    if (typeof missing === 'string') return `refers to "${missing.slice(0, 200)}", which it does not define`;
+    return `cannot be compiled: ${(e instanceof Error ? e.message : String(e)).slice(0, 300)}`;
   }
 }
+
+/** Findings that only say an alternative failed; the finding beside them says why. */
+const COMBINATORS = new Set(['anyOf', 'oneOf', 'if']);
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
