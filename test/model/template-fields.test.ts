@@ -145,6 +145,7 @@ describe('template sections and fields', () => {
         number('loose', { min: null, max: null, decimals: null, unit: 'EUR' }),
         json('specs', { type: 'object', $defs: { w: { type: 'number' } }, properties: { weight: { $ref: '#/$defs/w' } }, 'x-note': 'kept' }),
         json('always', true),
+        json('data', { const: { $ref: 'https://example.com/not-a-reference' } }),
       ];
       for (const [i, field] of kept.entries()) expectStatus(await addField(w, t.id, 1, { ...field, order: i }), 201);
       expect((await fieldsOf(t.id)).fields.map((f: any) => [f.key, f.primitiveType, f.fieldConfig])).to.deep.equal(kept.map((f) => [f.key, f.primitiveType, f.fieldConfig]));

@@ -44,10 +44,14 @@ function outsideReference(schema: unknown): string | null {
         if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
       }
     }
-    for (const member of Array.isArray(node) ? node : Object.values(node)) stack.push({ node: member, depth: depth + 1 });
+    // Data inside a schema (`const`, `enum`, `default`, `examples`) is not schema: a `$ref` there is a value.
+    const members = Array.isArray(node) ? node : Object.entries(node).filter(([k]) => !DATA_KEYWORDS.has(k)).map(([, v]) => v as unknown);
+    for (const member of members) stack.push({ node: member, depth: depth + 1 });
   }
   return null;
 }
+
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 
 function depthOf(value: unknown): number {
   let deepest = 0;
