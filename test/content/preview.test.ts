@@ -176,6 +176,16 @@ describe('draft preview', function () {
       const refused = await w.api.get(`${w.base}/content?q=draft`, { token });
       expectProblem(refused, 400, 'bad-request');
       expect(Object.keys(refused.body.errors)).to.deep.equal(['query.q']);
+      // So are field filters and the sorts that read served values (title, fields.<key>).
+      for (const [query, names] of [
+        [`templateVersionId=${w.model.article.versionId}&filter[title][eq]=x`, ['query.filter']],
+        ['sortBy=title', ['query.sortBy']],
+        ['sortBy=fields.title&filter[title][exists]=true', ['query.filter', 'query.sortBy']],
+      ] as const) {
+        const res = await w.api.get(`${w.base}/content?${query}`, { token });
+        expectProblem(res, 400, 'bad-request');
+        expect(Object.keys(res.body.errors), query).to.deep.equal(names);
+      }
     });
 
     it('a token scoped to one item finds no other item (404, as if absent), by slug and by version', async () => {

@@ -4206,6 +4206,7 @@ export interface components {
          *     field's type does not support, a value that does not parse as the field's type, or a filter without `templateId` is
          *     a 400 naming the parameter (`query.filter[<fieldKey>][<op>]`) and the reason. Example:
          *     `?templateId=…&filter[eventDate][gte]=2026-12-01&filter[city][eq]=Berlin&sortBy=fields.eventDate&sortDesc=false`.
+         *     A preview token's list refuses field filters, and sorts other than createdAt, updatedAt and slug, with a 400.
          */
         ContentFieldFilter: {
             [key: string]: components["schemas"]["FieldFilterOperations"];
@@ -5656,6 +5657,7 @@ export interface operations {
                  *     field's type does not support, a value that does not parse as the field's type, or a filter without `templateId` is
                  *     a 400 naming the parameter (`query.filter[<fieldKey>][<op>]`) and the reason. Example:
                  *     `?templateId=…&filter[eventDate][gte]=2026-12-01&filter[city][eq]=Berlin&sortBy=fields.eventDate&sortDesc=false`.
+                 *     A preview token's list refuses field filters, and sorts other than createdAt, updatedAt and slug, with a 400.
                  */
                 filter?: components["parameters"]["ContentFieldFilter"];
                 localeCode?: components["parameters"]["ContentLocaleFilter"];

@@ -129,11 +129,23 @@ const SORT_KEYS: Readonly<Record<string, PreviewSortKey>> = { createdat: 'create
 // unfiltered preview for a filtered one.
 const UNSUPPORTED: readonly (keyof ContentListParameters)[] = ['q', 'status', 'tags', 'createdAfter', 'createdBefore', 'publishedAfter', 'publishedBefore'];
 
+/**
+ * The parameters of `query` a preview list refuses: UNSUPPORTED's, field filters, and a sort other
+ * than the item's own columns (title and field sorts read the served values, which a preview of
+ * drafts does not have indexed).
+ */
+function refusedByPreview(query: ContentListParameters): string[] {
+  const refused: string[] = UNSUPPORTED.filter((name) => query[name] !== undefined && query[name] !== '');
+  if (query.filter !== undefined && Object.keys(query.filter).length > 0) refused.push('filter');
+  if (query.sortBy !== undefined && !Object.hasOwn(SORT_KEYS, query.sortBy.toLowerCase())) refused.push('sortBy');
+  return refused;
+}
+
 export async function previewList(db: CommonQueryMethods, scope: PreviewScope, query: ContentListParameters): Promise<ContentItemSummaryResponsePagedResponse> {
-  const refused = UNSUPPORTED.filter((name) => query[name] !== undefined && query[name] !== '');
+  const refused = refusedByPreview(query);
   if (refused.length > 0) {
     throw badRequest(
-      'A preview token lists by template, locale, translation group and slug only.',
+      'A preview token lists by template, locale, translation group and slug only, sorted by createdAt, updatedAt or slug.',
       Object.fromEntries(refused.map((name) => [`query.${name}`, ['Not available to a preview token.']])),
     );
   }
