@@ -157,6 +157,9 @@ describe('admin: typed fields and field queries', function () {
     // 02:30 on 28 March 2027 does not exist in Berlin (the clocks go from 02:00 to 03:00).
     await starts.fill('2027-03-28T02:30');
     await venue.fill('{city: "Berlin"}');
+    // Said at the input as soon as the user leaves it, before anything is sent.
+    await venue.blur();
+    expect(await page.locator(`#f-${fields.venue}-0-check`).textContent()).to.include('not valid JSON');
     await press(page, 'Create item');
     // Read by the form itself: nothing was sent, so no item exists yet.
     expect(await row(page, 'venue').locator('.field-errors').textContent()).to.include('not valid JSON');

@@ -5,6 +5,8 @@
 //   re-rendering the whole form;
 // - "Find" of a Reference value fetches the matches in place, and "Pick" fills the item id;
 // - on the create form the slug follows the title until the user edits the slug;
+// - a JSON value says at its input, as soon as the user leaves it, that it does not read as JSON (the
+//   server says so again on save, and the API checks the field's schema);
 // - a Markdown input gets a formatting toolbar (bold, italic, link, heading, list, code) and a live
 //   preview beside it (the same sanitised rendering as the Preview button);
 // - the editor form (data-guard-unsaved) keeps the user's work: leaving with unsaved changes asks
@@ -117,6 +119,22 @@
     if (current) showPicked(current, button);
     input.focus();
     return true;
+  }
+
+  function checkJson(area) {
+    var out = document.getElementById(area.getAttribute('data-json-input'));
+    if (!out) return;
+    var text = area.value.trim();
+    var message = '';
+    if (text !== '') {
+      try {
+        JSON.parse(text);
+      } catch {
+        message = 'This is not valid JSON yet. Check the quotes, commas and brackets.';
+      }
+    }
+    out.textContent = message;
+    out.hidden = message === '';
   }
 
   function slugify(text) {
@@ -457,6 +475,9 @@
       input.addEventListener('input', function () { count(input); });
     });
     document.querySelectorAll('form[data-slug-source]').forEach(followTitle);
+    document.querySelectorAll('textarea[data-json-input]').forEach(function (area) {
+      area.addEventListener('blur', function () { checkJson(area); });
+    });
     document.querySelectorAll('textarea[data-markdown-preview]').forEach(markdownTools);
     document.querySelectorAll('form[data-guard-unsaved]').forEach(guard);
     document.addEventListener('click', function (event) {
