@@ -5,6 +5,7 @@
 // reads "at /weight must be a number", never Ajv's wording.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { schemaRegExp, UnsupportedPatternError } from './schema-regexps.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -12,9 +13,10 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
  * One instance for every schema. `addUsedSchema: false` keeps a schema's `$id` from being
  * registered, so two fields may carry schemas with the same `$id`; strict mode is off because
  * draft 2020-12 allows keywords it does not define (annotations such as `x-unit`), and the logger
- * is off so such a schema does not write to the console.
+ * is off so such a schema does not write to the console. Patterns run on RE2, in linear time
+ * (schema-regexps.ts says why).
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false, addUsedSchema: false, logger: false });
+const ajv = new Ajv2020({ allErrors: true, strict: false, addUsedSchema: false, logger: false, code: { regExp: schemaRegExp } });
 addFormats(ajv);
 
 /** Compiled schemas by their text; bounded, oldest first out (Map keeps insertion order). */
@@ -101,6 +103,10 @@ export function jsonSchemaProblem(schema: unknown): string | null {
     compile(schema);
     return null;
   } catch (e) {
+    if (e instanceof UnsupportedPatternError) {
+      if (e.invalid) return `has the pattern ${JSON.stringify(e.pattern.slice(0, 200))}, which is not a valid regular expression (with the u flag)`;
+      return `uses a regular expression feature Verso does not run: ${e.feature} in the pattern ${JSON.stringify(e.pattern.slice(0, 200))} (patterns run in linear time, so without lookahead, lookbehind or backreferences)`;
+    }
     const missing = (e as { missingRef?: unknown }).missingRef;
     if (typeof missing === 'string') return `refers to "${missing.slice(0, 200)}", which it does not define`;
     return `cannot be compiled: ${(e instanceof Error ? e.message : String(e)).slice(0, 300)}`;
