@@ -11,6 +11,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
+import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack, type StackUser } from './helpers/stack.js';
 import { fieldQuery, filterRowsOf, listFields, queryErrors } from '../src/pages/content/list-fields.js';
 import { numberInput } from '../src/pages/content/editor-schema.js';
@@ -168,6 +169,7 @@ describe('admin: typed fields and field queries', function () {
     expect(await venue.inputValue()).to.equal('{city: "Berlin"}');
     expect((await ok(stack.api.get(`${base()}/content?templateId=${templateId}`, { token: token() }))).totalCount).to.equal(0);
     await expectAccessible(page);
+    await screenshot(page, 'content-editor-typed-fields', { fullPage: true });
 
     // Readable, but out of the field's range: the API's 422 at the price's input, everything kept.
     await starts.fill('2026-12-24T18:00');
@@ -256,6 +258,7 @@ describe('admin: typed fields and field queries', function () {
     // The conditions offered now are the Number's, in its words.
     expect(await page.getByLabel('Condition of filter 1').locator('option:checked').textContent()).to.equal('at least');
     await expectAccessible(page);
+    await screenshot(page, 'content-list-field-filters', { fullPage: true });
 
     // A second filter: a day before 2026-12-01, sorted by day ascending (items without a day last).
     await page.getByLabel('Field of filter 2').selectOption({ label: 'Day' });
