@@ -17,6 +17,11 @@ const SCHEMAS = {
   word: { type: 'string', pattern: '^\\p{L}+$' },
   three: { type: 'string', pattern: '^.{3}$' },
   named: { type: 'string', pattern: '^(?<year>\\d{4})-\\u0041$' },
+  // The classes whose meaning differs between JavaScript and RE2 keep JavaScript's: \s takes Unicode's
+  // spaces (a no-break space), . stops at a carriage return as at a line feed.
+  spaced: { type: 'string', pattern: '^[\\d\\s]+$' },
+  solid: { type: 'string', pattern: '^\\S+$' },
+  line: { type: 'string', pattern: '^.+$' },
   // A pattern inside data (`const`) is a value, not a regular expression: nothing to refuse.
   data: { const: { pattern: '(?<=a)b' } },
 };
@@ -50,17 +55,20 @@ describe('Json field schemas: patterns in linear time', () => {
     expectStatus(await create([json('nested', 'a'.repeat(40), 0), json('keys', { aaaa: 4, a: 1 }, 0)]), 201);
   });
 
-  it('runs ordinary patterns as before: classes, counts, Unicode letters and code points, named groups', async () => {
+  it('runs ordinary patterns as JavaScript reads them: classes, counts, Unicode letters, code points and spaces, named groups, the dot', async () => {
     const accepted = await create([
       json('code', 'AB-12', 0),
       json('word', 'Élan', 0),
       json('word', 'Ωμέγα', 1),
       json('three', 'a😀b', 0),
       json('named', '2026-A', 0),
+      json('spaced', '1\u00a02 3', 0),
+      json('solid', 'a-b', 0),
+      json('line', 'a b\u00a0c', 0),
       json('data', { pattern: '(?<=a)b' }, 0),
     ]);
     expectStatus(accepted, 201);
-    const refused = await create([json('code', 'ab-12', 0), json('code', 'AB-', 1), json('word', 'abc1', 0), json('three', 'a😀bc', 0), json('named', '26-A', 0)]);
+    const refused = await create([json('code', 'ab-12', 0), json('code', 'AB-', 1), json('word', 'abc1', 0), json('three', 'a😀bc', 0), json('named', '26-A', 0), json('solid', 'a\u00a0b', 0), json('line', 'a\rb', 0), json('spaced', '1x', 0)]);
     expectProblem(refused, 422, 'validation-failed');
     expect(refused.body.errors).to.deep.equal({
       '/fields/0': ["Field 'Field code' value 0 must match the pattern ^[A-Z]{2}-\\d+$."],
@@ -68,6 +76,9 @@ describe('Json field schemas: patterns in linear time', () => {
       '/fields/2': ["Field 'Field word' value 2 must match the pattern ^\\p{L}+$."],
       '/fields/3': ["Field 'Field three' value 3 must match the pattern ^.{3}$."],
       '/fields/4': ["Field 'Field named' value 4 must match the pattern ^(?<year>\\d{4})-\\u0041$."],
+      '/fields/5': ["Field 'Field solid' value 5 must match the pattern ^\\S+$."],
+      '/fields/6': ["Field 'Field line' value 6 must match the pattern ^.+$."],
+      '/fields/7': ["Field 'Field spaced' value 7 must match the pattern ^[\\d\\s]+$."],
     });
   });
 

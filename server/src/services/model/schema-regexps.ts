@@ -43,6 +43,40 @@ function backtrackingFeature(pattern: string): string | null {
   return null;
 }
 
+/** JavaScript's \s: RE2's is ASCII only ([\t\n\f\r ]), JavaScript's adds \v and Unicode's spaces. */
+const JS_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/**
+ * `pattern` with the classes whose meaning differs between the engines spelled out as JavaScript
+ * means them: `.` (which in JavaScript stops at \r, \u2028 and \u2029 too, not only at \n), \s
+ * and \S. (Inside a class only \s can be spelled out; a \S there keeps RE2's ASCII meaning.)
+ */
+function withJavaScriptClasses(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!;
+    if (ch === '\\') {
+      const next = pattern[i + 1] ?? '';
+      i++;
+      if (next === 's') out += inClass ? JS_SPACE : `[${JS_SPACE}]`;
+      else if (next === 'S' && !inClass) out += `[^${JS_SPACE}]`;
+      else out += ch + next;
+      continue;
+    }
+    if (inClass) {
+      if (ch === ']') inClass = false;
+    } else if (ch === '[') {
+      inClass = true;
+    } else if (ch === '.') {
+      out += '[^\\n\\r\\u2028\\u2029]';
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
 /** A compiled pattern as Ajv uses it: `test`, and `toString` as the key Ajv shares it under. */
 class LinearRegExp {
   constructor(
@@ -63,7 +97,8 @@ class LinearRegExp {
 /**
  * Ajv's `code.regExp`: compiles a schema's pattern on RE2. The pattern must first be one JavaScript
  * accepts with Ajv's flags (so the schema means what JSON Schema says it means); then it must need
- * no backtracking; then RE2 must read it once translated from JavaScript's syntax (\u{…}, (?<name>…)).
+ * no backtracking; then RE2 must read it once translated from JavaScript's syntax (\u{…}, (?<name>…),
+ * the classes withJavaScriptClasses spells out).
  */
 function linearRegExp(pattern: string, flags: string): LinearRegExp {
   try {
@@ -74,7 +109,7 @@ function linearRegExp(pattern: string, flags: string): LinearRegExp {
   const feature = backtrackingFeature(pattern);
   if (feature !== null) throw new UnsupportedPatternError(pattern, feature);
   try {
-    return new LinearRegExp(pattern, flags, RE2JS.compile(RE2JS.translateRegExp(pattern)));
+    return new LinearRegExp(pattern, flags, RE2JS.compile(RE2JS.translateRegExp(withJavaScriptClasses(pattern))));
   } catch (e) {
     const why = (e instanceof Error ? e.message : String(e)).replace(/^error parsing regexp: /, '').replace(/`/g, '"');
     throw new UnsupportedPatternError(pattern, `syntax the linear-time engine cannot read (${why.slice(0, 200)}),`);
