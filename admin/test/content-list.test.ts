@@ -75,6 +75,8 @@ describe('admin: content list', function () {
     const row = page.locator(`tr[data-item="${alpha}"]`);
     expect((await row.locator('td.cf-served').textContent())!.trim()).to.match(/^v1 \(no window\)$/);
     expect((await row.locator('td.cf-latest').textContent())!.trim()).to.equal('v2 Draft');
+    // The author is the person who created the item, by name: the seeded admin (Seed__Admin__DisplayName).
+    expect((await row.locator('td.cf-author').textContent())!.trim()).to.equal('Administrator');
     expect(await row.getByRole('link', { name: /^Edit/ }).getAttribute('href')).to.equal(`/workspaces/${ws}/content/${alpha}/versions/2/edit`);
     expect(await row.getByRole('link', { name: 'Quarterly results', exact: true }).getAttribute('href')).to.equal(`/workspaces/${ws}/content/${alpha}`);
     // Its latest version (a Draft without values) has no title: the served version's names it.

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
+import { createActor } from '../helpers/actors.js';
 import {
   createArticle,
   createPerson,
@@ -49,6 +50,48 @@ describe('GET /workspaces/{workspaceId}/content', () => {
     expect(live.tags).to.deep.equal(['featured', 'news']);
     expect(live.currentlyServingVersion).to.include({ versionNumber: 1, status: 'Published' });
     expect(page.items.find((i) => i.id === ids.dated).currentlyServingVersion).to.equal(null);
+  });
+
+  it('names each item\'s author on the editing list only: the creator\'s display name, else their email, null when gone', async () => {
+    const writer = async (displayName: string | null) => {
+      const actor = await createActor(w.api, { role: 'Editor', grants: { [w.ws]: 'Write' } });
+      await dbQuery(w.api, 'UPDATE users SET display_name = $2 WHERE id = $1', [actor.id, displayName]);
+      return actor;
+    };
+    const named = await writer('  Ada Lovelace ');
+    const unnamed = await writer('   ');
+    const leaving = await writer('Gone Soon');
+    const item = async (by: { token: string }, title: string) => {
+      const res = await w.api.post(
+        `${w.base}/content`,
+        { templateVersionId: w.model.article.versionId, slug: `by-${title.toLowerCase().replace(/\W+/g, '-')}`, fields: [text(w.model.article.fields.title!, title)] },
+        { token: by.token },
+      );
+      expectStatus(res, 201);
+      return res.body.id as string;
+    };
+    const byNamed = await item(named, 'Ada wrote this');
+    const byUnnamed = await item(unnamed, 'No name wrote this');
+    const byLeaving = await item(leaving, 'Gone wrote this');
+    // A later version by someone else does not change who created the item.
+    await newVersion(w, byNamed, { fields: [text(w.model.article.fields.title!, 'Edited by another')] });
+    await publishNow(w, byNamed, 2);
+    await dbQuery(w.api, 'UPDATE users SET deleted_at = now() WHERE id = $1', [leaving.id]);
+
+    const page = await list('pageSize=100');
+    const authorOf = (id: string) => page.items.find((i) => i.id === id).author;
+    expect(authorOf(byNamed)).to.deep.equal({ userId: named.id, name: 'Ada Lovelace' });
+    expect(authorOf(byUnnamed)).to.deep.equal({ userId: unnamed.id, name: unnamed.email });
+    expect(authorOf(byLeaving)).to.equal(null);
+    // Published reads never say who edits.
+    const served = await list('resolve=true&pageSize=100');
+    expect(served.items.map((i) => i.id)).to.include(byNamed);
+    for (const i of served.items) expect(i).not.to.have.property('author');
+    // Gone again, through the API, so the other tests list what they wrote.
+    for (const id of [byNamed, byUnnamed, byLeaving]) {
+      const etag = (await w.api.get(`${w.base}/content/${id}`, { token: w.admin })).headers.get('etag')!;
+      expectStatus(await w.api.delete(`${w.base}/content/${id}`, { token: w.admin, headers: { 'if-match': etag } }), 204);
+    }
   });
 
   it('with resolve=true lists only what is served at asOf, carrying the publish time', async () => {

@@ -2380,6 +2380,13 @@ export interface components {
          * @enum {string}
          */
         CompositionMode: "Inline" | "Reference";
+        /** @description A user as an editing list names them. */
+        ContentAuthor: {
+            /** @description The user's display name, else their email. */
+            name: string;
+            /** Format: uuid */
+            userId: string;
+        };
         /** @description How a child item is named when it is listed (Verso extension, issue */
         ContentChildNameResponse: {
             /** Format: uuid */
@@ -2540,6 +2547,13 @@ export interface components {
         ContentVersionDetailResponse: {
             /** Format: date-time */
             archivedAt: string | null;
+            /**
+             * @description Verso extension, on the editing list only (without `resolve=true`): the user who created the item (its version
+             *     1), by the name the admin shows (their display name, else their email). Null when no user did (an API client,
+             *     a package or an import wrote it) or that user was deleted. Absent from published reads and preview answers, so
+             *     sites never see who edits.
+             */
+            author?: components["schemas"]["ContentAuthor"] | null;
             /** Format: uuid */
             contentItemId: string;
             /** Format: date-time */

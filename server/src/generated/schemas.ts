@@ -20,6 +20,7 @@ export type ComponentVersionRequest = components['schemas']['ComponentVersionReq
 export type ComponentVersionResponse = components['schemas']['ComponentVersionResponse'];
 export type ComponentVersionSummary = components['schemas']['ComponentVersionSummary'];
 export type CompositionMode = components['schemas']['CompositionMode'];
+export type ContentAuthor = components['schemas']['ContentAuthor'];
 export type ContentChildNameResponse = components['schemas']['ContentChildNameResponse'];
 export type ContentFieldValueRequest = components['schemas']['ContentFieldValueRequest'];
 export type ContentItemDetailResponse = components['schemas']['ContentItemDetailResponse'];

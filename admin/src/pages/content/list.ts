@@ -157,6 +157,7 @@ export function register(router: express.Router): void {
         title: i.title,
         slug: i.slug || '(no slug)',
         template: i.templateName,
+        author: i.author?.name ?? '',
         locale: i.localeCode ?? '',
         tags: i.tags,
         served: i.currentlyServingVersion ? { number: i.currentlyServingVersion.versionNumber, window: servedText(i.currentlyServingVersion, zone) } : null,

@@ -42,7 +42,9 @@ const latestColumns = versionColumns('lv');
 const optionalLatest = Object.fromEntries(Object.entries(latestColumns).map(([k, v]) => [k, v.optional()])) as {
   [K in keyof typeof latestColumns]: z.ZodOptional<(typeof latestColumns)[K]>;
 };
-export const listRow = itemRow.extend({ version_count: z.number(), title: z.string().nullable(), ...servedColumns, ...optionalLatest });
+/** Who created the item (its version 1's user, when still there): the plain list's rows only. */
+const authorColumns = { author_id: z.string().nullable().optional(), author_name: z.string().nullable().optional() };
+export const listRow = itemRow.extend({ version_count: z.number(), title: z.string().nullable(), ...servedColumns, ...optionalLatest, ...authorColumns });
 export type ContentListRow = z.infer<typeof listRow>;
 /** A row of the resolved page, with the number of rows matched before LIMIT/OFFSET. */
 export const countedListRow = listRow.extend({ total_count: z.number() });
@@ -52,3 +54,13 @@ export const countRow = z.object({ n: z.number() });
 export const SERVED_COLUMNS = versionSelect('sv', 'sv');
 /** The latest version's columns, from `lv`. */
 export const LATEST_COLUMNS = versionSelect('lv', 'lv');
+
+/**
+ * The item `ci`'s author as `author_id`, `author_name`: the user who created its version 1, named by
+ * their display name or else their email; a LIMIT subquery, one probe per page row (an item's
+ * version numbers are unique, and so is a user id).
+ */
+export const AUTHOR_JOIN = sql.fragment`LEFT JOIN LATERAL (
+    SELECT u.id AS author_id, coalesce(nullif(btrim(u.display_name), ''), u.email) AS author_name
+    FROM content_versions fv JOIN users u ON u.id = fv.created_by_user_id AND u.deleted_at IS NULL
+    WHERE fv.content_item_id = ci.id AND fv.version_number = 1 LIMIT 1) au ON true`;

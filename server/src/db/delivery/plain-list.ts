@@ -8,7 +8,7 @@ import { prepared } from '../prepared.js';
 import { titleOf } from '../content/content-titles.js';
 import { latestFieldFilter, latestSortValue } from './field-conditions.js';
 import { columnFilters, itemFilters, ordering, type ContentListQuery } from './list-filters.js';
-import { countRow, LATEST_COLUMNS, listRow, SERVED_COLUMNS } from './list-rows.js';
+import { AUTHOR_JOIN, countRow, LATEST_COLUMNS, listRow, SERVED_COLUMNS } from './list-rows.js';
 
 /** The filters on `ci` shared by the plain list's count and page, so both see exactly the same rows. */
 function filters(q: ContentListQuery) {
@@ -43,7 +43,7 @@ export function plainPage(q: ContentListQuery) {
   return prepared('content_page', listRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, (SELECT count(*) FROM content_versions vc WHERE vc.content_item_id = ci.id) AS version_count,
       ${SERVED_COLUMNS}, ${LATEST_COLUMNS},
-      coalesce(${titleOf(sql.fragment`lv.id`)}, ${titleOf(sql.fragment`sv.id`)}) AS title
+      coalesce(${titleOf(sql.fragment`lv.id`)}, ${titleOf(sql.fragment`sv.id`)}) AS title, au.author_id, au.author_name
     FROM (
       SELECT ci.*, ${sortKey(q)} AS sort_key
       FROM content_items ci
@@ -54,5 +54,6 @@ export function plainPage(q: ContentListQuery) {
     JOIN templates t ON t.id = ci.template_id
     LEFT JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, q.asOf, sql.fragment`cv.*`)}) sv ON true
     LEFT JOIN LATERAL (SELECT lx.* FROM content_versions lx WHERE lx.content_item_id = ci.id ORDER BY lx.version_number DESC LIMIT 1) lv ON true
+    ${AUTHOR_JOIN}
     ORDER BY ${ordering(q, sql.fragment`ci.sort_key`, sql.fragment`ci.id`)}`);
 }

@@ -145,5 +145,6 @@ export function listItemSummary(row: ContentListRow, resolve: boolean): ContentI
   }
   const summary: ContentItemSummaryResponse = { ...base, versionCount: row.version_count, currentlyServingVersion: served, title: row.title };
   if (row.lv_id !== undefined) summary.latestVersion = joinedSummary(row, 'lv');
+  if (row.author_id !== undefined) summary.author = row.author_id && row.author_name ? { userId: row.author_id, name: row.author_name } : null;
   return summary;
 }
