@@ -374,7 +374,7 @@ describe('admin: content editor', function () {
 });
 
 describe('admin: content editor form encoding', () => {
-  const text = (id: string, extra: Partial<EditorField> = {}): EditorField => ({ id, key: id, label: id, help: null, required: false, min: 0, max: 1, kind: 'Text', sectionId: null, maxLength: null, picklist: null, members: null, componentName: null, target: null, ...extra });
+  const text = (id: string, extra: Partial<EditorField> = {}): EditorField => ({ id, key: id, label: id, help: null, required: false, min: 0, max: 1, kind: 'Text', sectionId: null, maxLength: null, picklist: null, members: null, componentName: null, target: null, number: null, ...extra });
   const members = [text('label'), text('tags', { max: null }), text('on', { kind: 'Boolean' })];
   const fields = [text('t1'), text('c1', { kind: 'Component', members, max: null }), text('p1', { kind: 'PickList', picklist: { multiple: true, options: [] }, max: null })];
   const schema: EditorSchema = { fields: () => [], sections: () => [], version: () => undefined, template: () => undefined };

@@ -149,7 +149,7 @@ describe('admin: typed fields and field queries', function () {
     const starts = page.getByLabel(/Starts at \(Europe\/Berlin time\)/);
     expect(await starts.getAttribute('type')).to.equal('datetime-local');
     const venue = page.getByLabel(/^Venue/);
-    expect(await venue.evaluate((el) => getComputedStyle(el).fontFamily)).to.match(/mono/i);
+    expect(await venue.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).fontFamily)).to.match(/mono/i);
 
     await page.getByLabel('Name', { exact: true }).fill('Winter concert');
     await price.fill('150');

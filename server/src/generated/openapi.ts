@@ -2481,6 +2481,13 @@ export interface components {
             versions: components["schemas"]["ContentVersionSummaryResponse"][];
         };
         ContentItemSummaryResponse: {
+            /**
+             * @description Verso extension, on the editing list only (without `resolve=true`): the user who created the item (its version
+             *     1), by the name the admin shows (their display name, else their email). Null when no user did (an API client,
+             *     a package or an import wrote it) or that user was deleted. Absent from published reads and preview answers, so
+             *     sites never see who edits.
+             */
+            author?: components["schemas"]["ContentAuthor"] | null;
             /** Format: date-time */
             createdAt: string;
             /** @description The version served now (or at `asOf` on the list), per the serving rule; null when nothing is served. */
@@ -2547,13 +2554,6 @@ export interface components {
         ContentVersionDetailResponse: {
             /** Format: date-time */
             archivedAt: string | null;
-            /**
-             * @description Verso extension, on the editing list only (without `resolve=true`): the user who created the item (its version
-             *     1), by the name the admin shows (their display name, else their email). Null when no user did (an API client,
-             *     a package or an import wrote it) or that user was deleted. Absent from published reads and preview answers, so
-             *     sites never see who edits.
-             */
-            author?: components["schemas"]["ContentAuthor"] | null;
             /** Format: uuid */
             contentItemId: string;
             /** Format: date-time */
