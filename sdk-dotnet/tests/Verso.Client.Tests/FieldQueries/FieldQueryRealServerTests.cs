@@ -3,6 +3,7 @@ using Verso.Client.Content;
 using Verso.Client.Errors;
 using Verso.Client.Generated;
 using static Verso.Client.Tests.Support.E2eEnvironment;
+using static Verso.Client.Tests.Support.RealServerModel;
 
 namespace Verso.Client.Tests.FieldQueries;
 
@@ -141,36 +142,4 @@ public sealed class FieldQueryRealServerTests
         Key = key, Label = key, CompositionMode = CompositionMode.Inline, PrimitiveType = type,
         IsRequired = required, MinOccurrences = required ? 1 : 0, MaxOccurrences = 1,
     };
-
-    private static async Task<(Guid Template, Guid Version, Dictionary<string, Guid> Fields)> PublishedTemplateAsync(
-        VersoClient verso, Guid ws, string name, string slug, TemplateFieldRequest[] fields, CancellationToken ct)
-    {
-        var template = await verso.Api.CreateTemplateAsync(ws, new CreateTemplateRequest { Name = name, Slug = slug }, ct);
-        var versionUrl = new Uri(verso.BaseUrl, $"api/v1/workspaces/{ws}/templates/{template.Id}/versions/1");
-        async Task<string?> Tag()
-        {
-            await verso.Api.GetTemplateVersionAsync(ws, template.Id, 1, ct);
-            return verso.ETags.Get(versionUrl);
-        }
-        var ids = new Dictionary<string, Guid>();
-        for (var i = 0; i < fields.Length; i++)
-        {
-            fields[i].Order = i;
-            ids[fields[i].Key] = (await verso.Api.CreateTemplateFieldAsync(ws, template.Id, 1, fields[i], await Tag(), ct)).Id;
-        }
-        var published = await verso.Api.PublishTemplateVersionAsync(ws, template.Id, 1, await Tag(), ct);
-        return (template.Id, published.Id, ids);
-    }
-
-    private static async Task<Guid> PublishedContentAsync(VersoClient verso, Guid ws, Guid templateVersion, string slug, ContentFieldValueRequest[] values, CancellationToken ct)
-    {
-        var item = await verso.Api.CreateContentAsync(ws, new CreateContentItemRequest
-        {
-            TemplateVersionId = templateVersion, Slug = slug, LocaleCode = "en", Tags = [], Fields = [.. values],
-        }, ct);
-        await verso.Api.SubmitContentVersionAsync(ws, item.Id, 1, ct);
-        await verso.Api.ApproveContentVersionAsync(ws, item.Id, 1, ct);
-        await verso.Api.PublishContentVersionAsync(ws, item.Id, 1, new PublishContentVersionRequest(), ct);
-        return item.Id;
-    }
 }
