@@ -12,6 +12,8 @@ export interface ParameterSpec {
   readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly required: boolean;
   readonly schema: Json;
+  /** `deepObject` for an object sent as `name[key][…]=value` pairs (listContent's field filters). */
+  readonly style?: string;
 }
 
 export interface BodySpec {
@@ -84,7 +86,13 @@ export function loadOperations(document: Json): OperationSpec[] {
         operationId: String(op.operationId),
         method: method.toUpperCase(),
         path,
-        parameters: merged.map((p) => ({ name: String(p.name), in: p.in, required: p.required === true, schema: (p.schema ?? {}) as Json })),
+        parameters: merged.map((p) => ({
+          name: String(p.name),
+          in: p.in,
+          required: p.required === true,
+          schema: (p.schema ?? {}) as Json,
+          ...(typeof p.style === 'string' ? { style: p.style } : {}),
+        })),
         body,
         responses: Object.keys((op.responses ?? {}) as Json),
         access: (op['x-verso-access'] ?? {}) as AccessSpec,

@@ -5,7 +5,7 @@
 // from the run's seed and the request's index, so (seed, index) names it.
 import fc from 'fast-check';
 import { FIXTURE_PASSWORD } from '../helpers/actors.js';
-import type { Json, OperationSpec } from './contract-operations.js';
+import type { Json, OperationSpec, ParameterSpec } from './contract-operations.js';
 import type { CallerName, FuzzBody, FuzzRequest } from './fuzz-request.js';
 import { appliesTo, ATTACKS, type MutationContext } from './mutations.js';
 import { isMultipart, multipartBody } from './multipart-body.js';
@@ -88,8 +88,8 @@ export class RequestPlanner {
     const query = op.parameters
       .filter((p) => p.in === 'query')
       .map((p) => {
-        const value = schemaArbitrary(this.document, p.schema, options, p.name).map((v) => [p.name, typeof v === 'string' ? v : JSON.stringify(v)] as const);
-        return p.required ? value.map((v) => [v]) : fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: value.map((v) => [v]) });
+        const value = schemaArbitrary(this.document, p.schema, options, p.name).map((v) => queryPairs(p, v));
+        return p.required ? value : fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: value });
       });
     const headers = op.parameters
       .filter((p) => p.in === 'header')
@@ -267,4 +267,23 @@ export async function prepare(req: FuzzRequest, op: OperationSpec, world: FuzzWo
   const caller = world.callers[req.caller];
   if (caller.role && actsOnOwnCredential(op)) return { request, token: (await world.throwawayCaller(caller.role)).token };
   return { request, token: caller.token };
+}
+
+/**
+ * A query parameter's value as the pairs a client sends: a deepObject object as `name[key][…]=value`
+ * (so the field filters reach the service's own checks rather than the router's 400 for JSON text),
+ * anything else as one pair, non-strings as JSON.
+ */
+function queryPairs(p: ParameterSpec, value: unknown): (readonly [string, string])[] {
+  if (p.style !== 'deepObject' || typeof value !== 'object' || value === null) {
+    return [[p.name, typeof value === 'string' ? value : JSON.stringify(value)]];
+  }
+  const pairs: (readonly [string, string])[] = [];
+  const walk = (prefix: string, v: unknown) => {
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      for (const [k, inner] of Object.entries(v)) walk(`${prefix}[${k}]`, inner);
+    } else pairs.push([prefix, typeof v === 'string' ? v : JSON.stringify(v)]);
+  };
+  walk(p.name, value);
+  return pairs;
 }
