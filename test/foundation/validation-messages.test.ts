@@ -142,14 +142,25 @@ describe('readable validation messages (400 bad-request errors)', () => {
         '/templateVersionId': ['This field is required.'],
         '/slug': ['Must be text or empty (null).'],
         '/fields/0/order': ['Must be a whole number.'],
-        '/fields/0/valueKind': ['Must be Text, RichText, Markdown, Boolean, PickList, Media, File, Link, Quote, Separator, ChildContent or Component.'],
+        '/fields/0/valueKind': ['Must be Text, RichText, Markdown, Boolean, PickList, Media, File, Link, Quote, Separator, ChildContent, Component, Number, Date, DateTime or Json.'],
       });
     });
 
     it('explains query parameters too (query.<name>)', async () => {
-      const res = await w.api.get(`${w.base}/content?page=0&sortBy=title`, { token: w.editor });
+      const res = await w.api.get(`${w.base}/content?page=0&sortBy=popularity`, { token: w.editor });
       expect(res.status).to.equal(400);
-      expect(res.body.errors).to.deep.equal({ 'query.page': ['Must be 1 or more.'], 'query.sortBy': ['Sort by createdAt, updatedAt or slug.'] });
+      expect(res.body.errors).to.deep.equal({
+        'query.page': ['Must be 1 or more.'],
+        'query.sortBy': ['Sort by createdAt, updatedAt, slug, title or fields.<fieldKey> (a field of the template named by templateId).'],
+      });
+      // A field filter's key and op are checked by the contract too, each named as it was sent.
+      const filter = await w.api.get(`${w.base}/content?filter[9lives][eq]=x&filter[price][between]=1`, { token: w.editor });
+      expect(filter.status).to.equal(400);
+      expect(filter.body.errors).to.deep.equal({
+        'query.filter[9lives]': ['Name a field by its key: a letter, then letters, digits, - or _ (at most 64), such as eventDate.'],
+        'query.filter[price][between]': ['Not a filter condition: use eq, ne, lt, lte, gt, gte, in, exists or contains.'],
+      });
+      expectNoSchemaWording(filter.body.errors);
     });
 
     it('uses the sentences of the template form', async () => {

@@ -25,6 +25,8 @@ export interface ValidatorError {
   parentSchema?: unknown;
   /** The value that failed (Ajv's `verbose` option). */
   data?: unknown;
+  /** Set by Ajv on the findings about a property's name (`propertyNames`): that name. */
+  propertyName?: string;
 }
 
 /** Sentences for the formats the contract uses; the contract test requires one for each format. */
@@ -139,6 +141,7 @@ function instancePointer(e: ValidatorError): string {
   if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
     at += `/${escapePointer(e.params.additionalProperty)}`;
   }
+  if (typeof e.propertyName === 'string') at += `/${escapePointer(e.propertyName)}`;
   return at;
 }
 
@@ -187,8 +190,11 @@ function keyOf(pointer: string): string {
 
 /** An empty string is told it is empty, not also that it breaks the pattern or format it never reached. */
 function dropMootFindings(errors: readonly ValidatorError[]): ValidatorError[] {
-  const empty = new Set(errors.filter((e) => e.keyword === 'minLength' && e.data === '').map((e) => e.instancePath));
-  return empty.size === 0 ? [...errors] : errors.filter((e) => !(empty.has(e.instancePath) && (e.keyword === 'pattern' || e.keyword === 'format')));
+  // A bad property name is told why by the finding about the name itself (its pattern's sentence);
+  // Ajv's summary finding (`propertyNames`) would only add "Is not an allowed value here.".
+  const named = errors.filter((e) => e.keyword !== 'propertyNames');
+  const empty = new Set(named.filter((e) => e.keyword === 'minLength' && e.data === '').map((e) => e.instancePath));
+  return empty.size === 0 ? named : named.filter((e) => !(empty.has(e.instancePath) && (e.keyword === 'pattern' || e.keyword === 'format')));
 }
 
 /** Validator findings → `{ "/slug": ["Use lower-case letters…"], "query.page": ["Must be 1 or more."] }`. */
