@@ -34,11 +34,29 @@ export interface CliIo {
 
 class UsageError extends Error {}
 
+const VALUE_OPTIONS = ['base-url', 'token', 'workspace', 'out', 'sdk-import'] as const;
+
+/**
+ * `--token <value>` as `--token=<value>` for every option that takes a value: parseArgs refuses a
+ * separate value that starts with `-` as ambiguous, and a token is opaque text that may (a random
+ * base64url token does one time in 64).
+ */
+function joinValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const name = arg.startsWith('--') ? arg.slice(2) : '';
+    if ((VALUE_OPTIONS as readonly string[]).includes(name) && i + 1 < argv.length) out.push(`${arg}=${argv[++i]}`);
+    else out.push(arg);
+  }
+  return out;
+}
+
 function options(argv: readonly string[]) {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: joinValues(argv),
       options: {
         'base-url': { type: 'string' },
         token: { type: 'string' },

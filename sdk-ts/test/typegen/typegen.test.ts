@@ -162,6 +162,11 @@ export const notATemplate = toContent(version, versoContentModel, 'no-such-templ
     const refused = await cli(['--base-url', api.url, '--token', 'not-a-token', '--workspace', w.workspaceId, '--out', 'x.ts'], tmp);
     expect(refused.code).to.equal(1);
     expect(refused.err).to.match(/^verso-typegen: 401 Unauthorized: http:\/\/127\.0\.0\.1:\d+ refused the token/);
+    // A token is opaque text: one that starts with "-" (a random base64url token, one time in 64) is still
+    // the option's value, not an option of its own.
+    const dashed = await cli(['--base-url', api.url, '--token', '-Xq7-not-a-token', '--workspace', w.workspaceId, '--out', 'x.ts'], tmp);
+    expect(dashed.code, dashed.err).to.equal(1);
+    expect(dashed.err).to.match(/^verso-typegen: 401 Unauthorized: .* refused the token/);
     const unknown = '00000000-0000-4000-8000-000000000000';
     const missing = await cli(['--base-url', api.url, '--token', w.token, '--workspace', unknown, '--out', 'x.ts'], tmp);
     expect(missing.code).to.equal(1);
