@@ -70,7 +70,7 @@ describe('webhooks on a developer\'s machine (Webhook__AllowedPrivateDestination
       await within(10_000, async () => (await line()) !== undefined);
       expect(JSON.parse((await line())!.slice('content.version_published '.length))).to.include({ contentItemId: item.id, workspaceId: w.ws, status: 'Published' });
       // The receiver answered 204 only because verifyWebhook accepted it; the log agrees.
-      await within(5_000, async () => (await w.api.get(`${w.base}/webhooks/${created.body.endpoint.id}/deliveries?isDelivered=true`, { token: w.editor })).body.totalCount === 1);
+      await within(60_000, async () => (await w.api.get(`${w.base}/webhooks/${created.body.endpoint.id}/deliveries?isDelivered=true`, { token: w.editor })).body.totalCount === 1);
     });
 
     it('refuses at registration what is not listed: another port, another private address, https-only elsewhere', async () => {
