@@ -62,7 +62,7 @@ import {
   buildTemplates, buildTypedTemplate, DatasetWriter, hoursFromNow, typedValues, TYPED_DAYS, TYPED_FIRST_DATE, TYPED_PRICES,
   writeDrafts, writeItems, writeTypedItems,
 } from './lib/content-dataset.js';
-import { fillTypedCeiling, startTypedCeiling, typedCeilingPath } from './lib/typed-list-ceiling.js';
+import { fillTypedCeiling, serveCeiling, startTypedCeiling, typedCeilingPath } from './lib/typed-list-ceiling.js';
 import { machine, percentile, runLoad, table, type LoadRequest, type LoadSummary } from './lib/load.js';
 
 const arg = (name: string) => {
@@ -164,15 +164,7 @@ async function startCeiling(databaseUrl: string) {
       () => res.writeHead(500).end(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pool.end();
-    },
-  };
+  return serveCeiling(server, pool);
 }
 
 /** Stores bodies in the ceiling's table, each with its gzip (compressed once, as Verso's stored pages are). */

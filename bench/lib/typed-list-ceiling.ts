@@ -99,6 +99,14 @@ export async function startTypedCeiling(databaseUrl: string, poolSize: number) {
       })
       .catch(() => res.writeHead(500).end());
   });
+  return serveCeiling(server, pool);
+}
+
+/**
+ * A ceiling server on a free loopback port, and how to stop it and its pool: the list ceilings here
+ * and in delivery-side-by-side.ts.
+ */
+export async function serveCeiling(server: http.Server, pool: pg.Pool): Promise<{ readonly url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
