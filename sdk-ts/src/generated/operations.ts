@@ -13,6 +13,7 @@ export const operationSpecs = {
   createComponent: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/components","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createComponentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createContent: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createContentTranslation: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/translations","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createPickList: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createPreviewToken: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/preview-tokens","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -44,7 +45,8 @@ export const operationSpecs = {
   getComponent: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/components/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getComponentVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getContent: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
-  getContentBySlug: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/by-slug/{slug}","pathParams":["workspaceId","slug"],"uuidPathParams":["workspaceId"],"queryParams":["asOf","expandChildren"],"headerParams":["If-None-Match"],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getContentBySlug: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/by-slug/{slug}","pathParams":["workspaceId","slug"],"uuidPathParams":["workspaceId"],"queryParams":["asOf","expandChildren","locale"],"headerParams":["If-None-Match"],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getContentTranslationStatus: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/translation-status","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getContentVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getCurrentUser: {"method":"GET","path":"/api/v1/auth/me","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getHealthDashboard: {"method":"GET","path":"/health/dashboard","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["text/html"],"paged":null,"ifMatch":false,"anonymous":true},
@@ -65,17 +67,19 @@ export const operationSpecs = {
   getUser: {"method":"GET","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getWebhookEndpoint: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getWorkspace: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  getWorkspaceLocales: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/locales","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   importOfficialPackage: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}","pathParams":["workspaceId","packageId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   importPackage: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   linkContentTranslation: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/link-translation","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   listApiClients: {"method":"GET","path":"/api/v1/clients","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listAuditEntries: {"method":"GET","path":"/api/v1/audit","pathParams":[],"uuidPathParams":[],"queryParams":["entityType","entityId","contentItemId","action","actorUserId","actorApiClientId","after","before","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listComponents: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/components","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
-  listContent: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["q","templateVersionId","templateId","status","localeCode","translationGroupId","slug","tags","createdAfter","createdBefore","publishedAfter","publishedBefore","resolve","asOf","filter","sortBy","sortDesc","page","pageSize"],"headerParams":["If-None-Match"],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listContent: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["q","templateVersionId","templateId","status","localeCode","translationGroupId","slug","tags","createdAfter","createdBefore","publishedAfter","publishedBefore","resolve","asOf","filter","locale","sortBy","sortDesc","page","pageSize"],"headerParams":["If-None-Match"],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listContentTranslations: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/translations","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listContentVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listIpBans: {"method":"GET","path":"/api/v1/security/ip-bans","pathParams":[],"uuidPathParams":[],"queryParams":["ipAddress","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listMedia: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/media","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize","mimeType","search","ids"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listMissingTranslations: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/missing-translations","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["locale","templateId","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listOfficialPackages: {"method":"GET","path":"/api/v1/packages/official","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listPickLists: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listPreviewTokens: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/preview-tokens","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
@@ -124,12 +128,13 @@ export const operationSpecs = {
   updateUser: {"method":"PUT","path":"/api/v1/users/{id}","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateWebhookEndpoint: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateWorkspace: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateWorkspaceLocales: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/locales","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   upgradeContentVersionTemplate: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   uploadMedia: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/media","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["multipart/form-data"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
 } as const satisfies { readonly [Id in OperationId]: OperationSpec };
 
 /** Operations whose response is the `{items,totalCount,page,pageSize,totalPages}` envelope with `page`/`pageSize` query parameters. */
-export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listIpBans' | 'listMedia' | 'listOfficialPackages' | 'listPickLists' | 'listPreviewTokens' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaceContentVersions' | 'listWorkspaces';
+export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listIpBans' | 'listMedia' | 'listMissingTranslations' | 'listOfficialPackages' | 'listPickLists' | 'listPreviewTokens' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaceContentVersions' | 'listWorkspaces';
 
 /** One method per operation in the contract; VersoClient supplies `invoke` (the resilient transport). */
 export abstract class VersoOperations {
@@ -205,6 +210,15 @@ export abstract class VersoOperations {
    */
   createContent(input: OperationInput<'createContent'>, options?: CallOptions): Promise<OperationResult<'createContent'>> {
     return this.invoke('createContent', input, options);
+  }
+
+  /**
+   * Make the item's translation into another locale (Verso extension).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/{id}/translations` — access: role Editor, workspace Write.
+   */
+  createContentTranslation(input: OperationInput<'createContentTranslation'>, options?: CallOptions): Promise<OperationResult<'createContentTranslation'>> {
+    return this.invoke('createContentTranslation', input, options);
   }
 
   /**
@@ -496,6 +510,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * Every locale of the workspace with the state of the item's member in it (Verso extension).
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/{id}/translation-status` — access: role Reader, workspace Read.
+   */
+  getContentTranslationStatus(input: OperationInput<'getContentTranslationStatus'>, options?: CallOptions): Promise<OperationResult<'getContentTranslationStatus'>> {
+    return this.invoke('getContentTranslationStatus', input, options);
+  }
+
+  /**
    * One version with its field values.
    *
    * `GET /api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}` — access: role Reader, workspace Read.
@@ -676,6 +699,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * The workspace's locales, its default locale and each locale's fallback chain (Verso extension).
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/locales` — access: role Reader, workspace Read.
+   */
+  getWorkspaceLocales(input: OperationInput<'getWorkspaceLocales'>, options?: CallOptions): Promise<OperationResult<'getWorkspaceLocales'>> {
+    return this.invoke('getWorkspaceLocales', input, options);
+  }
+
+  /**
    * Import one of the official packages (resolutions optional).
    *
    * `POST /api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}` — access: role TemplateAdmin, workspace Write.
@@ -772,6 +804,15 @@ export abstract class VersoOperations {
    */
   listMedia(input: OperationInput<'listMedia'>, options?: CallOptions): Promise<OperationResult<'listMedia'>> {
     return this.invoke('listMedia', input, options);
+  }
+
+  /**
+   * Default-locale items whose translation into a locale is missing or outdated (Verso extension).
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/content/missing-translations` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listMissingTranslations(input: OperationInput<'listMissingTranslations'>, options?: CallOptions): Promise<OperationResult<'listMissingTranslations'>> {
+    return this.invoke('listMissingTranslations', input, options);
   }
 
   /**
@@ -1204,6 +1245,15 @@ export abstract class VersoOperations {
    */
   updateWorkspace(input: OperationInput<'updateWorkspace'>, options?: CallOptions): Promise<OperationResult<'updateWorkspace'>> {
     return this.invoke('updateWorkspace', input, options);
+  }
+
+  /**
+   * Replace the workspace's locales (Verso extension).
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/locales` — access: role TemplateAdmin, workspace Write.
+   */
+  updateWorkspaceLocales(input: OperationInput<'updateWorkspaceLocales'>, options?: CallOptions): Promise<OperationResult<'updateWorkspaceLocales'>> {
+    return this.invoke('updateWorkspaceLocales', input, options);
   }
 
   /**

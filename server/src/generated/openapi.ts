@@ -607,6 +607,10 @@ export interface paths {
          *     version and locale (no scan); with any other filter (`q`, `tags`, `status`, `slug`, `translationGroupId`, the date
          *     ranges) it counts the matching items, a cost that grows with the number of items the filter matches.
          *
+         *     With `locale` (Verso extension) the list has one entry per translation group (and one per item without a group):
+         *     the member the group serves in that locale along its fallback chain (see the parameter), and every other filter,
+         *     the sort and the paging apply to that member. `localeCode` then filters on the served member's locale.
+         *
          *     A resolved page at "now" (no `q`) is also kept finished, gzip-compressed, in PostgreSQL under the state it was
          *     read after, and served from there while nothing it depends on has changed: one statement and no compression work
          *     per request. Every published page is answered gzip-coded (`Content-Encoding: gzip`) to a client whose
@@ -734,6 +738,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/content/{id}/translation-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every locale of the workspace with the state of the item's member in it (Verso extension).
+         * @description Missing, or the member's newest version's status, and whether it is outdated against the source (the group's member in the default locale). Members in locales the workspace does not configure are listed after the configured ones, with `configured: false`.
+         */
+        get: operations["getContentTranslationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/content/{id}/translations": {
         parameters: {
             query?: never;
@@ -747,7 +774,15 @@ export interface paths {
         /** The members of the item's translation group (empty when it has none), ordered by locale. */
         get: operations["listContentTranslations"];
         put?: never;
-        post?: never;
+        /**
+         * Make the item's translation into another locale (Verso extension).
+         * @description A new item in the item's translation group (one is made, and the item joins it, when it has none), in `localeCode`,
+         *     whose version 1 is a Draft holding the item's served values (else its newest version's), the same template
+         *     version and tags; fields shared across translations (`localized: false`) stay with the default-locale member.
+         *     When the workspace configures locales, `localeCode` must be one of them (422). A member in that locale already in
+         *     the group is 409, as is a given slug that is taken. Emits `content.created`.
+         */
+        post: operations["createContentTranslation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1014,8 +1049,38 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The version of the item with this slug that is served at `asOf` (default now). */
+        /**
+         * The version of the item with this slug that is served at `asOf` (default now).
+         * @description With `locale` (Verso extension) the slug names its item's translation group, and the answer is the version served
+         *     by the group's member in that locale, else by the first member along the locale's fallback chain (see the
+         *     parameter). The answer then also carries `requestedLocale` and `alternates` (every member that serves something,
+         *     for `hreflang`), and `Content-Language` names the served member's locale; `/by-slug/about-us?locale=de` serves
+         *     the German member `ueber-uns`. Fields a template shares across translations (`localized: false`) are served from
+         *     the default-locale member's served version, in every read. Children are resolved in the reader's locale.
+         */
         get: operations["getContentBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/content/missing-translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Default-locale items whose translation into a locale is missing or outdated (Verso extension).
+         * @description One entry per (item, locale): every live item in the workspace's default locale, for each other configured locale (or only `locale`) in which its group has no member (`Missing`) or an outdated one (`Outdated`), ordered by the item's creation, newest first, then by locale. Empty when the workspace configures no locales.
+         */
+        get: operations["listMissingTranslations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1041,6 +1106,32 @@ export interface paths {
          */
         get: operations["listWorkspaceContentVersions"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/locales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The workspace's locales, its default locale and each locale's fallback chain (Verso extension).
+         * @description What every delivery read with `locale` resolves through. A workspace that configures none answers `{ "defaultLocale": null, "locales": [] }`.
+         */
+        get: operations["getWorkspaceLocales"];
+        /**
+         * Replace the workspace's locales (Verso extension).
+         * @description Needs TemplateAdmin (or Admin) plus Write access, and If-Match with the current ETag (412 when missing or stale). Codes are canonicalised (`de-ch` is `de-CH`). 422 names what is wrong: a duplicate code, a default that is not listed, a chain naming an unknown locale, repeating one, leading back to its own locale or not ending in the default, or a removed locale that live items still use. Every delivery read of the workspace follows the new chains at once (cached answers and stored pages end).
+         */
+        put: operations["updateWorkspaceLocales"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2380,6 +2471,13 @@ export interface components {
          * @enum {string}
          */
         CompositionMode: "Inline" | "Reference";
+        /** @description A member of the translation group that serves something, for `hreflang` links and language switchers. */
+        ContentAlternate: {
+            /** Format: uuid */
+            contentItemId: string;
+            localeCode: string | null;
+            slug: string | null;
+        };
         /** @description A user as an editing list names them. */
         ContentAuthor: {
             /** @description The user's display name, else their email. */
@@ -2540,6 +2638,43 @@ export interface components {
          * @enum {string}
          */
         ContentStatus: "Draft" | "Review" | "Approved" | "Published" | "Archived";
+        ContentTranslationLocaleResponse: {
+            /** @description Whether the locale is one of the workspace's locales (false for members from before, "unconfigured"). */
+            configured: boolean;
+            /** Format: uuid */
+            contentItemId: string | null;
+            /** @description True for the group's member in the default locale, which the others are translated from. */
+            isSource: boolean;
+            /** @description The locale (null for a member without one). */
+            localeCode: string | null;
+            /** @description The locale's name from the workspace's locales; null for a locale that is not configured. */
+            name: string | null;
+            /** @description True when the source (the group's member in the default locale) has a version served now that was published after this member's newest version was last changed: the translation may lag behind the source. */
+            outdated: boolean;
+            /**
+             * Format: int32
+             * @description The member's version served now, if any.
+             */
+            servedVersionNumber: number | null;
+            slug: string | null;
+            state: components["schemas"]["TranslationState"];
+            /** @description The title of the member's newest version. */
+            title: string | null;
+            /**
+             * Format: int32
+             * @description The member's newest version.
+             */
+            versionNumber: number | null;
+        };
+        /** @description Every configured locale (and every member in a locale that is not configured) with its member's state. */
+        ContentTranslationStatusResponse: {
+            /** Format: uuid */
+            contentItemId: string;
+            defaultLocale: string | null;
+            locales: components["schemas"]["ContentTranslationLocaleResponse"][];
+            /** Format: uuid */
+            translationGroupId: string | null;
+        };
         /** @description Two versions of one item side by side (Verso extension, issue #25): `from` the older side, `to` the newer, each with its children not expanded (`child` is null; see `children`). The comparison itself is the client's. */
         ContentVersionComparisonResponse: {
             /**
@@ -2552,6 +2687,8 @@ export interface components {
             to: components["schemas"]["ContentVersionDetailResponse"];
         };
         ContentVersionDetailResponse: {
+            /** @description Present only when the read named a `locale` (Verso extension): every member of the translation group that serves something at the read's instant (this one included), ordered by locale, for `hreflang` links and language switchers. */
+            alternates?: components["schemas"]["ContentAlternate"][];
             /** Format: date-time */
             archivedAt: string | null;
             /** Format: uuid */
@@ -2577,6 +2714,8 @@ export interface components {
             publishedAt: string | null;
             /** Format: uuid */
             publishedByUserId: string | null;
+            /** @description Present only when the read named a `locale` (Verso extension): that locale, canonical. `localeCode` is what was served, which differs when the read fell back along the chain. */
+            requestedLocale?: string;
             /** @description Only on the response of an edit (update, upgrade-template-version) that sent a Review or Approved version back to Draft: the status it had (Review or Approved). Absent otherwise. */
             returnedToDraftFrom?: components["schemas"]["ContentStatus"];
             /** Format: int32 */
@@ -2731,6 +2870,12 @@ export interface components {
             templateVersionId: string;
             /** Format: uuid */
             translationGroupId?: string | null;
+        };
+        /** @description Makes the item's member in `localeCode`: a new item in the item's translation group (a group is made when the item has none) whose version 1 (Draft) holds the values of the item's served version (else its newest), except the fields shared across translations (`localized: false`), which the member takes from the default-locale member. */
+        CreateContentTranslationRequest: {
+            localeCode: components["schemas"]["LanguageTag"];
+            /** @description The member's slug; omitted, one is made from the source's title (else its slug) and the locale, the first free one. */
+            slug?: components["schemas"]["ContentSlug"] | null;
         };
         /**
          * @description A new Draft. With `duplicateFromVersionNumber` it copies that version's values and template version (this is
@@ -3045,6 +3190,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A BCP 47 language tag (`en`, `de-CH`, `zh-Hant-TW`). Verso stores and answers it in its canonical form (`de-ch` is `de-CH`), and compares it regardless of case. */
+        LanguageTag: string;
         LinkTranslationRequest: {
             /** Format: uuid */
             targetContentItemId: string;
@@ -3108,6 +3255,32 @@ export interface components {
             altText?: string;
             /** Format: binary */
             file: string;
+        };
+        MissingTranslationResponse: {
+            /** @description The configured locale the source lacks, or whose member is outdated. */
+            localeCode: string;
+            source: components["schemas"]["ContentItemSummaryResponse"];
+            /**
+             * @description `Missing` (no member in the locale) or `Outdated` (see ContentTranslationLocaleResponse.outdated).
+             * @enum {string}
+             */
+            state: "Missing" | "Outdated";
+            /**
+             * Format: uuid
+             * @description The outdated member; null when missing.
+             */
+            translationItemId: string | null;
+        };
+        MissingTranslationResponsePagedResponse: {
+            items: components["schemas"]["MissingTranslationResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
         };
         /** @description A password being set. Rejected with 400 when it starts or ends with whitespace or contains control characters, invisible formatting characters (zero-width space, BOM, direction marks), line or paragraph separators, or any space other than U+0020 (the character rules); when it has fewer characters than the server's `Auth__Password__MinLength` (default 12; rule `TooShort`); when it is one of the 10,000 most common passwords, compared case-insensitively (rule `Common`); or when it is otherwise easy to guess — a keyboard walk, repeats, a date, common words, or the user's own email or name — by zxcvbn's estimate below `Auth__Password__MinimumScore` (default 3 of 4; rule `Weak`). The problem's `errors` names the property with one message per broken rule, and `rules` names each broken rule. */
         NewPassword: string;
@@ -3538,6 +3711,11 @@ export interface components {
             key: components["schemas"]["FieldKey"];
             label: string;
             /**
+             * @description Verso extension. False shares the field across translations: its values are written on the translation group's member in the workspace's default locale, and every member serves that member's published values (on the other members the field is not required and their own values are not served).
+             * @default true
+             */
+            localized?: boolean;
+            /**
              * Format: int32
              * @description Null means unbounded; otherwise at least `minOccurrences`.
              */
@@ -3572,6 +3750,8 @@ export interface components {
             isRequired: boolean;
             key: string;
             label: string;
+            /** @description Verso extension; false when the field is shared across translations (see TemplateFieldRequest.localized). */
+            localized: boolean;
             /** Format: int32 */
             maxOccurrences: number | null;
             /** Format: int32 */
@@ -3712,6 +3892,11 @@ export interface components {
          * @enum {string}
          */
         Theme: "auto" | "light" | "dark";
+        /**
+         * @description How far a locale's member of a translation group is: `Missing` (no member), or its newest version's status (`Draft`, `Review`, `Approved`, `Published`, `Archived`).
+         * @enum {string}
+         */
+        TranslationState: "Missing" | "Draft" | "Review" | "Approved" | "Published" | "Archived";
         UpdateAccountPreferencesRequest: {
             theme: components["schemas"]["Theme"];
             /** @description An IANA time zone id (422 when unknown); null clears it. */
@@ -3826,12 +4011,19 @@ export interface components {
              * @description The event id, signed with the body; `X-Verso-Event-Id` and `webhook-id` repeat it. The same on every attempt.
              */
             id: string;
+            /** @description The item's locale when the event was written (Verso extension; absent on events written before). */
+            localeCode?: string | null;
             /** @description What a CDN in front of the delivery reads must purge (README, Behind a CDN): `list-<workspaceId>`, `item-<id>` of this item and of every item that embeds it (at any depth up to the expansion limit, found when the event is written), matching the keys the reads send in Surrogate-Key and Cache-Tag. When more than 1000 items embed it, `ws-<workspaceId>` and `list-<workspaceId>` instead. Absent on events written before the server knew purge keys. */
             purgeKeys?: string[];
             /** @description The version's workflow status (`Draft`, `Published`, …); null for item-level events. */
             status: string | null;
             /** Format: uuid */
             templateVersionId: string;
+            /**
+             * Format: uuid
+             * @description The item's translation group when the event was written (Verso extension; absent on events written before). `purgeKeys` name every member of the group, as a read in any locale may fall back to or share fields of any.
+             */
+            translationGroupId?: string | null;
             /**
              * @description The event type (`content.version_published`, …), signed with the body; `X-Verso-Event` repeats it.
              * @example content.version_published
@@ -4049,6 +4241,26 @@ export interface components {
             totalCount: number;
             totalPages: number;
         };
+        /** @description One language of the workspace, and the languages a read in it falls back to, in order. */
+        WorkspaceLocale: {
+            code: components["schemas"]["LanguageTag"];
+            /** @description The locales a read in this locale falls back to when a translation is missing, in order; each must be a configured locale, none may repeat or lead back here, and every locale but the default ends its chain in the default (which may be left implicit: a chain that does not name the default still ends in it). The default's own chain is empty. */
+            fallback: components["schemas"]["LanguageTag"][];
+            /** @description The language's name as editors see it (`Deutsch (Schweiz)`). */
+            name: string;
+        };
+        /** @description The whole set of the workspace's locales (replaced as a whole). No locales and no default turns localization off: items may then carry any `localeCode`, as before. */
+        WorkspaceLocalesRequest: {
+            /** @description One of `locales`; null only when `locales` is empty. */
+            defaultLocale: components["schemas"]["LanguageTag"] | null;
+            locales: components["schemas"]["WorkspaceLocale"][];
+        };
+        WorkspaceLocalesResponse: {
+            /** @description The default locale; null when the workspace has no locales configured. */
+            defaultLocale: string | null;
+            /** @description The configured locales, default first, then in the order they were given. Each `fallback` is the full chain as reads apply it (ending in the default). */
+            locales: components["schemas"]["WorkspaceLocale"][];
+        };
         WorkspaceRequest: {
             /** @description True: every asset gets a public URL (with public media on); false: only the assets that served content uses. Absent keeps the current setting (false for a new workspace). */
             allMediaPublic?: boolean;
@@ -4261,6 +4473,8 @@ export interface components {
         DeliveryIsDelivered: boolean;
         /** @description Only deliveries whose last attempt failed (true) or did not (false); dead letters count as failed. */
         DeliveryIsFailed: boolean;
+        /** @description The reader's locale (Verso extension). The slug (or each list entry) names a translation group, and the read serves the group's member in this locale, else the first member along its fallback chain (the workspace's locales), else the default locale's, else a member without a locale; a locale the workspace does not configure falls back through its configured prefixes (`de-AT` → `de`) to the default. Children are resolved the same way. Omitted: the item itself, exactly as without localization. Compared regardless of case and answered canonical (`de-ch` is `de-CH`). */
+        DeliveryLocale: components["schemas"]["LanguageTag"];
         /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
         ExpandChildren: boolean;
         FieldId: string;
@@ -4277,6 +4491,8 @@ export interface components {
         MediaSearch: string;
         /** @description Only assets whose MIME type starts with this (`image/`, `application/pdf`). */
         MediaTypeFilter: string;
+        /** @description Only this configured locale (omitted, every configured locale but the default). */
+        MissingTranslationLocale: components["schemas"]["LanguageTag"];
         /** @description Case-insensitive substring of the name or slug. */
         ModelSearch: string;
         /** @description The id of an official package (as listed by `GET /api/v1/packages/official`). */
@@ -4320,6 +4536,8 @@ export interface components {
         CacheControl: string;
         /** @description `inline` for images, `attachment` otherwise, with the file name as `filename` (ASCII, quotes and controls replaced) and `filename*` (RFC 5987 UTF-8), per RFC 6266. */
         ContentDisposition: string;
+        /** @description The locale of what is served (the member the read fell back to, when it did); sent on a by-slug answer whose read named a `locale` and whose served member has one. */
+        ContentLanguage: string;
         /** @description The size of the body in bytes. */
         ContentLength: number;
         /** @description The part sent (`bytes 0-1023/52428800`), or on 416 the file's size (`bytes *\/52428800`). */
@@ -5674,6 +5892,8 @@ export interface operations {
                  *     A preview token's list refuses field filters, and sorts other than createdAt, updatedAt and slug, with a 400.
                  */
                 filter?: components["parameters"]["ContentFieldFilter"];
+                /** @description The reader's locale (Verso extension). The slug (or each list entry) names a translation group, and the read serves the group's member in this locale, else the first member along its fallback chain (the workspace's locales), else the default locale's, else a member without a locale; a locale the workspace does not configure falls back through its configured prefixes (`de-AT` → `de`) to the default. Children are resolved the same way. Omitted: the item itself, exactly as without localization. Compared regardless of case and answered canonical (`de-ch` is `de-CH`). */
+                locale?: components["parameters"]["DeliveryLocale"];
                 localeCode?: components["parameters"]["ContentLocaleFilter"];
                 /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
                 page?: components["parameters"]["Page"];
@@ -6025,6 +6245,35 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    getContentTranslationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item's translations by locale. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentTranslationStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     listContentTranslations: {
         parameters: {
             query?: {
@@ -6055,6 +6304,45 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createContentTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContentTranslationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new member with its first version. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -6534,6 +6822,8 @@ export interface operations {
                 asOf?: components["parameters"]["AsOf"];
                 /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
                 expandChildren?: components["parameters"]["ExpandChildren"];
+                /** @description The reader's locale (Verso extension). The slug (or each list entry) names a translation group, and the read serves the group's member in this locale, else the first member along its fallback chain (the workspace's locales), else the default locale's, else a member without a locale; a locale the workspace does not configure falls back through its configured prefixes (`de-AT` → `de`) to the default. Children are resolved the same way. Omitted: the item itself, exactly as without localization. Compared regardless of case and answered canonical (`de-ch` is `de-CH`). */
+                locale?: components["parameters"]["DeliveryLocale"];
             };
             header?: {
                 /** @description The ETag of an earlier published answer to this same request; while it is still what would be served the answer is 304 without a body. A preview token's read ignores it (preview answers carry no validators). */
@@ -6551,6 +6841,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["DeliveryCacheControl"];
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     /** @description The answer's strong tag (see the 304's ETag); sent on every published read, never on a preview token's. */
                     ETag?: string;
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];
@@ -6569,6 +6860,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listMissingTranslations: {
+        parameters: {
+            query?: {
+                /** @description Only this configured locale (omitted, every configured locale but the default). */
+                locale?: components["parameters"]["MissingTranslationLocale"];
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Items whose template is this one (any of its versions). */
+                templateId?: components["parameters"]["ContentTemplateFilter"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of missing or outdated translations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingTranslationResponsePagedResponse"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -6615,6 +6943,76 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWorkspaceLocales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locales. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceLocalesResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateWorkspaceLocales: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceLocalesRequest"];
+            };
+        };
+        responses: {
+            /** @description The locales as saved. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceLocalesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

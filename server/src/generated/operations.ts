@@ -35,6 +35,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content"
   },
+  "createContentTranslation": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/translations"
+  },
   "createContentVersion": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions"
@@ -163,6 +167,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/content/by-slug/{slug}"
   },
+  "getContentTranslationStatus": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/{id}/translation-status"
+  },
   "getContentVersion": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}"
@@ -243,6 +251,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}"
   },
+  "getWorkspaceLocales": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/locales"
+  },
   "importOfficialPackage": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/packages/import/official/{packageId}"
@@ -286,6 +298,10 @@ export const operations = {
   "listMedia": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/media"
+  },
+  "listMissingTranslations": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/content/missing-translations"
   },
   "listOfficialPackages": {
     "method": "GET",
@@ -478,6 +494,10 @@ export const operations = {
   "updateWorkspace": {
     "method": "PUT",
     "path": "/api/v1/workspaces/{workspaceId}"
+  },
+  "updateWorkspaceLocales": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/locales"
   },
   "upgradeContentVersionTemplate": {
     "method": "POST",
