@@ -4536,8 +4536,6 @@ export interface components {
         CacheControl: string;
         /** @description `inline` for images, `attachment` otherwise, with the file name as `filename` (ASCII, quotes and controls replaced) and `filename*` (RFC 5987 UTF-8), per RFC 6266. */
         ContentDisposition: string;
-        /** @description The locale of what is served (the member the read fell back to, when it did); sent on a by-slug answer whose read named a `locale` and whose served member has one. */
-        ContentLanguage: string;
         /** @description The size of the body in bytes. */
         ContentLength: number;
         /** @description The part sent (`bytes 0-1023/52428800`), or on 416 the file's size (`bytes *\/52428800`). */
@@ -6841,7 +6839,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["DeliveryCacheControl"];
-                    "Content-Language": components["headers"]["ContentLanguage"];
+                    /** @description The locale of what is served (the member the read fell back to, when it did); sent when the read named a `locale` and the served member has one. */
+                    "Content-Language"?: string;
                     /** @description The answer's strong tag (see the 304's ETag); sent on every published read, never on a preview token's. */
                     ETag?: string;
                     "X-Verso-Cache": components["headers"]["DeliveryCache"];

@@ -10,6 +10,7 @@ import * as components from './components.js';
 import * as content from './content.js';
 import * as docs from './docs.js';
 import * as health from './health.js';
+import * as locales from './locales.js';
 import * as media from './media.js';
 import * as packages from './packages.js';
 import * as picklists from './picklists.js';
@@ -19,6 +20,7 @@ import * as security from './security.js';
 import * as settings from './settings.js';
 import * as tags from './tags.js';
 import * as templates from './templates.js';
+import * as translations from './translations.js';
 import * as users from './users.js';
 import * as webhooks from './webhooks.js';
 import * as workspaces from './workspaces.js';
@@ -32,6 +34,7 @@ export const handlers = {
   ...workspaces,
   ...docs,
   ...health,
+  ...locales,
   ...components,
   ...content,
   ...media,
@@ -43,5 +46,6 @@ export const handlers = {
   ...settings,
   ...tags,
   ...templates,
+  ...translations,
   ...webhooks,
 } satisfies HandlerMap;

@@ -28,6 +28,7 @@ const fieldRow = z.object({
   picklist_id: z.string().nullable(),
   picklist_revision_id: z.string().nullable(),
   field_config: z.record(z.string(), z.unknown()),
+  localized: z.boolean(),
 });
 export type FieldRow = z.infer<typeof fieldRow>;
 
@@ -42,7 +43,7 @@ export type AllowedTypeRow = z.infer<typeof allowedTypeRow>;
 
 const FIELD_COLUMNS = sql.fragment`f.id, f.template_version_id, f.section_id, f.key, f.label, f.help_text, f.sort_order,
   f.is_required, f.min_occurrences, f.max_occurrences, f.is_open, f.composition_mode, f.primitive_type,
-  f.target_template_id, f.component_id, f.picklist_id, f.picklist_revision_id, f.field_config`;
+  f.target_template_id, f.component_id, f.picklist_id, f.picklist_revision_id, f.field_config, f.localized`;
 
 export async function listSections(db: CommonQueryMethods, versionIds: readonly string[]): Promise<readonly SectionRow[]> {
   if (versionIds.length === 0) return [];

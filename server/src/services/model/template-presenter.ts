@@ -32,6 +32,7 @@ export function templateFieldAttributes(f: FieldRow): Omit<TemplateFieldResponse
     componentId: f.component_id,
     picklistId: f.picklist_id,
     picklistRevisionId: f.picklist_revision_id,
+    localized: f.localized,
   };
 }
 
