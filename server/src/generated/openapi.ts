@@ -3036,6 +3036,8 @@ export interface components {
             isRequired?: boolean;
             key: components["schemas"]["FieldKey"];
             label: string;
+            /** @description Verso extension: false shares the field across translations (see TemplateFieldRequest.localized). Absent means true; an export writes it only for a shared field, so a package without shared fields reads as before. */
+            localized?: boolean;
             maxOccurrences?: number | null;
             minOccurrences?: number;
             order: number;
