@@ -5,7 +5,7 @@
 // TemplateAdmin; Webhooks needs Editor plus a selected workspace (the API lets an Editor read a
 // workspace's endpoints; a Reader gets its 403).
 // A link the navigation hides is also a route the API refuses: pages render its 403/404.
-// The workspace's own screens (Content, Templates, Components, Picklists, Tags) need a selected
+// The workspace's own screens (Content, Templates, Components, Picklists, Tags, Locales) need a selected
 // workspace: every role may look at them (Reader reads; the screens disable what a role cannot do).
 // Media is one of them (Reader views the library, Editor + Write changes it); Storage settings need Admin.
 import type { AdminUser, Role } from './auth/session.js';
@@ -17,7 +17,7 @@ export interface NavLink {
   readonly current: boolean;
 }
 
-export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'media' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages' | 'ip-bans';
+export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'locales' | 'media' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages' | 'ip-bans';
 
 /** The one list of screen paths; page modules register these. */
 export const PATHS = {
@@ -45,6 +45,7 @@ export function workspacePaths(workspaceId: string) {
     components: `${root}/components`,
     picklists: `${root}/picklists`,
     tags: `${root}/tags`,
+    locales: `${root}/locales`,
     webhooks: `${root}/webhooks`,
     media: `${root}/media`,
     packageExport: `${root}/packages/export`,
@@ -74,6 +75,7 @@ const entries: Entry[] = [
   { key: 'components', href: (ws) => workspacePaths(ws).components, label: 'Components', visible: (_u, ws) => ws !== undefined },
   { key: 'picklists', href: (ws) => workspacePaths(ws).picklists, label: 'Picklists', visible: (_u, ws) => ws !== undefined },
   { key: 'tags', href: (ws) => workspacePaths(ws).tags, label: 'Tags', visible: (_u, ws) => ws !== undefined },
+  { key: 'locales', href: (ws) => workspacePaths(ws).locales, label: 'Locales', visible: (_u, ws) => ws !== undefined },
   { key: 'media', href: (ws) => workspacePaths(ws).media, label: 'Media', visible: (_u, ws) => ws !== undefined },
   { key: 'webhooks', href: (ws) => workspacePaths(ws).webhooks, label: 'Webhooks', visible: (u, ws) => ws !== undefined && hasRole(u.role, 'Editor') },
   { key: 'users', href: PATHS.users, label: 'Users', visible: (u) => u.isSuperAdmin && hasRole(u.role, 'Admin') },

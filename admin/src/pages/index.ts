@@ -10,6 +10,7 @@ import * as contentItem from './content/item.js';
 import * as contentList from './content/list.js';
 import * as home from './home.js';
 import * as ipBans from './ip-bans.js';
+import * as locales from './locales/index.js';
 import * as media from './media/index.js';
 import * as packages from './packages.js';
 import * as picklists from './picklists.js';
@@ -27,7 +28,7 @@ export interface PageModule {
 /** `workspaceScope` first: it marks `/workspaces/<id>/…` requests before Home's cookie default applies. */
 export const pageModules: readonly PageModule[] = [
   workspaceScope, home, account, about, workspaces, users, apiClients, audit, packages, ipBans,
-  templates, components, picklists, tags, webhooks, media,
+  templates, components, picklists, tags, locales, webhooks, media,
   // The list and editor before the item page: `/content/new` is not an item id.
   contentList, contentEditor, contentItem,
 ];
