@@ -41,5 +41,7 @@ export function occurrencesOf(f: { minOccurrences: number; maxOccurrences: numbe
 }
 
 export function fieldRow(f: TemplateField | ComponentField, names: ReadonlyMap<string, string>): FieldRow {
-  return { id: f.id, key: f.key, label: f.label, helpText: f.helpText ?? '', type: typeOf(f, names), required: f.isRequired, occurrences: occurrencesOf(f) };
+  // A template field shared across translations says so beside its type (components have no such setting).
+  const shared = 'localized' in f && f.localized === false ? ' · shared across translations' : '';
+  return { id: f.id, key: f.key, label: f.label, helpText: f.helpText ?? '', type: typeOf(f, names) + shared, required: f.isRequired, occurrences: occurrencesOf(f) };
 }

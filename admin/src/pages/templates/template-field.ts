@@ -34,6 +34,8 @@ export interface TemplateFieldInputs extends FieldInputs {
   templateId: string;
   /** The checked allowed types, each `template:<id>` or `type:<PrimitiveType>`, in the form's order. */
   allowedTypes: string[];
+  /** "Shared across translations": the field is `localized: false`, its values written once per translation group. */
+  shared: boolean;
 }
 
 export interface KindOption {
@@ -54,7 +56,7 @@ export const TEMPLATE_KINDS: { label: string; options: KindOption[] }[] = [
   },
 ];
 
-export const emptyTemplateInputs = (sectionId = ''): TemplateFieldInputs => ({ ...emptyInputs(), sectionId, compositionMode: 'Inline', templateId: '', allowedTypes: [] });
+export const emptyTemplateInputs = (sectionId = ''): TemplateFieldInputs => ({ ...emptyInputs(), sectionId, compositionMode: 'Inline', templateId: '', allowedTypes: [], shared: false });
 
 export function readTemplateFieldInputs(req: express.Request): TemplateFieldInputs {
   return {
@@ -63,6 +65,8 @@ export function readTemplateFieldInputs(req: express.Request): TemplateFieldInpu
     compositionMode: field(req, 'compositionMode') === 'Reference' ? 'Reference' : 'Inline',
     templateId: field(req, 'templateId'),
     allowedTypes: fieldValues(req, 'allowedTypes'),
+    // An unticked checkbox posts nothing: absent is a field translated per locale, the API's default.
+    shared: field(req, 'shared') === 'true',
   };
 }
 
@@ -75,6 +79,7 @@ export function templateInputsFromField(f: TemplateField): TemplateFieldInputs {
     compositionMode: f.compositionMode,
     templateId: f.templateId ?? '',
     allowedTypes: f.allowedTypes.map((a) => (a.primitiveType ? `type:${a.primitiveType}` : `template:${a.allowedTemplateId}`)),
+    shared: f.localized === false,
   };
 }
 
@@ -98,6 +103,7 @@ export function templateFieldBody(v: TemplateFieldInputs, order: number): { body
       templateId: v.kind === COMPOSITION_KIND ? v.templateId || null : null,
       componentId: v.kind === COMPONENT_KIND ? v.componentId || null : null,
       allowedTypes: open ? v.allowedTypes.map(allowedTypeOf) : [],
+      localized: !v.shared,
     },
   };
 }
@@ -109,6 +115,7 @@ export function templateFieldErrors(errors: FieldErrors, v: TemplateFieldInputs)
     if (pointer === '/templateId') return 'templateId';
     if (pointer === '/compositionMode') return 'compositionMode';
     if (pointer === '/allowedTypes') return 'allowedTypes';
+    if (pointer === '/localized') return 'shared';
     const entry = /^\/allowedTypes\/(\d+)(?:\/.*)?$/.exec(pointer);
     const value = entry ? v.allowedTypes[Number(entry[1])] : undefined;
     if (entry) return value ? `allowed:${value}` : 'allowedTypes';
