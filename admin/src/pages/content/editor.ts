@@ -26,6 +26,7 @@ import { autosaveReply, isAutosave, savedChildren } from './editor-autosave.js';
 import * as markdownPreview from './markdown-preview.js';
 import { openPreview } from './preview.js';
 import * as referenceSearch from './reference-search.js';
+import { loadTranslationSource, sharedFieldsOf, sharedKeys, type TranslationSource } from './translation-source.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, stateFromValues, type FieldsState } from './value-form.js';
 
 const enc = encodeURIComponent;
@@ -67,6 +68,8 @@ interface EditorPage {
   failure?: FormFailure;
   conflict?: Conflict;
   op?: OpResult;
+  /** The member's translation source when already read (a save reads it to keep shared values). */
+  source?: TranslationSource | null;
 }
 
 async function editorPage(res: express.Response, workspaceId: string, loaded: LoadedVersion, page: EditorPage, status?: number) {
@@ -76,7 +79,15 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
   const errors = page.errors ?? {};
   const ctx = viewContext(loaded, workspaceId, { readOnly: !canEdit.allowed, errors, op: page.op, zone: zoneOf(res) });
   ctx.assets = await assetFacts(res, workspaceId, idValuesOf(page.state));
-  const views = fieldViews(ctx, schema.fields(version.templateVersionId), page.state);
+  const source = page.source === undefined ? await loadTranslationSource(res, workspaceId, version) : page.source;
+  const shared = source ? sharedKeys(schema, version.templateVersionId) : new Set<string>();
+  // A member with a source: each field carries the source's value, and a shared field is read-only.
+  const views = schema.fields(version.templateVersionId).map((f) => {
+    const isShared = shared.has(f.key.toLowerCase());
+    const view = fieldViews(ctx, [f], page.state, '', 0, ctx.readOnly || isShared)[0]!;
+    const translation = source ? { label: source.label, values: source.values.get(f.key.toLowerCase()) ?? [], shared: isShared ? (source.editorHref ?? source.itemHref) : null } : null;
+    return Object.assign(view, { translation });
+  });
   const name = titleInVersion(version.fields, schema.version(version.templateVersionId)?.titleFieldKey) || version.slug || 'untitled item';
   await render(
     res,
@@ -103,6 +114,7 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
       autosave: canEdit.allowed && version.status === 'Draft',
       bar: workflowBar(version.status, abilities),
       barAction: links.workflow(version.contentItemId, version.versionNumber),
+      translationSource: source && { label: source.label, itemHref: source.itemHref, versionNumber: source.versionNumber, served: source.served },
     },
     status,
   );
@@ -148,6 +160,25 @@ function keepLockedChildren(loaded: LoadedVersion, state: FieldsState, zone: str
   }
 }
 
+/**
+ * A member with a source shows its shared fields read-only (no inputs posted): the stored values are
+ * kept, so a save neither changes nor drops them. Returns the source (null: none, or no shared fields).
+ */
+async function keepSharedValues(res: express.Response, workspaceId: string, loaded: LoadedVersion, state: FieldsState, zone: string): Promise<TranslationSource | null | undefined> {
+  const { schema, version } = loaded;
+  const shared = sharedKeys(schema, version.templateVersionId);
+  if (shared.size === 0) return undefined;
+  const source = await loadTranslationSource(res, workspaceId, version);
+  if (!source) return null;
+  const fields = sharedFieldsOf(schema.fields(version.templateVersionId), shared);
+  const stored = stateFromValues(schema, fields, version.fields, loaded.children, zone);
+  for (const f of fields) {
+    if (stored[f.id]) state[f.id] = stored[f.id]!;
+    else delete state[f.id];
+  }
+  return source;
+}
+
 function address(req: express.Request): { workspaceId: string; itemId: string; versionNumber: number } | undefined {
   const { workspaceId, itemId } = req.params as Record<string, string>;
   const versionNumber = versionNumberOf(req.params.n);
@@ -180,9 +211,10 @@ export function register(router: express.Router): void {
     const fields = schema.fields(version.templateVersionId);
     const state = stateFromTree(schema, fields, parseTree(req.body));
     keepLockedChildren(loaded, state, zone);
+    const source = await keepSharedValues(res, workspaceId, loaded, state, zone);
     const window = { start: field(req, 'effectiveStartAt'), end: field(req, 'effectiveEndAt') };
     const etag = field(req, '_etag');
-    const page = { state, window, etag };
+    const page = { state, window, etag, source };
 
     const auto = isAutosave(req);
     const op = opOf(field(req, '_op'));

@@ -13,6 +13,7 @@ import { render } from '../../views/render.js';
 import { pageLinks, pageOf, queryValue, when } from '../screen-forms.js';
 import { abilitiesIn, type Permission, type WorkspaceAbilities } from '../workspace-scope.js';
 import { itemPaths, versionNumberOf, type ItemAddress, itemNameOf } from './item-paths.js';
+import { translationPanel } from './translation-status.js';
 import { hasNewerTarget, upgradeTargetOf } from './upgrade-target.js';
 import { deletable, editable, workflowBar } from './workflow-rules.js';
 
@@ -52,6 +53,8 @@ export interface ItemPageState {
   workflow?: WorkflowState;
   /** A refusal of a version action (new version, duplicate) shown above the versions table. */
   versionsProblem?: ShownProblem;
+  /** A refusal of "Translate to …" shown in the Translations panel. */
+  translationsProblem?: ShownProblem;
 }
 
 interface RowAction {
@@ -79,11 +82,13 @@ export async function renderItemPage(req: express.Request, res: express.Response
   const { workspaceId, itemId } = address;
   const api = apiFor(res);
   const page = pageOf(req.query);
-  const [abilities, { data: item, etag }, versions] = await Promise.all([
+  const [abilities, { data: item, etag }, versions, translationStatus] = await Promise.all([
     abilitiesIn(res, workspaceId),
     api.call('getContent', { path: { workspaceId, id: itemId } }),
     api.listContentVersions({ path: { workspaceId, id: itemId }, query: { page, pageSize: PAGE_SIZE } }),
+    api.getContentTranslationStatus({ path: { workspaceId, id: itemId } }),
   ]);
+  const translations = translationPanel(translationStatus, workspaceId, itemId, abilities.editContent);
   const upgrade = await upgradeTargetOf(res, workspaceId, item.templateVersionId);
   const zone = zoneOf(res);
   const paths = itemPaths(workspaceId, itemId);
@@ -155,6 +160,7 @@ export async function renderItemPage(req: express.Request, res: express.Response
       versionsProblem: state.versionsProblem,
       identity: { values: identity.values, etag: identity.etag ?? etag, problem: identity.failure?.problem, errors: identity.failure?.errors ?? {}, conflict: identity.conflict },
       upgradeTarget: upgrade.target,
+      translations: { ...translations, action: paths.translate, problem: state.translationsProblem, locales: `/workspaces/${workspaceId}/locales` },
       created: when(item.createdAt, zone),
       updated: when(item.updatedAt, zone),
     },

@@ -28,6 +28,8 @@ export function itemPaths(workspaceId: string, itemId: string) {
     compare: (from?: number, to?: number) => (from === undefined || to === undefined ? `${root}/compare` : `${root}/compare?from=${from}&to=${to}`),
     translations: `${root}/translations`,
     linkTranslation: `${root}/translations/link`,
+    /** POST: make the item's translation into a locale ("Translate to …"). */
+    translate: `${root}/translations/new`,
     /** The item page with `n` selected (its facts and workflow bar). */
     selected: (n: number) => `${root}?version=${n}#version-panel`,
     version: (n: number) => {

@@ -16,6 +16,7 @@ import * as itemVersions from './item-versions.js';
 import { renderItemPage, type IdentityValues, type Item } from './item-page.js';
 import { ITEM_ROUTE, itemAddress, itemPaths, type ItemAddress, itemNameOf } from './item-paths.js';
 import * as preview from './preview.js';
+import * as translationCreate from './translation-create.js';
 import * as translations from './translations.js';
 import * as upgrade from './upgrade.js';
 import * as viewer from './viewer.js';
@@ -95,6 +96,7 @@ export function register(router: express.Router): void {
   history.register(router);
   compare.register(router);
   translations.register(router);
+  translationCreate.register(router);
   upgrade.register(router);
 
   router.get(ITEM_ROUTE, async (req, res, next) => {

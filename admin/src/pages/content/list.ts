@@ -16,6 +16,7 @@ import { render } from '../../views/render.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import { isUuid, pageLinks, pageOf, queryValue } from '../screen-forms.js';
 import * as create from './create.js';
+import * as missing from './translation-missing.js';
 import { contentLinks } from './editor.js';
 import { CONTENT_STATUSES as STATUSES } from './value-form.js';
 import { fieldQuery, filterParams, filterRowsOf, filterRowViews, listFields, queryErrors, sortableFields, type ListField } from './list-fields.js';
@@ -29,6 +30,8 @@ const PAGE_SIZE = 20;
 interface Choices {
   templates: components['schemas']['TemplateSummaryResponse'][];
   tags: string[];
+  /** The workspace's configured locales (the Locale filter offers them; none: a free text input). */
+  locales: { code: string; label: string }[];
 }
 const choicesCache = new ReadCache<Choices>(2000);
 
@@ -41,11 +44,12 @@ function filterChoices(res: express.Response, workspaceId: string): Promise<Choi
   const { config } = contextOf(res);
   return choicesCache.get(`${config.apiBaseUrl} ${workspaceId}`, config.readCacheSeconds * 1000, async () => {
     const api = apiFor(res);
-    const [templates, tags] = await Promise.all([
+    const [templates, tags, locales] = await Promise.all([
       api.listTemplates({ path: { workspaceId }, query: { pageSize: 100 } }),
       api.listTags({ path: { workspaceId }, query: { pageSize: 100 } }),
+      api.getWorkspaceLocales({ path: { workspaceId } }),
     ]);
-    return { templates: templates.items, tags: tags.items.map((t) => t.name) };
+    return { templates: templates.items, tags: tags.items.map((t) => t.name), locales: locales.locales.map((l) => ({ code: l.code, label: `${l.name} (${l.code})` })) };
   });
 }
 const SORTS = [
@@ -106,6 +110,7 @@ type ListAnswer = components['schemas']['ContentItemSummaryResponsePagedResponse
 
 export function register(router: express.Router): void {
   create.register(router);
+  missing.register(router);
 
   router.get('/workspaces/:workspaceId/content', async (req, res, next) => {
     const workspaceId = req.params.workspaceId;
@@ -145,7 +150,7 @@ export function register(router: express.Router): void {
         return { problem: failure.problem, errors: queryErrors(failure.errors, filterRows) };
       }
     };
-    const [abilities, answer, { templates, tags }] = await Promise.all([abilitiesIn(res, workspaceId), listed(), filterChoices(res, workspaceId)]);
+    const [abilities, answer, { templates, tags, locales }] = await Promise.all([abilitiesIn(res, workspaceId), listed(), filterChoices(res, workspaceId)]);
     const failure = 'problem' in answer ? answer : undefined;
     const list: ListAnswer = 'problem' in answer ? { items: [], totalCount: 0, page, pageSize: PAGE_SIZE, totalPages: 0 } : answer;
     const links = contentLinks(workspaceId);
@@ -186,6 +191,9 @@ export function register(router: express.Router): void {
       errors,
       templates,
       tags: [...new Set([...tags, ...f.tags])],
+      // A filter on a locale the workspace no longer configures (an item from before) stays choosable.
+      locales: locales.length === 0 || locales.some((l) => l.code.toLowerCase() === f.locale.toLowerCase()) || !f.locale ? locales : [...locales, { code: f.locale, label: `${f.locale} (not configured)` }],
+      missingPath: locales.length > 0 ? missing.missingTranslationsPath(workspaceId) : null,
       rows,
       totalCount: list.totalCount,
       page,
