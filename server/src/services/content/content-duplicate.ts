@@ -12,6 +12,7 @@ import type { ContentItemDetailResponse, DuplicateContentItemRequest } from '../
 import { assertSlugFree, insertItemWithDraft, readItemDetail, slugRace } from './content-items.js';
 import type { Tagged } from './content-presenter.js';
 import { requireItem, validateForTemplateVersion } from './content-rules.js';
+import { assertConfiguredLocale } from '../localization/item-locales.js';
 
 /** The contract's ContentSlug maxLength. */
 const SLUG_MAX = 100;
@@ -70,10 +71,12 @@ export async function duplicateContentItem(
       // is refused here rather than copied as a broken reference.
       const values = await validateForTemplateVersion(tx, workspaceId, templateVersionId, stored);
       const templateId = latest?.template_id ?? source.template_id;
+      // The copy is a new item: once the workspace configures locales, its (kept) locale must be one.
+      const localeCode = await assertConfiguredLocale(tx, workspaceId, source.locale_code);
       await insertItemWithDraft(
         tx,
         actor,
-        { id: itemId, workspaceId, templateId, templateVersionId, slug, localeCode: source.locale_code, translationGroupId: uuidv7(), tags: source.tags, values },
+        { id: itemId, workspaceId, templateId, templateVersionId, slug, localeCode, translationGroupId: uuidv7(), tags: source.tags, values },
         { duplicatedFromContentItemId: source.id, duplicatedFromVersionNumber: latest?.version_number ?? null },
       );
     })

@@ -31,6 +31,7 @@ import { findItemWithLatestTitle } from '../../db/content/content-titles.js';
 import { itemDetail, itemEtag, listItemSummary, type Tagged } from './content-presenter.js';
 import { foundItem, normalizeTags, nowIso, referencedByOthers, requireItem, validateForTemplateVersion } from './content-rules.js';
 import { requireIfMatch } from '../platform/etag.js';
+import { assertConfiguredLocale } from '../localization/item-locales.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 
 function identityOf(item: Pick<ItemRow, 'slug' | 'locale_code' | 'translation_group_id' | 'tags'>) {
@@ -132,6 +133,7 @@ export async function createContentItem(
       const templateVersion = await findWorkspaceTemplateVersion(tx, workspaceId, body.templateVersionId);
       if (!templateVersion) throw notFound('The template version');
       await assertSlugFree(tx, workspaceId, slug, null);
+      const localeCode = await assertConfiguredLocale(tx, workspaceId, body.localeCode ?? null);
       const values = await validateForTemplateVersion(tx, workspaceId, templateVersion.id, body.fields ?? []);
       await insertItemWithDraft(tx, actor, {
         id: itemId,
@@ -139,7 +141,7 @@ export async function createContentItem(
         templateId: templateVersion.template_id,
         templateVersionId: templateVersion.id,
         slug,
-        localeCode: body.localeCode ?? null,
+        localeCode,
         translationGroupId: body.translationGroupId ?? null,
         tags,
         values,
@@ -162,7 +164,9 @@ export async function updateContentItem(
     .transaction(async (tx) => {
       const item = await requireItem(tx, workspaceId, itemId, true);
       requireIfMatch(ifMatch, itemEtag(item));
-      const identity = { slug: body.slug ?? null, localeCode: body.localeCode ?? null, translationGroupId: body.translationGroupId ?? null };
+      // A changed locale must be configured; the item's old one, kept, may be from before the locales.
+      const localeCode = await assertConfiguredLocale(tx, workspaceId, body.localeCode ?? null, { unchanged: item.locale_code });
+      const identity = { slug: body.slug ?? null, localeCode, translationGroupId: body.translationGroupId ?? null };
       await assertSlugFree(tx, workspaceId, identity.slug, item.id);
       await updateItemIdentity(tx, item.id, identity);
       await setItemTags(tx, workspaceId, item.id, tags);
