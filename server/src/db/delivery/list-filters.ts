@@ -4,6 +4,7 @@
 // one (served-list.ts) each add their own; content-list.ts runs them.
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { FieldFilter, FieldSort } from './field-conditions.js';
+import type { ListLocale } from './locale-candidates.js';
 
 export type ContentSortKey = 'createdAt' | 'updatedAt' | 'slug' | 'localeCode' | 'title';
 
@@ -28,6 +29,11 @@ export interface ContentListQuery {
   readonly fieldFilters?: readonly FieldFilter[];
   /** A field sort (sortBy=fields.<key>), which replaces sortBy; it needs templateId. */
   readonly fieldSort?: FieldSort | null;
+  /**
+   * The reader's locale: one entry per translation group, its member best ranked in the chain
+   * (locale-candidates.ts), and every other filter, the sort and the paging apply to that member.
+   */
+  readonly locale?: ListLocale | null;
   readonly sortDesc: boolean;
   readonly limit: number;
   readonly offset: number;

@@ -9,11 +9,17 @@ import { titleOf } from '../content/content-titles.js';
 import { latestFieldFilter, latestSortValue } from './field-conditions.js';
 import { columnFilters, itemFilters, ordering, type ContentListQuery } from './list-filters.js';
 import { AUTHOR_JOIN, countRow, LATEST_COLUMNS, listRow, SERVED_COLUMNS } from './list-rows.js';
+import { bestOfGroup, chainOf } from './locale-candidates.js';
 
 /** The filters on `ci` shared by the plain list's count and page, so both see exactly the same rows. */
 function filters(q: ContentListQuery) {
   const fields = (q.fieldFilters ?? []).map(latestFieldFilter);
-  return sql.join([...columnFilters(q, 'ci'), sql.fragment`NOT ci.is_deleted`, ...itemFilters(q), ...fields], sql.fragment` AND `);
+  // With `locale`, each group's member best ranked among its live members, whatever they serve;
+  // status and every other filter then apply to that member.
+  const group = q.locale
+    ? [bestOfGroup(q.workspaceId, chainOf(q.workspaceId, q.locale), 'content_items', { alias: 'ci', id: 'id' }, { alias: 'b', id: 'id' }, sql.fragment`NOT b.is_deleted`)]
+    : [];
+  return sql.join([...columnFilters(q, 'ci'), sql.fragment`NOT ci.is_deleted`, ...group, ...itemFilters(q), ...fields], sql.fragment` AND `);
 }
 
 /** The plain list's sort value of a row, on the item row `ci`. */

@@ -15,6 +15,7 @@ import { titleOf } from '../content/content-titles.js';
 import { nullOf, servedFieldFilter, valueTest, negated, type FieldFilter, type FieldSort } from './field-conditions.js';
 import { columnFilters, itemFilters, ordering, type ContentListQuery } from './list-filters.js';
 import { countedListRow, countRow, SERVED_COLUMNS } from './list-rows.js';
+import { bestOfGroup, chainOf, groupKeyOf, isCandidate } from './locale-candidates.js';
 
 /** The resolved list's sort value, on the serving row `s`: the timestamps shown (and sorted on) are the publish time. */
 function servingSortKey(q: ContentListQuery) {
@@ -30,6 +31,13 @@ function servingFilters(q: ContentListQuery) {
   // named statement on its cached generic plan).
   const at = sql.fragment`(SELECT ${q.asOf}::timestamptz)`;
   const conditions = [...columnFilters(q, 's'), sql.fragment`s.valid_from <= ${at} AND ${at} < s.valid_until`];
+  if (q.locale) {
+    // The group's chosen member, before any other filter: a filter that the chosen member fails
+    // drops the group's entry rather than letting a sibling stand in.
+    const chain = chainOf(q.workspaceId, q.locale);
+    const serving = sql.fragment`b.valid_from <= ${at} AND ${at} < b.valid_until`;
+    conditions.push(bestOfGroup(q.workspaceId, chain, 'content_serving', { alias: 's', id: 'content_item_id' }, { alias: 'b', id: 'content_item_id' }, serving));
+  }
   if (q.tags.length > 0) {
     // The items carrying every tag, found from the tags' side (tags_name, content_item_tags_tag):
     // PostgreSQL can start from them and probe the serving rows by item, so a rare tag costs its
@@ -47,7 +55,8 @@ function servingFilters(q: ContentListQuery) {
  * template, template version and locale. Otherwise the total is counted over the matching rows.
  */
 function countedByCounts(q: ContentListQuery): boolean {
-  return itemFilters(q).length === 0 && q.slug === null && q.translationGroupId === null && !q.fieldFilters?.length;
+  // The counts are per item; a list with `locale` has an entry per translation group.
+  return !q.locale && itemFilters(q).length === 0 && q.slug === null && q.translationGroupId === null && !q.fieldFilters?.length;
 }
 
 /** The field filters on the serving row `s` (except those `skip` names: applied elsewhere). */
@@ -71,8 +80,31 @@ function servedRows(q: ContentListQuery) {
   return sql.fragment`content_serving s ${join} WHERE ${sql.join([...servingFilters(q), ...item, ...servedFieldFilters(q)], sql.fragment` AND `)}`;
 }
 
+/** No filter at all but the reader's locale: every group with a candidate has its entry. */
+function unfilteredGroups(q: ContentListQuery): boolean {
+  return itemFilters(q).length === 0 && columnFilters(q, 's').length === 1 && !q.fieldFilters?.length;
+}
+
+/**
+ * The number of entries of a list with `locale`, as a scalar subquery (an InitPlan, run once). The
+ * maintained counts are per item, so this counts. Without other filters every group with a candidate
+ * serving at asOf has exactly one entry: its distinct group keys are counted in one pass over the
+ * group index (migration 0044, read alone), with no probe per row. With filters, the entries are the
+ * chosen members passing them, counted as the page finds them; the cost grows with the matches.
+ */
+function groupTotal(q: ContentListQuery) {
+  if (!unfilteredGroups(q)) return sql.fragment`(SELECT count(*)::int FROM ${servedRows(q)})`;
+  const at = sql.fragment`(SELECT ${q.asOf}::timestamptz)`;
+  const s = { alias: 's', id: 'content_item_id' } as const;
+  return sql.fragment`(SELECT count(*)::int FROM (
+    SELECT DISTINCT ${groupKeyOf(s)} FROM content_serving s
+    WHERE s.workspace_id = ${q.workspaceId} AND s.valid_from <= ${at} AND ${at} < s.valid_until
+      AND ${isCandidate(sql.fragment`s.locale_code`, chainOf(q.workspaceId, q.locale!))}) g)`;
+}
+
 /** The number of serving rows the resolved list matches at asOf. */
 export async function countServed(db: CommonQueryMethods, q: ContentListQuery): Promise<number> {
+  if (q.locale) return db.oneFirst(prepared('content_served_count', countRow, sql.fragment`SELECT ${groupTotal(q)} AS n`));
   if (countedByCounts(q)) return db.oneFirst(prepared('content_served_total', countRow, sql.fragment`SELECT ${maintainedTotal(q)} AS n`));
   if (q.fieldSort) {
     return db.oneFirst(prepared('content_served_count', countRow, sql.fragment`SELECT count(*)::int AS n FROM (${fieldSortedRows(q, q.fieldSort)}) c`));
@@ -98,7 +130,9 @@ export function resolvedPage(q: ContentListQuery) {
   if (q.fieldSort) return resolvedFieldPage(q, q.fieldSort);
   const total = countedByCounts(q)
     ? maintainedTotal(q)
-    : q.fieldFilters?.length
+    : q.locale
+      ? groupTotal(q)
+      : q.fieldFilters?.length
       ? sql.fragment`(SELECT count(*)::int FROM ${servedRows(q)})`
       : sql.fragment`count(*) OVER ()`;
   return prepared('content_page', countedListRow, sql.fragment`
@@ -143,10 +177,11 @@ function fieldSortColumns(sort: FieldSort) {
 /**
  * Whether the serving row itself must be read for `q`'s filters: the value rows carry the item, the
  * span, the template (which names the workspace: the service checked it is this workspace's) and the
- * served version, so a query filtering on nothing else reads the value index alone.
+ * served version, so a query filtering on nothing else reads the value index alone. A list with
+ * `locale` chooses each group's member from the serving row's locale and group.
  */
 function needsServingRow(q: ContentListQuery): boolean {
-  return q.templateVersionId !== null || q.localeCode !== null || q.translationGroupId !== null || q.slug !== null || q.tags.length > 0;
+  return Boolean(q.locale) || q.templateVersionId !== null || q.localeCode !== null || q.translationGroupId !== null || q.slug !== null || q.tags.length > 0;
 }
 
 /** The serving rows the field-sorted page chooses from: `id`, `sv_id`, `missing` (0/1) and the sort values. */
@@ -200,7 +235,11 @@ function resolvedFieldPage(q: ContentListQuery, sort: FieldSort) {
   const order = (p: string) =>
     sql.fragment`${sql.identifier([p, 'missing'])}, ${sql.identifier([p, 'k1'])} ${direction}
       ${k2 ? sql.fragment`, ${sql.identifier([p, 'k2'])} ${direction}` : sql.fragment``}, ${sql.identifier([p, 'id'])} ${direction}`;
-  const total = countedByCounts(q) ? maintainedTotal(q) : sql.fragment`(SELECT count(*)::int FROM (${fieldSortedRows(q, sort)}) c)`;
+  const total = countedByCounts(q)
+    ? maintainedTotal(q)
+    : q.locale
+      ? groupTotal(q)
+      : sql.fragment`(SELECT count(*)::int FROM (${fieldSortedRows(q, sort)}) c)`;
   return prepared('content_page', countedListRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, 1 AS version_count, ${SERVED_COLUMNS}, p.total_count,
       ${titleOf(sql.fragment`sv.id`)} AS title
