@@ -10,6 +10,7 @@ import { VALUES_JSON } from '../content/content-values.js';
 import { VERSION_COLUMNS, VERSION_JOINS, versionSummaryRow, type VersionSummaryRow } from '../content/content-versions.js';
 import { servedDetailRow, type ServedDetailRow } from './content-serving.js';
 import { titleOf } from '../content/content-titles.js';
+import { bestOfGroup, chainOf, type ListLocale } from './locale-candidates.js';
 
 /** A subquery for the version (as `cv`, all columns) item `itemId` previews: newest not Archived, in its window at `asOf` when given. */
 function previewVersionOf(itemId: FragmentSqlToken, asOf: string | null) {
@@ -65,6 +66,8 @@ export interface PreviewListQuery {
   readonly translationGroupId: string | null;
   readonly slug: string | null;
   readonly asOf: string | null;
+  /** The reader's locale: each translation group's best-ranked member with something to preview. */
+  readonly locale?: ListLocale | null;
   readonly sortBy: PreviewSortKey;
   readonly sortDesc: boolean;
   readonly limit: number;
@@ -108,6 +111,12 @@ export async function listPreviewItems(db: CommonQueryMethods, q: PreviewListQue
   if (q.localeCode !== null) conditions.push(sql.fragment`ci.locale_code = ${q.localeCode}`);
   if (q.translationGroupId !== null) conditions.push(sql.fragment`ci.translation_group_id = ${q.translationGroupId}`);
   if (q.slug !== null) conditions.push(sql.fragment`ci.slug = ${q.slug}`);
+  if (q.locale) {
+    // Ranked among the members that have a version to preview, all of them (a token scoped to one
+    // item lists it only when it is its group's choice, as the preview by-slug read answers).
+    const previewable = sql.fragment`NOT b.is_deleted AND EXISTS (${previewVersionOf(sql.fragment`b.id`, q.asOf)})`;
+    conditions.push(bestOfGroup(q.workspaceId, chainOf(q.workspaceId, q.locale), 'content_items', { alias: 'ci', id: 'id' }, { alias: 'b', id: 'id' }, previewable));
+  }
   const direction = q.sortDesc ? sql.fragment`DESC` : sql.fragment`ASC`;
   const rows = await db.any(sql.type(previewListRow)`
     SELECT ${ITEM_COLUMNS}, ${PV_SELECT}, ${titleOf(sql.fragment`pv.id`)} AS title, count(*) OVER () AS total_count

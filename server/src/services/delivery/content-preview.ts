@@ -28,6 +28,7 @@ import { pageRequest, toPage } from '../platform/paging.js';
 import { MAX_EXPANSION_DEPTH, presentLoadedVersionDetails } from './content-expansion.js';
 import { deliverAssets } from './delivered-assets.js';
 import type { ContentBySlugQuery, ContentListParameters, VersionReadQuery } from './content-reads.js';
+import { requestedLocale } from '../localization/requested-locale.js';
 
 /** What a preview token may see: its workspace, and one item of it when scoped. */
 export interface PreviewScope {
@@ -160,6 +161,7 @@ export async function previewList(db: CommonQueryMethods, scope: PreviewScope, q
     translationGroupId: text(query.translationGroupId),
     slug: text(query.slug),
     asOf: instant(query.asOf),
+    locale: requestedLocale(query.locale),
     sortBy: SORT_KEYS[(query.sortBy ?? 'createdAt').toLowerCase()] ?? 'createdAt',
     sortDesc: query.sortDesc ?? true,
     limit: page.pageSize,

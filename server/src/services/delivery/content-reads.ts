@@ -22,6 +22,7 @@ import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../co
 import { asOfParam, normalizeTags, readsAtNow, requireItem, requireVersion } from '../content/content-rules.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 import { parseFieldQuery } from './field-filters.js';
+import { requestedLocale } from '../localization/requested-locale.js';
 
 type QueryOf<K extends keyof operations> = NonNullable<operations[K]['parameters']['query']>;
 
@@ -43,6 +44,7 @@ const instant = (value: string | undefined): string | null => (value !== undefin
 export async function contentListQuery(hot: HotPool, workspaceId: string, query: ContentListParameters): Promise<ContentListQuery> {
   const page = pageRequest(query);
   const tagList = text(query.tags);
+  const locale = requestedLocale(query.locale);
   const { fieldFilters, fieldSort } = await parseFieldQuery(hot, workspaceId, text(query.templateId), query.filter, query.sortBy);
   return {
     workspaceId,
@@ -63,6 +65,7 @@ export async function contentListQuery(hot: HotPool, workspaceId: string, query:
     sortBy: SORT_KEYS[(query.sortBy ?? 'createdAt').toLowerCase()] ?? 'createdAt',
     fieldFilters,
     fieldSort,
+    locale,
     sortDesc: query.sortDesc ?? true,
     limit: page.pageSize,
     offset: page.offset,
@@ -103,6 +106,8 @@ export async function listContentTag(hot: HotPool, workspaceId: string, query: C
  * "now" the state's next window boundary stands for it. The field filters and sort are in it as
  * parsed (canonical order and spelling, with the column their type compares on), so equal queries
  * share a key and a field whose type changed does not answer from a page made under the old one.
+ * The reader's locale is in it as its canonical tag (and prefixes), so `de-ch` and `de-CH` share
+ * pages; the chain it resolves to is not, as saving the locales moves the workspace's marks.
  */
 export function listQueryKey(q: ContentListQuery, query: ContentListParameters): string {
   return JSON.stringify({ ...q, asOf: readsAtNow(query.asOf) ? null : q.asOf });
