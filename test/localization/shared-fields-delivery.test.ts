@@ -1,0 +1,173 @@
+// Fields shared across translations in delivery reads (services/delivery/shared-fields.ts): a member
+// not in the default locale serves the values of its template's non-localized fields from its
+// group's member in the default locale — what that member serves (published reads) or previews
+// (preview reads) — and its own values when that member serves nothing.
+import { expect } from 'chai';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+import { makeImage } from '../media/public-images.js';
+import { uploadAsEditor } from '../media/media-world.js';
+import { dbQuery, expectProblem, expectStatus, newVersion, publishNow } from '../content/content-fixture.js';
+import {
+  createPage,
+  keysOf,
+  linkTranslation,
+  newPageVersion,
+  pageFields,
+  publishedHolder,
+  publishedPage,
+  startGroupWorld,
+  texts,
+  valuesOf,
+  type GroupWorld,
+} from './translation-groups-fixture.js';
+
+describe('fields shared across translations in delivery reads', function () {
+  this.timeout(120_000);
+  let api: TestApi;
+  let g: GroupWorld;
+  let heroEn: any;
+  let heroDe: any;
+  const bySlug = (slug: string, query = '') => `${g.w.base}/content/by-slug/${slug}${query}`;
+  const read = async (slug: string, token = g.w.reader, query = '') => {
+    const res = await api.get(bySlug(slug, query), { token });
+    expectStatus(res, 200);
+    return res.body;
+  };
+  const mint = async (body: Record<string, unknown> = {}) => {
+    const res = await api.post(`${g.w.base}/preview-tokens`, body, { token: g.w.editor });
+    expectStatus(res, 201);
+    return res.body.token as string;
+  };
+
+  before(async () => {
+    api = await startTestApi({ env: { Workers__Enabled: 'false' } });
+    g = await startGroupWorld(api);
+    await dbQuery(api, 'UPDATE workspaces SET public_media = true WHERE id = $1', [g.w.ws]);
+    heroEn = await uploadAsEditor(g.w, 'hero-en.png', 'image/png', await makeImage('png', 320, 200), 'The English hero');
+    heroDe = await uploadAsEditor(g.w, 'hero-de.png', 'image/png', await makeImage('png', 160, 100), 'Das deutsche Bild');
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  it('a German member serves the English member’s shared Text and Media values, in its own fields’ places', async () => {
+    const en = await publishedPage(g, 'en', { title: 'About us', taglines: ['We build', 'We ship'], hero: heroEn.id, body: 'English body' });
+    const de = await publishedPage(g, 'de', { title: 'Über uns', taglines: ['Wir bauen'], hero: heroDe.id, body: 'Deutscher Text' });
+    await linkTranslation(g, de.id, en.id);
+
+    const body = await read(de.slug);
+    expect(body).to.include({ contentItemId: de.id, localeCode: 'de' });
+    expect(keysOf(body)).to.deep.equal(['title', 'tagline', 'tagline', 'hero', 'body']);
+    expect(texts(body, 'title')).to.deep.equal(['Über uns']);
+    expect(texts(body, 'body')).to.deep.equal(['Deutscher Text']);
+    expect(texts(body, 'tagline')).to.deep.equal(['We build', 'We ship']);
+    // The member's own field (id and label), the source's value, presented as any value is.
+    const taglines = (body.fields as any[]).filter((f) => f.key === 'tagline');
+    expect(taglines.map((f) => [f.fieldId, f.label, f.order, f.valueKind, f.child])).to.deep.equal([
+      [g.page.fields.tagline, 'Tagline', 0, 'Text', null],
+      [g.page.fields.tagline, 'Tagline', 1, 'Text', null],
+    ]);
+    const [hero] = valuesOf(body, 'hero');
+    expect(hero!.value).to.equal(heroEn.id);
+    expect(hero!.asset).to.include({ id: heroEn.id, altText: 'The English hero', width: 320, height: 200 });
+    expect(hero!.asset.url).to.be.a('string');
+
+    // The English member serves its own values, untouched.
+    const english = await read(en.slug);
+    expect(texts(english, 'tagline')).to.deep.equal(['We build', 'We ship']);
+    expect(texts(english, 'title')).to.deep.equal(['About us']);
+    expect(valuesOf(english, 'hero')[0]!.value).to.equal(heroEn.id);
+  });
+
+  it('a member with no value of a shared field gets the source’s; a source without one takes the member’s away', async () => {
+    const en = await publishedPage(g, 'en', { title: 'Contact', taglines: ['Write to us'] });
+    const de = await publishedPage(g, 'de', { title: 'Kontakt', hero: heroDe.id });
+    await linkTranslation(g, de.id, en.id);
+    const body = await read(de.slug);
+    expect(keysOf(body)).to.deep.equal(['title', 'tagline']);
+    expect(texts(body, 'tagline')).to.deep.equal(['Write to us']);
+    expect(valuesOf(body, 'hero')).to.deep.equal([]);
+  });
+
+  it('serves the member’s own values while the default-locale member serves nothing, and the source’s once it does', async () => {
+    const en = await createPage(g, 'en', { title: 'Jobs', taglines: ['Join us'], hero: heroEn.id });
+    const de = await publishedPage(g, 'de', { title: 'Karriere', taglines: ['Komm zu uns'], hero: heroDe.id });
+    await linkTranslation(g, de.id, en.id);
+    const own = await read(de.slug);
+    expect(texts(own, 'tagline')).to.deep.equal(['Komm zu uns']);
+    expect(valuesOf(own, 'hero')[0]!.value).to.equal(heroDe.id);
+    expect(valuesOf(own, 'hero')[0]!.asset).to.include({ id: heroDe.id, altText: 'Das deutsche Bild' });
+
+    await publishNow(g.w, en.id, 1);
+    const shared = await read(de.slug);
+    expect(texts(shared, 'tagline')).to.deep.equal(['Join us']);
+    expect(valuesOf(shared, 'hero')[0]!.value).to.equal(heroEn.id);
+  });
+
+  it('reads the source at the read’s instant: inside its effective window the source’s values, outside it the member’s', async () => {
+    const de = await publishedPage(g, 'de', { title: 'Presse', taglines: ['Eigene Zeile'] });
+    const en = await createPage(g, 'en', { title: 'Press', taglines: ['Draft line'] });
+    await linkTranslation(g, de.id, en.id);
+    const opens = Date.now() + 3_600_000;
+    const dated = await newVersion(g.w, en.id, {
+      effectiveStartAt: new Date(opens).toISOString(),
+      effectiveEndAt: new Date(opens + 3_600_000).toISOString(),
+      fields: pageFields(g, { title: 'Press', taglines: ['Dated line'] }),
+    });
+    await publishNow(g.w, en.id, dated.versionNumber);
+    expect(texts(await read(de.slug), 'tagline')).to.deep.equal(['Eigene Zeile']);
+    const inside = encodeURIComponent(new Date(opens + 60_000).toISOString());
+    expect(texts(await read(de.slug, g.w.reader, `?asOf=${inside}`), 'tagline')).to.deep.equal(['Dated line']);
+  });
+
+  it('an item outside any group serves its own values', async () => {
+    const alone = await publishedPage(g, 'de', { title: 'Allein', taglines: ['Nur meins'] });
+    expect(texts(await read(alone.slug), 'tagline')).to.deep.equal(['Nur meins']);
+  });
+
+  it('an expanded child shares its fields from its own group’s default-locale member', async () => {
+    const enChild = await publishedPage(g, 'en', { title: 'Team', taglines: ['Our team'], hero: heroEn.id });
+    const deChild = await publishedPage(g, 'de', { title: 'Mannschaft', taglines: ['Unser Team'], hero: heroDe.id });
+    await linkTranslation(g, deChild.id, enChild.id);
+    const holder = await publishedHolder(g, 'Startseite', [deChild.id]);
+    const body = await read(holder.slug);
+    const child = (body.fields as any[]).find((f) => f.key === 'inner').child;
+    expect(child).to.include({ contentItemId: deChild.id, localeCode: 'de' });
+    expect(texts(child, 'title')).to.deep.equal(['Mannschaft']);
+    expect(texts(child, 'tagline')).to.deep.equal(['Our team']);
+    expect(valuesOf(child, 'hero')[0]!.asset).to.include({ id: heroEn.id, altText: 'The English hero' });
+    // Without expansion the child is not there to share into.
+    const flat = await read(holder.slug, g.w.reader, '?expandChildren=false');
+    expect((flat.fields as any[]).find((f) => f.key === 'inner').child).to.equal(null);
+  });
+
+  it('a preview shares from the source’s previewed version; the published read from its served one', async () => {
+    const en = await publishedPage(g, 'en', { title: 'Prices', taglines: ['Published line'], hero: heroEn.id });
+    const de = await publishedPage(g, 'de', { title: 'Preise', taglines: ['Deutsche Zeile'] });
+    await linkTranslation(g, de.id, en.id);
+    await newPageVersion(g, en.id, { title: 'Prices', taglines: ['Draft line'], hero: heroDe.id });
+
+    const published = await read(de.slug);
+    expect(texts(published, 'tagline')).to.deep.equal(['Published line']);
+    expect(valuesOf(published, 'hero')[0]!.value).to.equal(heroEn.id);
+
+    const preview = await read(de.slug, await mint());
+    expect(preview).to.include({ isPreview: true, contentItemId: de.id });
+    expect(texts(preview, 'tagline')).to.deep.equal(['Draft line']);
+    const [hero] = valuesOf(preview, 'hero');
+    expect(hero!.value).to.equal(heroDe.id);
+    expect(hero!.asset).to.include({ id: heroDe.id, altText: 'Das deutsche Bild' });
+    // A token scoped to the German member previews it with the English draft's shared values too.
+    expect(texts(await read(de.slug, await mint({ contentItemId: de.id })), 'tagline')).to.deep.equal(['Draft line']);
+  });
+
+  it('a preview of a German draft whose English source has only an Archived version serves the German values', async () => {
+    const en = await publishedPage(g, 'en', { title: 'Old', taglines: ['Archived line'] });
+    const de = await createPage(g, 'de', { title: 'Alt', taglines: ['Eigene'] });
+    await linkTranslation(g, de.id, en.id);
+    expectStatus(await api.post(`${g.w.base}/content/${en.id}/versions/1/archive`, undefined, { token: g.w.admin }), 200);
+    const preview = await read(de.slug, await mint());
+    expect(texts(preview, 'tagline')).to.deep.equal(['Eigene']);
+    expectProblem(await api.get(bySlug(de.slug), { token: g.w.reader }), 404, 'not-found');
+  });
+});
