@@ -27,6 +27,7 @@ import type { AssetLinks } from '../media/media-assets.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 import { MAX_EXPANSION_DEPTH, presentLoadedVersionDetails } from './content-expansion.js';
 import { deliverAssets } from './delivered-assets.js';
+import { withSharedFields } from './shared-fields.js';
 import type { ContentBySlugQuery, ContentListParameters, VersionReadQuery } from './content-reads.js';
 import { requestedLocale } from '../localization/requested-locale.js';
 
@@ -91,7 +92,7 @@ async function previewBody(db: Db, links: AssetLinks, scope: PreviewScope, entry
       : (await presentLoadedVersionDetails(db, [entry], { workspaceId: scope.workspaceId, expandChildren: expand, asOf: asOf ?? asOfParam(undefined) })).map(
           (b): ContentVersionDetailResponse => ({ ...b, isPreview: true }),
         );
-  return (await deliverAssets(db, links, scope.workspaceId, body!)).body;
+  return (await deliverAssets(db, links, scope.workspaceId, await withSharedFields(db, scope.workspaceId, body!, { servedAt: asOf ?? asOfParam(undefined), previewAt: asOf }))).body;
 }
 
 export async function previewBySlug(

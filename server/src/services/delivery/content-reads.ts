@@ -16,6 +16,7 @@ import type {
 } from '../../generated/schemas.js';
 import { MAX_EXPANSION_DEPTH, presentServedTree, presentVersionDetails } from './content-expansion.js';
 import { deliverAssets } from './delivered-assets.js';
+import { withSharedFields } from './shared-fields.js';
 import { listEtag, servedEtag, servedTagInputs } from './delivery-etag.js';
 import type { AssetLinks } from '../media/media-assets.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
@@ -156,7 +157,7 @@ export async function readBySlug(
   const served = await presentServedTree(db, tree, { workspaceId, expandChildren, asOf });
   if (!served) throw notFound('Content served under this slug');
   // Media/File values gain their asset and signed public URLs: one more query per response (issue #26).
-  const { body, rows } = await deliverAssets(db, links, workspaceId, served.body);
+  const { body, rows } = await deliverAssets(db, links, workspaceId, await withSharedFields(db, workspaceId, served.body, { servedAt: asOf, previewAt: null }));
   return { body, etag: servedEtag(servedTagInputs(tree, rows)) };
 }
 
