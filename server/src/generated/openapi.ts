@@ -3713,7 +3713,7 @@ export interface components {
             key: components["schemas"]["FieldKey"];
             label: string;
             /**
-             * @description Verso extension. False shares the field across translations: its values are written on the translation group's member in the workspace's default locale, and every member serves that member's published values (on the other members the field is not required and their own values are not served).
+             * @description Verso extension. False shares the field across translations: its values are written on the translation group's member in the workspace's default locale, and every member serves that member's published values (on the other members the field is not required and their own values are not served). Omitted: true on a new field; a change that omits it keeps the field's setting. A new draft copies it.
              * @default true
              */
             localized?: boolean;

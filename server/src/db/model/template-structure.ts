@@ -132,6 +132,8 @@ export interface NewField {
   readonly picklistId: string | null;
   readonly picklistRevisionId: string | null;
   readonly fieldConfig: Readonly<Record<string, unknown>>;
+  /** False: the field is shared across translations (written on the default-locale member). */
+  readonly localized: boolean;
   readonly allowedTypes: readonly { readonly id: string; readonly primitiveType: string | null; readonly allowedTemplateId: string | null }[];
 }
 
@@ -156,18 +158,19 @@ export async function insertFields(tx: CommonQueryMethods, fields: readonly NewF
     picklist_id: f.picklistId,
     picklist_revision_id: f.picklistRevisionId,
     field_config: f.fieldConfig,
+    localized: f.localized,
   }));
   await tx.query(sql.unsafe`
     INSERT INTO template_fields (id, template_version_id, section_id, key, label, help_text, sort_order, is_required,
       min_occurrences, max_occurrences, is_open, composition_mode, primitive_type, target_template_id, component_id,
-      picklist_id, picklist_revision_id, field_config)
+      picklist_id, picklist_revision_id, field_config, localized)
     SELECT id, template_version_id, section_id, key, label, help_text, sort_order, is_required, min_occurrences,
       max_occurrences, is_open, composition_mode, primitive_type, target_template_id, component_id, picklist_id,
-      picklist_revision_id, field_config
+      picklist_revision_id, field_config, localized
     FROM jsonb_to_recordset(${sql.jsonb(rows as never)}) AS r(id uuid, template_version_id uuid, section_id uuid, key text,
       label text, help_text text, sort_order integer, is_required boolean, min_occurrences integer, max_occurrences integer,
       is_open boolean, composition_mode text, primitive_type text, target_template_id uuid, component_id uuid,
-      picklist_id uuid, picklist_revision_id uuid, field_config jsonb)`);
+      picklist_id uuid, picklist_revision_id uuid, field_config jsonb, localized boolean)`);
   await insertAllowedTypes(
     tx,
     fields.flatMap((f) => f.allowedTypes.map((a, i) => ({ ...a, fieldId: f.id, order: i }))),
@@ -206,7 +209,7 @@ export async function replaceField(tx: CommonQueryMethods, f: NewField): Promise
       max_occurrences = ${f.maxOccurrences}, is_open = ${f.isOpen}, composition_mode = ${f.compositionMode},
       primitive_type = ${f.primitiveType}, target_template_id = ${f.templateId}, component_id = ${f.componentId},
       picklist_id = ${f.picklistId}, picklist_revision_id = ${f.picklistRevisionId},
-      field_config = ${sql.jsonb(f.fieldConfig as never)}
+      field_config = ${sql.jsonb(f.fieldConfig as never)}, localized = ${f.localized}
     WHERE id = ${f.id} AND template_version_id = ${f.versionId}`);
   await tx.query(sql.unsafe`DELETE FROM template_field_allowed_types WHERE field_id = ${f.id}`);
   await insertAllowedTypes(tx, f.allowedTypes.map((a, i) => ({ ...a, fieldId: f.id, order: i })));

@@ -138,9 +138,13 @@ export async function changeField(
   input: TemplateFieldRequest,
 ): Promise<Edited<TemplateFieldResponse>> {
   return editDraft(db, actor, at, 'field changed', async (tx, version) => {
-    if (!(await findField(tx, version.id, fieldId))) throw notFound('The field');
+    const existing = await findField(tx, version.id, fieldId);
+    if (!existing) throw notFound('The field');
     const target = { workspaceId: at.workspaceId, templateId: at.templateId, versionId: version.id, fieldId };
-    await replaceField(tx, await buildTemplateField(tx, target, input, uuidv7));
+    // `localized` is a Verso extension: a change from a client that does not send it (upstream's)
+    // keeps the field's setting rather than quietly unsharing a shared field.
+    const change = { ...input, localized: input.localized ?? existing.localized };
+    await replaceField(tx, await buildTemplateField(tx, target, change, uuidv7));
     return presentField(tx, version.id, fieldId);
   });
 }

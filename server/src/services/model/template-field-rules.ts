@@ -105,6 +105,7 @@ export async function buildTemplateField(
     picklistId: binding.picklistId,
     picklistRevisionId: binding.picklistRevisionId,
     fieldConfig,
+    localized: input.localized ?? true,
     allowedTypes: allowedTypes.map((a) => ({
       id: newId(),
       primitiveType: a.primitiveType ?? null,

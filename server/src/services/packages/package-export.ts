@@ -121,6 +121,8 @@ async function templateToPackage(db: CommonQueryMethods, t: TemplateRow, cat: Ca
         templateRef: a.allowed_template_id ? (cat.templates.get(a.allowed_template_id)?.slug ?? null) : null,
       })),
       fieldConfig: portableConfig(f.field_config),
+      // Only a shared field says so: a package without one stays what upstream's importer reads.
+      ...(f.localized ? {} : { localized: false }),
     };
   };
   const template: CtpTemplate = {

@@ -253,6 +253,8 @@ async function writeTemplateStructure(
     componentId: f.componentRef ? refs.componentIds.get(f.componentRef)! : null,
     ...refs.bindingOf(f),
     fieldConfig: portableConfig(f.fieldConfig),
+    // Packages from before shared fields (and upstream's) do not say: every field is localized.
+    localized: f.localized ?? true,
     allowedTypes: (f.allowedTypes ?? []).map((a) => ({
       id: uuidv7(),
       primitiveType: a.primitiveType ?? null,
