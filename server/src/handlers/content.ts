@@ -18,12 +18,13 @@ import type { WorkflowAction } from '../services/content/content-workflow.js';
 import { previewBySlug, previewList, previewVersion } from '../services/delivery/content-preview.js';
 import { bySlugDocument, bySlugDocumentTag } from '../services/delivery/delivery-documents.js';
 import { storedListPage, usesStoredListPages } from '../services/delivery/stored-list-pages.js';
-import { itemsOfDetail, listKey, purgeKeyHeaders, purgeKeysOfItems, purgeKeysOfList, workspaceKey } from '../services/delivery/purge-keys.js';
+import { listKey, purgeKeyHeaders, purgeKeysOfItems, purgeKeysOfList, workspaceKey } from '../services/delivery/purge-keys.js';
 import { deliveryRead } from './delivery-read.js';
 import { requireDeliveryOnlyBySlug, requireDeliveryOnlyList } from '../services/delivery/delivery-only-reads.js';
 import { PREVIEW_DELIVERY_HEADERS, PREVIEW_HEADERS, previewScopeOf } from './preview-read.js';
 import { assetLinksOf } from './asset-links.js';
 import { withEtag } from './response-headers.js';
+import { requestedLocale } from '../services/localization/requested-locale.js';
 
 const base = (ws: string) => `/api/v1/workspaces/${ws}/content`;
 
@@ -98,30 +99,36 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
   const preview = previewScopeOf(actor);
   if (preview) {
     // A preview answer carries no validators: nothing may keep it, so nothing revalidates it.
-    const { body } = await previewBySlug(deps.db, assetLinksOf(deps), preview, request.params.slug, request.query);
-    return reply(200, body, PREVIEW_DELIVERY_HEADERS);
+    const { body, contentLanguage } = await previewBySlug(deps.db, assetLinksOf(deps), preview, request.params.slug, request.query);
+    return reply(200, body, contentLanguage === null ? PREVIEW_DELIVERY_HEADERS : { ...PREVIEW_DELIVERY_HEADERS, 'Content-Language': contentLanguage });
   }
   requireDeliveryOnlyBySlug(actor, request.query);
   const { workspaceId, slug } = request.params;
-  const headersOf = (etag: string, items: readonly string[]) =>
-    withEtag(etag, purgeKeyHeaders(deps.config.cdn, purgeKeysOfItems(workspaceId, items)));
+  // A locale that is no language tag is a 400 before anything is read.
+  const locale = requestedLocale(request.query.locale);
+  const headersOf = (etag: string, items: readonly string[], contentLanguage: string | null = null) => {
+    const headers = withEtag(etag, purgeKeyHeaders(deps.config.cdn, purgeKeysOfItems(workspaceId, items)));
+    return contentLanguage === null ? headers : { ...headers, 'Content-Language': contentLanguage };
+  };
   // At "now", through the stored documents (one lookup when exact); at an explicit asOf, read in full.
+  // Either way the in-process entry hangs on the slug's own item (items[0], anchorId), whichever
+  // member of its translation group a read in a locale serves: a change to any member announces it.
   const expand = request.query.expandChildren ?? true;
   const answer = await deliveryRead(deps, request, deps.config.delivery.documents && readsAtNow(request.query.asOf)
     ? {
         produce: async () => {
-          const d = await bySlugDocument(deps.hot, deps.db, assetLinksOf(deps), workspaceId, slug, expand);
-          return { serialized: alreadySerialized<ContentVersionDetailResponse>(d.json), itemId: d.items[0]!, headers: headersOf(d.etag, d.items) };
+          const d = await bySlugDocument(deps.hot, deps.db, assetLinksOf(deps), workspaceId, slug, expand, locale);
+          return { serialized: alreadySerialized<ContentVersionDetailResponse>(d.json), itemId: d.items[0]!, headers: headersOf(d.etag, d.items, d.contentLanguage) };
         },
         tag: async () => {
-          const d = await bySlugDocumentTag(deps.hot, assetLinksOf(deps), workspaceId, slug, expand);
+          const d = await bySlugDocumentTag(deps.hot, assetLinksOf(deps), workspaceId, slug, expand, locale);
           return d && { etag: d.etag, headers: headersOf(d.etag, d.items) };
         },
       }
     : {
         produce: async () => {
-          const { body, etag } = await reads.getContentBySlug(deps.db, assetLinksOf(deps), workspaceId, slug, request.query);
-          return { body, headers: headersOf(etag, itemsOfDetail(body)) };
+          const a = await reads.getContentBySlug(deps.db, assetLinksOf(deps), workspaceId, slug, request.query);
+          return { serialized: serializeJson(a.body), itemId: a.anchorId, headers: headersOf(a.etag, a.items, a.contentLanguage) };
         },
         tag: async () => {
           const etag = await reads.getContentBySlugTag(deps.db, workspaceId, slug, request.query);

@@ -10,6 +10,7 @@ import { VALUES_JSON } from '../content/content-values.js';
 import { VERSION_COLUMNS, VERSION_JOINS, versionSummaryRow, type VersionSummaryRow } from '../content/content-versions.js';
 import { servedDetailRow, type ServedDetailRow } from './content-serving.js';
 import { titleOf } from '../content/content-titles.js';
+import { chainCte, groupMemberRow, groupMembersJson, groupWinnerOf } from './served-groups.js';
 import { bestOfGroup, chainOf, type ListLocale } from './locale-candidates.js';
 
 /** A subquery for the version (as `cv`, all columns) item `itemId` previews: newest not Archived, in its window at `asOf` when given. */
@@ -50,6 +51,57 @@ export async function findPreviewDetailBySlug(
     SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
     FROM content_items ci
     CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, asOf)}) cv
+    ${VERSION_JOINS}
+    WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`);
+}
+
+/** A previewed version in the reader's locale: the member of `named_id`'s group the chain picks. */
+const previewNamedRow = servedDetailRow.extend({ named_id: z.string() });
+export type PreviewNamedRow = z.infer<typeof previewNamedRow>;
+
+/**
+ * findPreviewDetails in a locale: for each live item among `itemIds` (`named_id`), the member of its
+ * translation group that the chain of `prefixes` (served-groups.ts prefixesText) picks among those
+ * with a version to preview, that version with its values (groups with none in the chain absent).
+ */
+export async function findPreviewDetailsInLocale(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  itemIds: readonly string[],
+  asOf: string | null,
+  prefixes: string,
+): Promise<readonly PreviewNamedRow[]> {
+  if (itemIds.length === 0) return [];
+  return db.any(sql.type(previewNamedRow)`
+    WITH ${chainCte(workspaceId, prefixes)}
+    SELECT ci.id AS named_id, ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
+    FROM content_items ci
+    CROSS JOIN LATERAL (${groupWinnerOf('ci', workspaceId, (id) => previewVersionOf(id, asOf))}) cv
+    ${VERSION_JOINS}
+    WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')}) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`);
+}
+
+/** The previewed root of a by-slug read in a locale, the slug's own item, and its group's members with what each previews. */
+const previewLocaleRow = servedDetailRow.extend({ anchor_id: z.string(), members: z.array(groupMemberRow) });
+export type PreviewLocaleRow = z.infer<typeof previewLocaleRow>;
+
+/**
+ * The previewed version, with its values, of the member of the slug's translation group that the
+ * chain of `prefixes` picks among those with a version to preview, in one statement; null when none.
+ */
+export async function findPreviewDetailBySlugInLocale(
+  db: CommonQueryMethods,
+  workspaceId: string,
+  slug: string,
+  asOf: string | null,
+  prefixes: string,
+): Promise<PreviewLocaleRow | null> {
+  return db.maybeOne(sql.type(previewLocaleRow)`
+    WITH ${chainCte(workspaceId, prefixes)}
+    SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values, ci.id AS anchor_id,
+      ${groupMembersJson('ci', workspaceId, (id) => previewVersionOf(id, asOf))} AS members
+    FROM content_items ci
+    CROSS JOIN LATERAL (${groupWinnerOf('ci', workspaceId, (id) => previewVersionOf(id, asOf))}) cv
     ${VERSION_JOINS}
     WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`);
 }

@@ -8,7 +8,7 @@
 // so a draft preview shows its images. The handlers branch here before the delivery cache, so a
 // preview answer is never cached, and send it `Cache-Control: private, no-store`.
 import type { CommonQueryMethods } from 'slonik';
-import { findPreviewDetailBySlug, findPreviewDetails, listPreviewItems, previewedVersion, type PreviewSortKey } from '../../db/delivery/content-preview.js';
+import { findPreviewDetailBySlug, findPreviewDetailBySlugInLocale, findPreviewDetails, findPreviewDetailsInLocale, listPreviewItems, previewedVersion, type PreviewSortKey } from '../../db/delivery/content-preview.js';
 import type { ServedDetailRow } from '../../db/delivery/content-serving.js';
 import type { ValueRow } from '../../db/content/content-values.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
@@ -29,7 +29,9 @@ import { MAX_EXPANSION_DEPTH, presentLoadedVersionDetails } from './content-expa
 import { deliverAssets } from './delivered-assets.js';
 import { withSharedFields } from './shared-fields.js';
 import type { ContentBySlugQuery, ContentListParameters, VersionReadQuery } from './content-reads.js';
-import { requestedLocale } from '../localization/requested-locale.js';
+import { requestedLocale, type RequestedLocale } from '../localization/requested-locale.js';
+import { prefixesText } from '../../db/delivery/served-groups.js';
+import { alternatesOf } from './served-tree.js';
 
 /** What a preview token may see: its workspace, and one item of it when scoped. */
 export interface PreviewScope {
@@ -52,7 +54,14 @@ interface WithValues {
  * (content-expansion.ts, whose loop this mirrors with the preview resolution in place of the
  * serving rule): one statement per level, to the same depth limit.
  */
-async function expandPreview(db: CommonQueryMethods, entries: readonly WithValues[], workspaceId: string, expand: boolean, asOf: string | null) {
+async function expandPreview(
+  db: CommonQueryMethods,
+  entries: readonly WithValues[],
+  workspaceId: string,
+  expand: boolean,
+  asOf: string | null,
+  prefixes: string | null,
+) {
   const bodies: ContentVersionDetailResponse[] = entries.map((e) => ({ ...versionDetail(e.version, e.values), isPreview: true }));
   if (!expand) return bodies;
   const resolved = new Map<string, WithValues | null>();
@@ -60,9 +69,12 @@ async function expandPreview(db: CommonQueryMethods, entries: readonly WithValue
   for (let depth = 1; depth <= MAX_EXPANSION_DEPTH && pending.length > 0; depth++) {
     const unseen = [...new Set(pending.map((f) => f.childContentItemId!))].filter((id) => !resolved.has(id));
     if (unseen.length > 0) {
-      const rows = await findPreviewDetails(db, workspaceId, unseen, asOf);
+      // In the reader's locale a child value previews the member of the child's group its chain picks.
+      const rows: (readonly [string, ServedDetailRow])[] = prefixes
+        ? (await findPreviewDetailsInLocale(db, workspaceId, unseen, asOf, prefixes)).map((r) => [r.named_id, r] as const)
+        : (await findPreviewDetails(db, workspaceId, unseen, asOf)).map((r) => [r.content_item_id, r] as const);
       for (const id of unseen) resolved.set(id, null);
-      for (const r of rows) resolved.set(r.content_item_id, { version: r, values: r.field_values });
+      for (const [id, r] of rows) resolved.set(id, { version: r, values: r.field_values });
     }
     const next: ContentVersionFieldValueResponse[] = [];
     for (const field of pending) {
@@ -85,11 +97,19 @@ function withChild(body: ContentVersionDetailResponse): ContentVersionFieldValue
  * shows them, at `asOf` or now) for an item-scoped one; then every Media/File value's asset, as the
  * published by-slug read fills it (one query for the whole tree).
  */
-async function previewBody(db: Db, links: AssetLinks, scope: PreviewScope, entry: WithValues, expand: boolean, asOf: string | null) {
+async function previewBody(
+  db: Db,
+  links: AssetLinks,
+  scope: PreviewScope,
+  entry: WithValues,
+  expand: boolean,
+  asOf: string | null,
+  prefixes: string | null = null,
+) {
   const [body] =
     scope.contentItemId === null
-      ? await expandPreview(db, [entry], scope.workspaceId, expand, asOf)
-      : (await presentLoadedVersionDetails(db, [entry], { workspaceId: scope.workspaceId, expandChildren: expand, asOf: asOf ?? asOfParam(undefined) })).map(
+      ? await expandPreview(db, [entry], scope.workspaceId, expand, asOf, prefixes)
+      : (await presentLoadedVersionDetails(db, [entry], { workspaceId: scope.workspaceId, expandChildren: expand, asOf: asOf ?? asOfParam(undefined), prefixes })).map(
           (b): ContentVersionDetailResponse => ({ ...b, isPreview: true }),
         );
   return (await deliverAssets(db, links, scope.workspaceId, await withSharedFields(db, scope.workspaceId, body!, { servedAt: asOf ?? asOfParam(undefined), previewAt: asOf }))).body;
@@ -101,12 +121,42 @@ export async function previewBySlug(
   scope: PreviewScope,
   slug: string,
   query: ContentBySlugQuery,
-): Promise<Tagged<ContentVersionDetailResponse>> {
+): Promise<Tagged<ContentVersionDetailResponse> & { readonly contentLanguage: string | null }> {
   const asOf = instant(query.asOf);
+  const locale = requestedLocale(query.locale);
+  if (locale !== null) return previewBySlugInLocale(db, links, scope, slug, query, locale);
   const found: ServedDetailRow | null = await findPreviewDetailBySlug(db, scope.workspaceId, slug, asOf);
   if (!found || !inScope(scope, found.content_item_id)) throw notFound('Content under this slug');
   const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf);
-  return { body, etag: versionEtag(found) };
+  return { body, etag: versionEtag(found), contentLanguage: null };
+}
+
+/**
+ * By-slug in the reader's locale, previewed: the slug names its translation group, and the member
+ * the locale's chain picks among those with a version to preview answers (children likewise, or as
+ * served in that locale for an item-scoped token), with `requestedLocale` and `alternates` (the
+ * members with a version to preview). An item-scoped token answers only when the member picked is
+ * its item: any other member is outside its reach, and the read is 404 as if it did not exist.
+ */
+async function previewBySlugInLocale(
+  db: Db,
+  links: AssetLinks,
+  scope: PreviewScope,
+  slug: string,
+  query: ContentBySlugQuery,
+  locale: RequestedLocale,
+): Promise<Tagged<ContentVersionDetailResponse> & { readonly contentLanguage: string | null }> {
+  const asOf = instant(query.asOf);
+  const prefixes = prefixesText(locale.prefixes);
+  const found = await findPreviewDetailBySlugInLocale(db, scope.workspaceId, slug, asOf, prefixes);
+  if (!found || !inScope(scope, found.content_item_id)) throw notFound('Content under this slug');
+  const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf, prefixes);
+  const served = found.members.find((m) => m.id === found.content_item_id);
+  return {
+    body: { ...body, requestedLocale: locale.canonical, alternates: alternatesOf(found.members) },
+    etag: versionEtag(found),
+    contentLanguage: served?.localeCode ?? found.locale_code,
+  };
 }
 
 /** One version by number, as the served version read gives it, with children previewed. */

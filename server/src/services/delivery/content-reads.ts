@@ -5,7 +5,7 @@ import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import type { HotPool } from '../../db/hot-pool.js';
 import { notFound } from '../../errors.js';
 import { listContentCounted, type ContentListQuery, type ContentSortKey } from '../../db/delivery/content-list.js';
-import { findServedTagBySlug, findServedTreeBySlug } from '../../db/delivery/content-serving.js';
+import { prefixesText } from '../../db/delivery/served-groups.js';
 import { findListState } from '../../db/delivery/delivery-marks.js';
 import { findLiveItemVersion, listVersionsPage, type VersionRow } from '../../db/content/content-versions.js';
 import type { operations } from '../../generated/openapi.js';
@@ -17,13 +17,14 @@ import type {
 import { MAX_EXPANSION_DEPTH, presentServedTree, presentVersionDetails } from './content-expansion.js';
 import { deliverAssets } from './delivered-assets.js';
 import { withSharedFields } from './shared-fields.js';
-import { listEtag, servedEtag, servedTagInputs } from './delivery-etag.js';
+import { listEtag, servedEtag } from './delivery-etag.js';
+import { findServedTag, findServedTree, inReaderLocale, treeItems, treeTagInputs } from './served-tree.js';
 import type { AssetLinks } from '../media/media-assets.js';
 import { listItemSummary, versionEtag, versionSummary, type Tagged } from '../content/content-presenter.js';
 import { asOfParam, normalizeTags, readsAtNow, requireItem, requireVersion } from '../content/content-rules.js';
 import { pageRequest, toPage, type PagingQuery } from '../platform/paging.js';
 import { parseFieldQuery } from './field-filters.js';
-import { requestedLocale } from '../localization/requested-locale.js';
+import { requestedLocale, type RequestedLocale } from '../localization/requested-locale.js';
 
 type QueryOf<K extends keyof operations> = NonNullable<operations[K]['parameters']['query']>;
 
@@ -133,17 +134,33 @@ async function detailOf(
   return { body: body!, etag: versionEtag(version) };
 }
 
+/**
+ * A by-slug answer read in full: the body and its tag; the slug's own item (`anchorId`, what the
+ * answer is kept under and hangs on, whichever member of its group it serves); every item it
+ * depends on, the anchor first (its purge keys, its stored document's bounds); and the served
+ * member's locale when the read named one (Content-Language).
+ */
+export interface BySlugAnswer extends Tagged<ContentVersionDetailResponse> {
+  readonly anchorId: string;
+  readonly items: readonly string[];
+  readonly contentLanguage: string | null;
+}
+
 export async function getContentBySlug(
   db: DatabasePool,
   links: AssetLinks,
   workspaceId: string,
   slug: string,
   query: ContentBySlugQuery,
-): Promise<Tagged<ContentVersionDetailResponse>> {
-  return readBySlug(db, links, workspaceId, slug, asOfParam(query.asOf), query.expandChildren ?? true);
+): Promise<BySlugAnswer> {
+  return readBySlug(db, links, workspaceId, slug, asOfParam(query.asOf), query.expandChildren ?? true, requestedLocale(query.locale));
 }
 
-/** The by-slug answer at instant `asOf` (ISO), read in full: the tree, its assets, the body and its tag. */
+/**
+ * The by-slug answer at instant `asOf` (ISO), read in full: the tree, its assets, the body and its
+ * tag. With `locale`, the slug names its translation group, and the tree holds the member of each
+ * group the locale's chain picks (db/delivery/served-groups.ts).
+ */
 export async function readBySlug(
   db: DatabasePool,
   links: AssetLinks,
@@ -151,14 +168,25 @@ export async function readBySlug(
   slug: string,
   asOf: string,
   expandChildren: boolean,
-): Promise<Tagged<ContentVersionDetailResponse>> {
+  locale: RequestedLocale | null = null,
+): Promise<BySlugAnswer> {
   // The served version, its values and its children's, to every level, in one statement.
-  const tree = await findServedTreeBySlug(db, workspaceId, slug, asOf, expandChildren ? MAX_EXPANSION_DEPTH : 0);
-  const served = await presentServedTree(db, tree, { workspaceId, expandChildren, asOf });
+  const tree = await findServedTree(db, workspaceId, slug, asOf, expandChildren ? MAX_EXPANSION_DEPTH : 0, locale);
+  const prefixes = locale === null ? null : prefixesText(locale.prefixes);
+  const served = await presentServedTree(db, tree.rows, { workspaceId, expandChildren, asOf, prefixes }, locale !== null);
   if (!served) throw notFound('Content served under this slug');
+  // Fields shared across translations come from each group's default-locale member (shared-fields.ts).
+  const shared = await withSharedFields(db, workspaceId, served.body, { servedAt: asOf, previewAt: null });
+  const localized = inReaderLocale(tree, shared);
   // Media/File values gain their asset and signed public URLs: one more query per response (issue #26).
-  const { body, rows } = await deliverAssets(db, links, workspaceId, await withSharedFields(db, workspaceId, served.body, { servedAt: asOf, previewAt: null }));
-  return { body, etag: servedEtag(servedTagInputs(tree, rows)) };
+  const { body, rows } = await deliverAssets(db, links, workspaceId, localized.body);
+  return {
+    body,
+    etag: servedEtag(treeTagInputs(tree, rows)),
+    anchorId: tree.anchorId!,
+    items: treeItems(tree, body),
+    contentLanguage: localized.contentLanguage,
+  };
 }
 
 /**
@@ -167,8 +195,9 @@ export async function readBySlug(
  */
 export async function getContentBySlugTag(db: DatabasePool, workspaceId: string, slug: string, query: ContentBySlugQuery): Promise<string | null> {
   const expandChildren = query.expandChildren ?? true;
-  const rows = await findServedTagBySlug(db, workspaceId, slug, asOfParam(query.asOf), expandChildren ? MAX_EXPANSION_DEPTH : 0);
-  return rows.some((r) => r.kind === 'v') ? servedEtag(rows) : null;
+  const locale = requestedLocale(query.locale);
+  const rows = await findServedTag(db, workspaceId, slug, asOfParam(query.asOf), expandChildren ? MAX_EXPANSION_DEPTH : 0, locale);
+  return rows === null ? null : servedEtag(rows);
 }
 
 export async function getContentVersion(

@@ -1,4 +1,5 @@
-// The by-slug read at "now" through its stored document (migration 0028 says when one is exact):
+// The by-slug read at "now" through its stored document (migration 0028 says when one is exact, 0043
+// how a read in a locale is kept apart and bounded):
 // one lookup answers with the stored bytes, tag and purge items; without an exact document the read
 // is built in full (services/delivery/content-reads.ts readBySlug) and stored for the next reader,
 // on any replica. Reads at an explicit `asOf` and preview reads never come here.
@@ -11,13 +12,17 @@ import type { PublicUrlSigner } from '../media/public-url-signer.js';
 import type { AssetLinks } from '../media/media-assets.js';
 import { nowIso } from '../content/content-rules.js';
 import { readBySlug } from './content-reads.js';
-import { itemsOfDetail } from './purge-keys.js';
+import type { RequestedLocale } from '../localization/requested-locale.js';
 
-/** A by-slug answer: the JSON of a ContentVersionDetailResponse, its tag, and the items it names (item first). */
+/**
+ * A by-slug answer: the JSON of a ContentVersionDetailResponse, its tag, the items it depends on
+ * (the slug's own item first), and the served member's locale when the read named one.
+ */
 export interface BySlugDocument {
   readonly json: Buffer;
   readonly etag: string;
   readonly items: readonly string[];
+  readonly contentLanguage: string | null;
 }
 
 const fingerprints = new WeakMap<PublicUrlSigner, string>();
@@ -37,8 +42,8 @@ function linksFingerprint(links: AssetLinks): string {
 }
 
 /** The document a by-slug read at "now" would use. */
-function addressOf(links: AssetLinks, workspaceId: string, slug: string, expand: boolean): DocumentAddress {
-  return { workspaceId, slug, expand, links: linksFingerprint(links), at: nowIso() };
+function addressOf(links: AssetLinks, workspaceId: string, slug: string, expand: boolean, locale: RequestedLocale | null): DocumentAddress {
+  return { workspaceId, slug, expand, locale: locale?.canonical ?? '', links: linksFingerprint(links), at: nowIso() };
 }
 
 export async function bySlugDocument(
@@ -48,18 +53,18 @@ export async function bySlugDocument(
   workspaceId: string,
   slug: string,
   expand: boolean,
+  locale: RequestedLocale | null = null,
 ): Promise<BySlugDocument> {
-  const address = addressOf(links, workspaceId, slug, expand);
+  const address = addressOf(links, workspaceId, slug, expand, locale);
   const found = await findDocument(hot, db, address);
   if (found.kind === 'none') throw notFound('Content served under this slug');
-  if (found.kind === 'stored') return { json: Buffer.from(found.body), etag: found.etag, items: found.items };
-  const { body, etag } = await readBySlug(db, links, workspaceId, slug, address.at, expand);
+  if (found.kind === 'stored') return { json: Buffer.from(found.body), etag: found.etag, items: found.items, contentLanguage: found.contentLanguage };
+  const { body, etag, anchorId, items, contentLanguage } = await readBySlug(db, links, workspaceId, slug, address.at, expand, locale);
   const json = JSON.stringify(body);
-  const items = itemsOfDetail(body);
   // The marks were read for the item holding the slug then; if another holds it now (a slug moved
   // in between), they are not this body's, and it is not stored.
-  if (body.contentItemId === found.marks.itemId) await storeDocument(db, { ...address, marks: found.marks, items, etag, body: json });
-  return { json: Buffer.from(json), etag, items };
+  if (anchorId === found.marks.itemId) await storeDocument(db, { ...address, marks: found.marks, items, etag, body: json, contentLanguage });
+  return { json: Buffer.from(json), etag, items, contentLanguage };
 }
 
 /**
@@ -72,6 +77,7 @@ export async function bySlugDocumentTag(
   workspaceId: string,
   slug: string,
   expand: boolean,
+  locale: RequestedLocale | null = null,
 ): Promise<{ readonly etag: string; readonly items: readonly string[] } | null> {
-  return findDocumentTag(hot, addressOf(links, workspaceId, slug, expand));
+  return findDocumentTag(hot, addressOf(links, workspaceId, slug, expand, locale));
 }
