@@ -53,7 +53,7 @@ describe('content items', () => {
       expect(events).to.deep.equal([
         {
           event_type: 'content.created',
-          payload: { contentItemId: res.body.id, workspaceId: w.ws, templateVersionId: w.model.article.versionId, contentVersionId: null, versionNumber: null, status: null, purgeKeys: [`list-${w.ws}`, `item-${res.body.id}`] },
+          payload: { contentItemId: res.body.id, workspaceId: w.ws, templateVersionId: w.model.article.versionId, contentVersionId: null, versionNumber: null, status: null, purgeKeys: [`list-${w.ws}`, `item-${res.body.id}`], localeCode: 'en-GB', translationGroupId: null },
         },
       ]);
       const audit = await dbQuery<{ entity_type: string; action: string }>(w.api, `SELECT entity_type, action FROM audit_log WHERE entity_id = $1`, [res.body.id]);

@@ -36,7 +36,7 @@ describe('content versions', () => {
       const events = await dbQuery<{ event_type: string; payload: any }>(w.api, `SELECT event_type, payload FROM outbox_events WHERE entity_id = $1`, [res.body.id]);
       expect(events).to.deep.equal([{ event_type: 'content.version_created', payload: {
         contentItemId: item.id, workspaceId: w.ws, templateVersionId: w.model.article.versionId, contentVersionId: res.body.id, versionNumber: 2, status: 'Draft',
-        purgeKeys: [`list-${w.ws}`, `item-${item.id}`],
+        purgeKeys: [`list-${w.ws}`, `item-${item.id}`], localeCode: 'en', translationGroupId: null,
       } }]);
     });
 

@@ -90,7 +90,7 @@ describe('webhook delivery over HTTPS (the API process and its workers)', functi
     expect(body).to.deep.equal({
       type: 'content.version_published', id: event.id,
       contentItemId: item.id, workspaceId: w.ws, templateVersionId: w.model.article.versionId, contentVersionId: version.id, versionNumber: 1, status: 'Published',
-      purgeKeys: [`list-${w.ws}`, `item-${item.id}`],
+      purgeKeys: [`list-${w.ws}`, `item-${item.id}`], localeCode: 'en', translationGroupId: null,
     });
     expect(r.headers['x-verso-event']).to.equal(body.type);
     expect(r.headers['x-verso-event-id']).to.equal(event.id);

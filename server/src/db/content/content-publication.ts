@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { VALUES_JSON, valueRow, type ValueRow } from './content-values.js';
 import { VERSION_COLUMNS, VERSION_JOINS, versionRow, type VersionRow } from './content-versions.js';
 import { prepared } from '../prepared.js';
+import { sharedFieldIdsOf } from './translation-shared-fields.js';
 import { componentFieldRow, schemaFieldRow, schemaFieldsOf, templateComponentsJson, templateFieldsJson, type SchemaField } from './content-schema.js';
 
 /** A default-published version a publish archives. */
@@ -19,7 +20,13 @@ const PRIOR_DEFAULTS_JSON = (itemId: FragmentSqlToken, exceptId: FragmentSqlToke
     FROM content_versions p
     WHERE p.content_item_id = ${itemId} AND p.status = 'Published' AND p.effective_start_at IS NULL AND p.id <> ${exceptId}), '[]'::json)`;
 
-const stateRow = versionRow.extend({ field_values: z.array(valueRow), template_fields: z.array(schemaFieldRow), template_components: z.array(componentFieldRow), prior_defaults: z.array(priorDefaultRow) });
+const stateRow = versionRow.extend({
+  field_values: z.array(valueRow),
+  template_fields: z.array(schemaFieldRow),
+  template_components: z.array(componentFieldRow),
+  prior_defaults: z.array(priorDefaultRow),
+  shared_field_ids: z.array(z.string()),
+});
 
 export interface PublicationState {
   readonly version: VersionRow;
@@ -27,6 +34,8 @@ export interface PublicationState {
   /** The fields of the version's template version (the completeness check). */
   readonly fields: readonly SchemaField[];
   readonly priorDefaults: readonly PriorDefault[];
+  /** The fields this item takes from its translation group's default-locale member: not required here. */
+  readonly sharedFieldIds: ReadonlySet<string>;
 }
 
 /**
@@ -37,14 +46,21 @@ export interface PublicationState {
 export async function readPublicationState(db: CommonQueryMethods, workspaceId: string, itemId: string, versionNumber: number): Promise<PublicationState | null> {
   const row = await db.maybeOne(prepared('content_publication_state', stateRow, sql.fragment`
     SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values, ${templateFieldsJson(sql.fragment`cv.template_version_id`)} AS template_fields,
-      ${templateComponentsJson(sql.fragment`cv.template_version_id`)} AS template_components, ${PRIOR_DEFAULTS_JSON(sql.fragment`cv.content_item_id`, sql.fragment`cv.id`)} AS prior_defaults
+      ${templateComponentsJson(sql.fragment`cv.template_version_id`)} AS template_components, ${PRIOR_DEFAULTS_JSON(sql.fragment`cv.content_item_id`, sql.fragment`cv.id`)} AS prior_defaults,
+      ${sharedFieldIdsOf(sql.fragment`ci.id`, sql.fragment`cv.template_version_id`)} AS shared_field_ids
     FROM content_items ci
     JOIN content_versions cv ON cv.content_item_id = ci.id AND cv.version_number = ${versionNumber}
     ${VERSION_JOINS}
     WHERE ci.id = ${itemId} AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`));
   if (!row) return null;
-  const { field_values, template_fields, template_components, prior_defaults, ...version } = row;
-  return { version, values: field_values, fields: await schemaFieldsOf(db, template_fields, template_components), priorDefaults: prior_defaults };
+  const { field_values, template_fields, template_components, prior_defaults, shared_field_ids, ...version } = row;
+  return {
+    version,
+    values: field_values,
+    fields: await schemaFieldsOf(db, template_fields, template_components),
+    priorDefaults: prior_defaults,
+    sharedFieldIds: new Set(shared_field_ids),
+  };
 }
 
 /** The item's default-published versions other than `exceptId`: for a caller already holding the item's lock. */

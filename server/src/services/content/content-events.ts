@@ -1,9 +1,11 @@
 // Every content mutation records its webhook event (outbox) and its audit entry in the transaction
 // that makes it. This module is content's one door to both, so event names, payloads (upstream's
 // {contentItemId, workspaceId, templateVersionId, contentVersionId, versionNumber, status}, with
-// null version members on item events) and audit entity types stay uniform.
-import type { CommonQueryMethods } from 'slonik';
+// null version members on item events, plus Verso's purgeKeys, localeCode and translationGroupId)
+// and audit entity types stay uniform.
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { purgeKeysJson } from '../../db/delivery/purge-targets.js';
+import { translationPayloadJson } from '../../db/content/translation-payload.js';
 import { enqueueOutboxEvents, type OutboxEvent } from '../../db/platform/outbox.js';
 import type { Actor } from '../../access/actor.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
@@ -56,6 +58,11 @@ export function aboutVersion(workspaceId: string, version: VersionRow, status: s
   };
 }
 
+/** The members every content event's payload computes as it is written: purge keys, locale and translation group. */
+export function contentPayloadExtra(workspaceId: string, itemId: string): FragmentSqlToken {
+  return sql.fragment`(${purgeKeysJson(workspaceId, itemId)} || ${translationPayloadJson(itemId)})`;
+}
+
 /** `actor` is null for changes the scheduler makes on its own. */
 export async function recordContentChange(tx: CommonQueryMethods, actor: Actor | null, change: ContentChange): Promise<void> {
   await recordContentChanges(tx, actor, [change]);
@@ -82,8 +89,9 @@ export function contentChangeRecords(actor: Actor | null, changes: readonly Cont
         versionNumber: version?.versionNumber ?? null,
         status: version?.status ?? null,
       },
-      // What a CDN must purge (README, Behind a CDN): the lists, the item and every item embedding it.
-      computedPayload: purgeKeysJson(change.workspaceId, change.itemId),
+      // What a CDN must purge (README, Behind a CDN): the lists, the item and every item embedding it;
+      // and the item's locale and translation group as the event is written.
+      computedPayload: contentPayloadExtra(change.workspaceId, change.itemId),
     });
     audits.push({
       workspaceId: change.workspaceId,

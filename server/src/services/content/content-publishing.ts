@@ -16,13 +16,12 @@ import { touchItem, type ItemRow } from '../../db/content/content-items.js';
 import { scheduleVersion, setVersionStatus, type VersionRow } from '../../db/content/content-versions.js';
 import { applyPublication, findPriorDefaults, readPublicationState, type PriorDefault } from '../../db/content/content-publication.js';
 import { valueAsInput, type ValueRow } from '../../db/content/content-values.js';
-import { purgeKeysJson } from '../../db/delivery/purge-targets.js';
 import { barrierNotice } from '../../db/delivery/delivery-notices.js';
 import { currentRequestContext } from '../../context/request-context.js';
 import { auditRowsOf } from '../platform/audit.js';
 import { presentLoadedVersionDetails } from '../delivery/content-expansion.js';
 import type { ContentVersionDetailResponse, PublishContentVersionRequest, PublishContentVersionResponse } from '../../generated/schemas.js';
-import { aboutVersion, contentChangeRecords, recordContentChange, type ContentChange } from './content-events.js';
+import { aboutVersion, contentChangeRecords, contentPayloadExtra, recordContentChange, type ContentChange } from './content-events.js';
 import { versionEtag, type Tagged } from './content-presenter.js';
 import { getContentVersion } from '../delivery/content-reads.js';
 import { assertVersionComplete, nowIso, requireItem, requireVersion, type VersionAddress } from './content-rules.js';
@@ -104,8 +103,8 @@ async function writePublication(
     archiveIds: dated ? null : archived.map((a) => a.id),
     publishedByUserId: userIdOf(actor),
     events: events.map((e) => ({ workspace_id: workspaceId, event_type: e.eventType, entity_type: e.entityType, entity_id: e.entityId, payload: e.payload })),
-    // One item's changes: the same purge keys for every event.
-    payloadExtra: purgeKeysJson(workspaceId, itemId),
+    // One item's changes: the same purge keys, locale and group for every event.
+    payloadExtra: contentPayloadExtra(workspaceId, itemId),
     audits: auditRowsOf(audits),
     barrierNotice: barrier && !barrier.sent ? barrierNotice(barrier.token) : null,
   });
@@ -149,7 +148,7 @@ async function publishNow(db: DatabasePool, actor: Actor, address: VersionAddres
       throw forbidden('Only an Admin may override the workflow to publish a version that is not Approved.');
     }
     assertPublishable(version.status, override);
-    assertComplete(state.fields, values.map(valueAsInput), version.version_number);
+    assertComplete(state.fields.filter((f) => !state.sharedFieldIds.has(f.id)), values.map(valueAsInput), version.version_number);
     const published = await writePublication(q, actor, address.workspaceId, version.content_item_id, version, state.priorDefaults);
     return published === null ? null : { version: published, values };
   };

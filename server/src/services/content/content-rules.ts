@@ -8,6 +8,7 @@ import { findVersion, type VersionRow } from '../../db/content/content-versions.
 import { loadValues, valueAsInput, type NormalizedValue } from '../../db/content/content-values.js';
 import type { ContentFieldValueRequest, CreateContentVersionRequest } from '../../generated/schemas.js';
 import { visibleAssetIds } from '../../db/media/media-assets.js';
+import { findSharedFieldIds } from '../../db/content/translation-shared-fields.js';
 import { assertComplete, missingRequiredFields, namedAssetIds, validateFieldValues } from './content-validation.js';
 import type { ValidationErrors } from '../../errors.js';
 
@@ -83,23 +84,35 @@ export async function validateForTemplateVersion(
   return validateFieldValues(fields, values, children, assets);
 }
 
-/** The stored version's missing required fields (`/fields/<key>` → messages); empty when complete. */
-export async function incompleteFields(db: CommonQueryMethods, version: Pick<VersionRow, 'id' | 'template_version_id'>): Promise<ValidationErrors> {
+/**
+ * The fields a version must fill: its template version's, less those shared across translations
+ * that this item takes from its group's default-locale member (db/content/translation-shared-fields.ts).
+ */
+async function fieldsToFill(db: CommonQueryMethods, version: Pick<VersionRow, 'content_item_id' | 'template_version_id'>) {
   // One after the other: `db` is often a transaction's single connection.
-  const fields = await loadTemplateVersionFields(db, [version.template_version_id]);
+  const fields = (await loadTemplateVersionFields(db, [version.template_version_id])).get(version.template_version_id) ?? [];
+  const shared = await findSharedFieldIds(db, version.content_item_id, version.template_version_id);
+  return shared.size === 0 ? fields : fields.filter((f) => !shared.has(f.id));
+}
+
+/** The stored version's missing required fields (`/fields/<key>` → messages); empty when complete. */
+export async function incompleteFields(db: CommonQueryMethods, version: Pick<VersionRow, 'id' | 'content_item_id' | 'template_version_id'>): Promise<ValidationErrors> {
+  const fields = await fieldsToFill(db, version);
   const values = await loadValues(db, [version.id]);
-  return missingRequiredFields(fields.get(version.template_version_id) ?? [], (values.get(version.id) ?? []).map(valueAsInput));
+  return missingRequiredFields(fields, (values.get(version.id) ?? []).map(valueAsInput));
 }
 
 /**
  * A version leaving Draft (submit) or being published must be complete (issue #25: Drafts may be
  * saved incomplete): 422 `validation-failed` naming every missing field, nothing changed.
  */
-export async function assertVersionComplete(db: CommonQueryMethods, version: Pick<VersionRow, 'id' | 'template_version_id' | 'version_number'>): Promise<void> {
-  // One after the other: `db` is often a transaction's single connection.
-  const fields = await loadTemplateVersionFields(db, [version.template_version_id]);
+export async function assertVersionComplete(
+  db: CommonQueryMethods,
+  version: Pick<VersionRow, 'id' | 'content_item_id' | 'template_version_id' | 'version_number'>,
+): Promise<void> {
+  const fields = await fieldsToFill(db, version);
   const values = await loadValues(db, [version.id]);
-  assertComplete(fields.get(version.template_version_id) ?? [], (values.get(version.id) ?? []).map(valueAsInput), version.version_number);
+  assertComplete(fields, (values.get(version.id) ?? []).map(valueAsInput), version.version_number);
 }
 
 export const referencedByOthers = (referencedBy: readonly string[]) =>
