@@ -1,7 +1,9 @@
 // Which items' delivery answers a change to one item makes stale (issue #27 §2, the purge keys of
-// content webhooks): the item and every item that embeds it, at any depth up to the expansion limit.
-// The walk is the one the delivery-cache notices use (verso_delivery_dependents, migration 0016: one
-// recursive query over the child references of all versions), so a CDN is told exactly what the
+// content webhooks): the item, every member of its translation group (a read in a locale may fall
+// back to any member, and every member serves the fields its group shares), and every item that
+// embeds any of them, at any depth up to the expansion limit. The walk is the one the delivery-cache
+// notices use (verso_delivery_dependents, migrations 0016 and 0042: one recursive query over the
+// child references of all versions and the groups' members), so a CDN is told exactly what the
 // server's own cache drops. It runs inside the statement that writes the event (db/platform/outbox.ts):
 // a statement of its own cost a publish a round trip, about 5 % (bench/content.ts, purge), for a walk
 // that executes in well under a tenth of a millisecond.
@@ -11,8 +13,9 @@ import { sql, type FragmentSqlToken } from 'slonik';
 export const MAX_PURGE_ITEMS = 1000;
 
 /**
- * A jsonb expression `{"purgeKeys": [...]}`: `list-<ws>`, `item-<itemId>`, then every embedding
- * item's key in id order; past MAX_PURGE_ITEMS embedding items `ws-<ws>` and `list-<ws>`.
+ * A jsonb expression `{"purgeKeys": [...]}`: `list-<ws>`, `item-<itemId>`, then the key of every
+ * other member of its group and every embedding item in id order; past MAX_PURGE_ITEMS of them
+ * `ws-<ws>` and `list-<ws>`.
  */
 export function purgeKeysJson(workspaceId: string, itemId: string): FragmentSqlToken {
   return sql.fragment`(SELECT jsonb_build_object('purgeKeys', CASE
