@@ -41,25 +41,19 @@ export interface MemberSpec {
 
 /** A person item (the fixture's Person template) in `locale`, in translation group `group`, published unless asked not to be. */
 export async function member(w: ContentWorld, spec: MemberSpec): Promise<{ id: string; slug: string }> {
+  const fields = [
+    text(w.model.person.fields.name!, spec.name),
+    ...(spec.friends ?? []).map((id, i) => ({ fieldId: w.model.person.fields.friends!, order: i, valueKind: 'ChildContent', childContentItemId: id })),
+  ];
   const res = await w.api.post(
     `${w.base}/content`,
-    {
-      templateVersionId: w.model.person.versionId,
-      slug: spec.slug ?? uniqueSlug('person'),
-      localeCode: spec.locale,
-      translationGroupId: spec.group ?? null,
-      tags: [],
-      fields: [
-        text(w.model.person.fields.name!, spec.name),
-        ...(spec.friends ?? []).map((id, i) => ({ fieldId: w.model.person.fields.friends!, order: i, valueKind: 'ChildContent', childContentItemId: id })),
-      ],
-    },
+    { templateVersionId: w.model.person.versionId, slug: spec.slug ?? uniqueSlug('person'), localeCode: spec.locale, translationGroupId: spec.group ?? null, tags: [], fields },
     { token: w.editor },
   );
   expectStatus(res, 201);
   if (spec.window) {
     // Version 1 stays a Draft; version 2 carries the window and is the one published.
-    await newVersion(w, res.body.id, { effectiveStartAt: spec.window.start, effectiveEndAt: spec.window.end, fields: [text(w.model.person.fields.name!, spec.name)] });
+    await newVersion(w, res.body.id, { effectiveStartAt: spec.window.start, effectiveEndAt: spec.window.end, fields });
     if (spec.publish !== false) await publishNow(w, res.body.id, 2);
   } else if (spec.publish !== false) await publishNow(w, res.body.id, 1);
   return { id: res.body.id, slug: res.body.slug };
