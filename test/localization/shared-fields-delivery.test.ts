@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { makeImage } from '../media/public-images.js';
 import { uploadAsEditor } from '../media/media-world.js';
-import { dbQuery, expectProblem, expectStatus, newVersion, publishNow } from '../content/content-fixture.js';
+import { createArticle, dbQuery, expectProblem, expectStatus, newVersion, publishNow } from '../content/content-fixture.js';
+import { statementRecorder } from '../helpers/statements.js';
 import {
   createPage,
   keysOf,
@@ -169,5 +170,54 @@ describe('fields shared across translations in delivery reads', function () {
     const preview = await read(de.slug, await mint());
     expect(texts(preview, 'tagline')).to.deep.equal(['Eigene']);
     expectProblem(await api.get(bySlug(de.slug), { token: g.w.reader }), 404, 'not-found');
+  });
+});
+
+describe('what sharing costs a by-slug read', function () {
+  this.timeout(120_000);
+  let api: TestApi;
+  let g: GroupWorld;
+  const { statements, onStatement } = statementRecorder();
+  const LAYOUTS = /FROM template_versions tv LEFT JOIN template_fields f/;
+  const SOURCES = /AS m\(item_id, preview\)/;
+
+  before(async () => {
+    // Every read reaches PostgreSQL in full: no in-process cache, no stored documents.
+    api = await startTestApi({ env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0', Delivery__StoredDocuments: 'false' }, onStatement });
+    g = await startGroupWorld(api);
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  /** The statements one read of `slug` runs that match `pattern`. */
+  async function countDuring(slug: string, pattern: RegExp): Promise<number> {
+    const from = statements.length;
+    expectStatus(await api.get(`${g.w.base}/content/by-slug/${slug}`, { token: g.w.reader }), 200);
+    return statements.slice(from).filter((s) => pattern.test(s)).length;
+  }
+
+  it('a tree whose templates share nothing: no statement once its template versions are known', async () => {
+    const article = await createArticle(g.w, 'Plain');
+    await publishNow(g.w, article.id, 1);
+    expect(await countDuring(article.slug, LAYOUTS)).to.equal(1);
+    for (let i = 0; i < 3; i++) {
+      const from = statements.length;
+      expect(await countDuring(article.slug, LAYOUTS)).to.equal(0);
+      expect(statements.slice(from).filter((s) => SOURCES.test(s))).to.deep.equal([]);
+    }
+  });
+
+  it('a tree with shared fields: one statement for the sources of the whole tree', async () => {
+    const enChild = await publishedPage(g, 'en', { title: 'Child', taglines: ['Shared'] });
+    const deChild = await publishedPage(g, 'de', { title: 'Kind' });
+    await linkTranslation(g, deChild.id, enChild.id);
+    const en = await publishedPage(g, 'en', { title: 'Parent', taglines: ['Parent line'] });
+    const de = await publishedPage(g, 'de', { title: 'Eltern' });
+    await linkTranslation(g, de.id, en.id);
+    const holder = await publishedHolder(g, 'Both', [de.id, deChild.id]);
+    await countDuring(holder.slug, LAYOUTS);
+    expect(await countDuring(holder.slug, SOURCES)).to.equal(1);
+    expect(await countDuring(holder.slug, LAYOUTS)).to.equal(0);
   });
 });
