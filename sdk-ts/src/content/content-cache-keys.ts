@@ -4,7 +4,7 @@
 import type { OperationInput } from '../operations/operation-types.js';
 import { sha256Hex } from './sha256.js';
 
-export type CachedOperation = 'getContent' | 'getContentBySlug' | 'listContent';
+export type CachedOperation = 'getContent' | 'getContentBySlug' | 'listContent' | 'getWorkspaceLocales';
 
 export type CachedInput<Op extends CachedOperation> = OperationInput<Op>;
 
@@ -25,6 +25,14 @@ function requireId(value: unknown, name: string): string {
   return value;
 }
 
+/**
+ * A read's locale as part of a key: the server compares locales regardless of case (`de-ch` and
+ * `de-CH` are one read, answered canonical), so two spellings share an entry.
+ */
+function localeKey(locale: unknown): string | undefined {
+  return typeof locale === 'string' && locale !== '' ? locale.toLowerCase() : undefined;
+}
+
 /** The workspace an input reads from. */
 export function workspaceOf(input: { path?: { workspaceId?: unknown } } | undefined): string {
   return requireId(input?.path?.workspaceId, 'workspaceId');
@@ -38,11 +46,21 @@ export async function entryName<Op extends CachedOperation>(operation: Op, input
       return `item:${requireId(i.path?.id, 'id').toLowerCase()}`;
     case 'getContentBySlug': {
       const slug = requireId(i.path?.slug, 'slug');
-      // The server's default for expandChildren is true: omitted and true are the same read.
-      return `slug:${await sha256Hex(canonicalJson([slug, i.query?.expandChildren ?? true, i.query?.asOf ?? null]))}`;
+      // The server's default for expandChildren is true: omitted and true are the same read. A read
+      // without locale keeps the key it had before locales existed.
+      const parts: unknown[] = [slug, i.query?.expandChildren ?? true, i.query?.asOf ?? null];
+      const locale = localeKey(i.query?.locale);
+      if (locale !== undefined) parts.push(locale);
+      return `slug:${await sha256Hex(canonicalJson(parts))}`;
     }
-    case 'listContent':
-      return `list:${await sha256Hex(canonicalJson(i.query ?? {}))}`;
+    case 'listContent': {
+      const query = { ...i.query };
+      const locale = localeKey(query.locale);
+      if (locale !== undefined) query.locale = locale;
+      return `list:${await sha256Hex(canonicalJson(query))}`;
+    }
+    case 'getWorkspaceLocales':
+      return 'locales';
     default:
       throw new TypeError(`The content cache does not cache ${String(operation)}.`);
   }
@@ -53,4 +71,6 @@ export const markerKeys = {
   workspace: (prefix: string, workspaceId: string) => `${prefix}:inv:${workspaceId.toLowerCase()}`,
   lists: (prefix: string, workspaceId: string) => `${prefix}:inv:${workspaceId.toLowerCase()}:lists`,
   item: (prefix: string, workspaceId: string, itemId: string) => `${prefix}:inv:${workspaceId.toLowerCase()}:item:${itemId.toLowerCase()}`,
+  /** A translation group: every read that served, fell back to or shared fields of any of its members. */
+  group: (prefix: string, workspaceId: string, groupId: string) => `${prefix}:inv:${workspaceId.toLowerCase()}:group:${groupId.toLowerCase()}`,
 };

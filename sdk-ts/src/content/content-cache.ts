@@ -11,6 +11,14 @@
 // an item's invalidation reaches its by-id, by-slug and expanded-as-a-child entries in every
 // partition without the cache having to enumerate them.
 //
+// Translations: a by-slug read may serve another member of the slug's translation group (a
+// `locale` read falling back along its chain), list the group's members (`alternates`) and take
+// fields shared across translations from the default-locale member, with or without `locale`. So a
+// by-slug entry also records the translation groups of the versions it carried, and a content event
+// marks its item's group: a change to any member reaches every read that depended on the group. The
+// event's `purgeKeys` (`item-<id>` of every member and of every item embedding one) are marked too,
+// which also covers a child whose reader's-locale member is missing (its group is not in the answer).
+//
 // Revalidation (issue #27): the delivery reads (getContentBySlug, listContent) answer with a strong
 // ETag. An entry that has expired or been invalidated is kept for one more TTL with its tag, and the
 // next read asks the API with If-None-Match: a 304 (nothing served changed) renews the entry without
@@ -72,16 +80,25 @@ export type CachedCallOptions = CallOptions & {
 /** What invalidateFromWebhook did for a verified delivery. */
 export interface WebhookInvalidation {
   readonly event: VersoWebhookEvent;
-  /** `item`: the content item's entries and its workspace's lists; `workspace`: all of it; `none`: nothing named a workspace. */
+  /**
+   * `item`: the content item's entries (with those of its translation group and of every item its
+   * `purgeKeys` name) and its workspace's lists; `workspace`: all of it; `none`: nothing named a workspace.
+   */
   readonly scope: 'item' | 'workspace' | 'none';
   readonly workspaceId?: string;
   readonly contentItemId?: string;
+  /** The event's translation group, whose every dependent entry was invalidated (`item` scope). */
+  readonly translationGroupId?: string;
+  /** Every item whose entries were invalidated (`item` scope): the event's item, then those its `purgeKeys` name. */
+  readonly contentItemIds?: readonly string[];
 }
 
 interface StoredRead {
   readonly startedAt: number;
-  /** Content items the response carried (lower case); empty for lists. */
+  /** Content items the response carried or depended on (lower case); empty for lists. */
   readonly items: readonly string[];
+  /** Translation groups of the versions the response carried (lower case). */
+  readonly groups: readonly string[];
   readonly data: unknown;
   /** The delivery read's strong ETag, sent as If-None-Match once the entry may no longer be served. */
   readonly etag?: string;
@@ -92,9 +109,10 @@ interface StoredRead {
 /** The reads whose ETag the API answers with 304 (getContent's tag is for If-Match on writes). */
 const REVALIDATED: ReadonlySet<CachedOperation> = new Set(['getContentBySlug', 'listContent']);
 
+/** An entry this SDK can serve. One without `groups` (written by a version from before translations) is refetched, as its group dependencies are unknown. */
 function isStoredRead(x: unknown): x is StoredRead {
   const r = x as StoredRead | null;
-  return typeof r === 'object' && r !== null && typeof r.startedAt === 'number' && Array.isArray(r.items) && 'data' in r;
+  return typeof r === 'object' && r !== null && typeof r.startedAt === 'number' && Array.isArray(r.items) && Array.isArray(r.groups) && 'data' in r;
 }
 
 function checkTtl(ttlMs: number, name: string): number {
@@ -104,7 +122,6 @@ function checkTtl(ttlMs: number, name: string): number {
   return ttlMs;
 }
 
-/** Every content item id in a response: the item itself and, in a version, each child (expanded or not). */
 /**
  * Whether the server answered as a preview (a preview token, issue #27): `isPreview` on the body or
  * on any list item. Such an answer is a draft meant for one editor: it is never stored.
@@ -118,37 +135,77 @@ export function isPreviewAnswer(data: unknown): boolean {
 
 const PREVIEW_TOKEN_PREFIX = 'verso_preview_';
 
-function carriedItems(operation: CachedOperation, data: unknown): string[] {
+interface CarriedVersion {
+  contentItemId?: unknown;
+  translationGroupId?: unknown;
+  alternates?: unknown;
+  fields?: unknown;
+}
+
+/**
+ * What an entry depends on: the content items in its response (the item itself and, in a version,
+ * each child, expanded or not, and every member named in `alternates`) and the translation groups of
+ * the versions it carried (the served member's and each expanded child's).
+ */
+function dependenciesOf(operation: CachedOperation, data: unknown): { items: string[]; groups: string[] } {
   const ids = new Set<string>();
+  const groups = new Set<string>();
+  const add = (set: Set<string>, id: unknown) => {
+    if (typeof id === 'string' && id !== '') set.add(id.toLowerCase());
+  };
   if (operation === 'getContent') {
-    const id = (data as { id?: unknown } | null)?.id;
-    if (typeof id === 'string') ids.add(id.toLowerCase());
+    add(ids, (data as { id?: unknown } | null)?.id);
   } else if (operation === 'getContentBySlug') {
     const stack: unknown[] = [data];
     while (stack.length > 0) {
-      const v = stack.pop() as { contentItemId?: unknown; fields?: unknown } | null;
+      const v = stack.pop() as CarriedVersion | null;
       if (!v || typeof v !== 'object') continue;
-      if (typeof v.contentItemId === 'string') ids.add(v.contentItemId.toLowerCase());
+      add(ids, v.contentItemId);
+      add(groups, v.translationGroupId);
+      if (Array.isArray(v.alternates)) for (const a of v.alternates as ({ contentItemId?: unknown } | null)[]) add(ids, a?.contentItemId);
       if (!Array.isArray(v.fields)) continue;
-      for (const f of v.fields as { childContentItemId?: unknown; child?: unknown }[]) {
-        if (typeof f?.childContentItemId === 'string') ids.add(f.childContentItemId.toLowerCase());
+      for (const f of v.fields as ({ childContentItemId?: unknown; child?: unknown } | null)[]) {
+        add(ids, f?.childContentItemId);
         if (f?.child) stack.push(f.child);
       }
     }
   }
-  return [...ids];
+  return { items: [...ids], groups: [...groups] };
 }
 
+/** The item ids a content event's `purgeKeys` name (`item-<id>`), and whether they name the whole workspace (`ws-<id>`). */
+function purgeTargets(purgeKeys: unknown): { items: string[]; workspace: boolean } {
+  const items: string[] = [];
+  let workspace = false;
+  if (!Array.isArray(purgeKeys)) return { items, workspace };
+  for (const key of purgeKeys) {
+    if (typeof key !== 'string') continue;
+    if (key.startsWith('item-') && key.length > 'item-'.length) items.push(key.slice('item-'.length).toLowerCase());
+    else if (key.startsWith('ws-')) workspace = true;
+  }
+  return { items, workspace };
+}
+
+type EventTarget = Omit<WebhookInvalidation, 'event'>;
+
 /**
- * Content events name one item; anything else about a workspace (templates, the workspace itself, a type newer than this SDK) concerns all of it.
- * `event.type` is the verified body's own `type` (see verifyWebhook), so the scope rests only on signed bytes.
+ * Content events name one item, its translation group and (in `purgeKeys`) the items whose reads it
+ * may change; anything else about a workspace (templates, the workspace itself and its locales, a
+ * type newer than this SDK) concerns all of it, as does a content event whose purge keys say
+ * `ws-<id>` (too many dependents to name). `event.type` is the verified body's own `type` (see
+ * verifyWebhook), so the scope rests only on signed bytes.
  */
-function scopeOf(event: VersoWebhookEvent): { scope: 'item' | 'workspace' | 'none'; workspaceId?: string; contentItemId?: string } {
-  const payload = (event.payload ?? {}) as { workspaceId?: unknown; contentItemId?: unknown };
+function scopeOf(event: VersoWebhookEvent): EventTarget {
+  const payload = (event.payload ?? {}) as { workspaceId?: unknown; contentItemId?: unknown; translationGroupId?: unknown; purgeKeys?: unknown };
   const workspaceId = typeof payload.workspaceId === 'string' && payload.workspaceId !== '' ? payload.workspaceId : undefined;
   if (!workspaceId) return { scope: 'none' };
   if (String(event.type).startsWith('content.') && typeof payload.contentItemId === 'string' && payload.contentItemId !== '') {
-    return { scope: 'item', workspaceId, contentItemId: payload.contentItemId };
+    const purge = purgeTargets(payload.purgeKeys);
+    if (purge.workspace) return { scope: 'workspace', workspaceId };
+    const contentItemId = payload.contentItemId;
+    const contentItemIds = [...new Set([contentItemId.toLowerCase(), ...purge.items])];
+    const group = typeof payload.translationGroupId === 'string' && payload.translationGroupId !== '' ? payload.translationGroupId : undefined;
+    return { scope: 'item', workspaceId, contentItemId, ...(group ? { translationGroupId: group } : {}), contentItemIds };
   }
   return { scope: 'workspace', workspaceId };
 }
@@ -184,14 +241,28 @@ export class ContentCache {
     return this.#read('getContent', input, options) as Promise<OperationResult<'getContent'>>;
   }
 
-  /** The version served under a slug (with expandChildren and asOf as given; both are part of the key), cached. */
+  /**
+   * The version served under a slug (with expandChildren, asOf and locale as given; all are part of
+   * the key, the locale regardless of case), cached. The entry depends on every item and translation
+   * group the answer names (the served member, its alternates, its children), so a change to any
+   * member of the group ends it.
+   */
   getContentBySlug(input: CachedInput<'getContentBySlug'>, options?: CachedCallOptions): Promise<OperationResult<'getContentBySlug'>> {
     return this.#read('getContentBySlug', input, options) as Promise<OperationResult<'getContentBySlug'>>;
   }
 
-  /** One page of the content list for exactly this query, cached. */
+  /** One page of the content list for exactly this query (`locale` included, compared regardless of case), cached. */
   listContent(input: CachedInput<'listContent'>, options?: CachedCallOptions): Promise<OperationResult<'listContent'>> {
     return this.#read('listContent', input, options) as Promise<OperationResult<'listContent'>>;
+  }
+
+  /**
+   * The workspace's locales, default and fallback chains (for a language switcher or to pick the
+   * reader's locale), cached until the workspace is invalidated (saving the locales sends
+   * `workspace.updated`, which invalidateFromWebhook turns into that).
+   */
+  getWorkspaceLocales(input: CachedInput<'getWorkspaceLocales'>, options?: CachedCallOptions): Promise<OperationResult<'getWorkspaceLocales'>> {
+    return this.#read('getWorkspaceLocales', input, options) as Promise<OperationResult<'getWorkspaceLocales'>>;
   }
 
   /** The store key a read of `input` uses for the current partition (for invalidateKey). */
@@ -226,6 +297,16 @@ export class ContentCache {
     await Promise.all([this.#mark(markerKeys.item(this.#prefix, workspaceId, contentItemId)), this.#mark(markerKeys.lists(this.#prefix, workspaceId))]);
   }
 
+  /**
+   * Every entry that depended on the translation group (by-slug reads that served any of its members,
+   * fell back to one, listed them as alternates or shared their fields), in every partition, and every
+   * list of its workspace. Rejects when a marker cannot be written.
+   */
+  async invalidateTranslationGroup(workspaceId: string, translationGroupId: string): Promise<void> {
+    if (!workspaceId || !translationGroupId) throw new TypeError('invalidateTranslationGroup needs a workspace id and a translation group id.');
+    await Promise.all([this.#mark(markerKeys.group(this.#prefix, workspaceId, translationGroupId)), this.#mark(markerKeys.lists(this.#prefix, workspaceId))]);
+  }
+
   /** Every entry of the workspace, in every partition. Rejects when the marker cannot be written. */
   async invalidateWorkspace(workspaceId: string): Promise<void> {
     if (!workspaceId) throw new TypeError('invalidateWorkspace needs a workspace id.');
@@ -235,7 +316,8 @@ export class ContentCache {
   /**
    * Verifies a webhook delivery (verifyWebhook: a bad one rejects with its VersoWebhookError and
    * nothing is invalidated), then invalidates exactly what the event names: a `content.*` event its
-   * item (and its workspace's lists), any other event about a workspace the whole workspace.
+   * item, its translation group and the items its `purgeKeys` name (and its workspace's lists), any
+   * other event about a workspace the whole workspace.
    * The type is the signed body's (`event.type` as verifyWebhook returns it), never the unsigned
    * X-Verso-Event header: a relabelled delivery is refused (`header_mismatch`), not obeyed.
    * Answer the delivery with a 5xx when this rejects for another reason, so the server retries it.
@@ -248,8 +330,12 @@ export class ContentCache {
   ): Promise<WebhookInvalidation> {
     const event = await verifyWebhook(rawBody, headers, secret, options);
     const target = scopeOf(event);
-    if (target.scope === 'item') await this.invalidateItem(target.workspaceId!, target.contentItemId!);
-    else if (target.scope === 'workspace') await this.invalidateWorkspace(target.workspaceId!);
+    if (target.scope === 'item') {
+      const ws = target.workspaceId!;
+      const markers = [markerKeys.lists(this.#prefix, ws), ...target.contentItemIds!.map((id) => markerKeys.item(this.#prefix, ws, id))];
+      if (target.translationGroupId) markers.push(markerKeys.group(this.#prefix, ws, target.translationGroupId));
+      await Promise.all(markers.map((key) => this.#mark(key)));
+    } else if (target.scope === 'workspace') await this.invalidateWorkspace(target.workspaceId!);
     return { event, ...target };
   }
 
@@ -304,7 +390,7 @@ export class ContentCache {
     }
     const read: StoredRead = {
       startedAt,
-      items: carriedItems(operation, data),
+      ...dependenciesOf(operation, data),
       data,
       ...(REVALIDATED.has(operation) && etag ? { etag, freshUntil: startedAt + ttlMs } : {}),
     };
@@ -321,6 +407,7 @@ export class ContentCache {
     const keys = [markerKeys.workspace(this.#prefix, workspaceId)];
     if (lists) keys.push(markerKeys.lists(this.#prefix, workspaceId));
     for (const item of read.items) keys.push(markerKeys.item(this.#prefix, workspaceId, item));
+    for (const group of read.groups) keys.push(markerKeys.group(this.#prefix, workspaceId, group));
     try {
       const markers = await Promise.all(keys.map((k) => this.#store.get(k)));
       return markers.every((m) => m === undefined || m.expiresAt <= this.#now() || !(typeof m.value === 'number' && m.value >= read.startedAt));
