@@ -60,8 +60,10 @@ internal abstract class ContentCacheStore
     public abstract ValueTask<CacheLookup<T>> LookupAsync<T>(VersoContentCacheKey key, CancellationToken cancellationToken)
         where T : class;
 
-    /// <summary>Stores a fetched value; <paramref name="items"/> are the items the value holds (read from the
-    /// response: the version's item and its expanded children), so each of their invalidations reaches the entry.</summary>
+    /// <summary>Stores a fetched value; <paramref name="items"/> are what the value depends on (read from the
+    /// response: the version's item, its expanded children, the members named in its alternates, and the translation
+    /// groups of the versions it holds), so each of their invalidations reaches the entry. Item and group ids share one
+    /// namespace: both are UUIDs the server draws independently, and a group is invalidated as its id.</summary>
     public abstract ValueTask StoreAsync<T>(VersoContentCacheKey key, CacheLookup<T> miss, T value, IReadOnlyCollection<Guid> items, TimeSpan absoluteExpiration, CancellationToken cancellationToken)
         where T : class;
 
@@ -69,6 +71,10 @@ internal abstract class ContentCacheStore
 
     /// <summary>Every entry holding the item, and every list entry of the workspace, in every partition.</summary>
     public abstract ValueTask InvalidateItemAsync(Guid workspaceId, Guid contentItemId, CancellationToken cancellationToken);
+
+    /// <summary>Every entry holding any of <paramref name="ids"/> (items or translation groups), and every list entry
+    /// of the workspace, in every partition.</summary>
+    public abstract ValueTask InvalidateItemsAsync(Guid workspaceId, IReadOnlyCollection<Guid> ids, CancellationToken cancellationToken);
 
     /// <summary>Every entry of the workspace, in every partition.</summary>
     public abstract ValueTask InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken);

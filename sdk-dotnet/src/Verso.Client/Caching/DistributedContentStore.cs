@@ -15,7 +15,8 @@ namespace Verso.Client.Caching;
 /// <item><c>&lt;prefix&gt;:&lt;workspaceId&gt;:generation</c> — in every entry key of the workspace;</item>
 /// <item><c>…:lists:generation</c> — in list entry keys;</item>
 /// <item><c>…:item:&lt;id&gt;:generation</c> — in by-id and version entry keys; for items known only from the response
-/// (a slug's item, expanded children) stored inside the entry and compared when it is read.</item>
+/// (a slug's item, expanded children, alternates, and the translation groups of the versions it holds, under their
+/// group id) stored inside the entry and compared when it is read.</item>
 /// </list>
 /// Entry keys are <see cref="VersoContentCacheKey"/> (which hashes the partition) plus <c>@&lt;generations&gt;</c>.
 /// Values are JSON. Every call may throw; <see cref="VersoContentCache"/> turns failures into API calls (fail-open).
@@ -96,6 +97,11 @@ internal sealed class DistributedContentStore : ContentCacheStore
         await Task.WhenAll(
             RenewAsync(ItemGenerationKey(workspaceId, contentItemId), cancellationToken),
             RenewAsync(ListGenerationKey(workspaceId), cancellationToken)).ConfigureAwait(false);
+
+    public override async ValueTask InvalidateItemsAsync(Guid workspaceId, IReadOnlyCollection<Guid> ids, CancellationToken cancellationToken) =>
+        // Every one is attempted even when one fails; the first failure is then reported.
+        await Task.WhenAll(ids.Distinct().Select(id => RenewAsync(ItemGenerationKey(workspaceId, id), cancellationToken))
+            .Append(RenewAsync(ListGenerationKey(workspaceId), cancellationToken))).ConfigureAwait(false);
 
     public override async ValueTask InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken) =>
         await RenewAsync(WorkspaceGenerationKey(workspaceId), cancellationToken).ConfigureAwait(false);

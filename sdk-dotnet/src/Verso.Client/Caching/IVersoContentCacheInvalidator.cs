@@ -17,7 +17,10 @@ public interface IVersoContentCacheInvalidator
     VersoContentCacheKey KeyForContent(Guid workspaceId, Guid id);
 
     /// <summary>The key of <see cref="IVersoContentCache.GetContentBySlugAsync"/> for these arguments (current partition).</summary>
-    VersoContentCacheKey KeyForSlug(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null);
+    VersoContentCacheKey KeyForSlug(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, string? locale = null);
+
+    /// <summary>The key of <see cref="IVersoContentCache.GetWorkspaceLocalesAsync"/> (current partition).</summary>
+    VersoContentCacheKey KeyForLocales(Guid workspaceId);
 
     /// <summary>The key of <see cref="IVersoContentCache.GetContentVersionAsync"/> for these arguments (current partition).</summary>
     VersoContentCacheKey KeyForVersion(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null);
@@ -33,13 +36,21 @@ public interface IVersoContentCacheInvalidator
     /// workspace, since the item may appear in, enter or leave any list.</summary>
     Task InvalidateContentItemAsync(Guid workspaceId, Guid contentItemId, CancellationToken cancellationToken = default);
 
+    /// <summary>Removes, in every partition, every entry that depended on the translation group — by-slug reads that
+    /// served any of its members, fell back to one, listed them as alternates or shared their fields, with or without a
+    /// locale — and every list entry of the workspace. <see cref="InvalidateContentItemAsync"/> alone does not reach a
+    /// member's read that only shared the item's fields.</summary>
+    Task InvalidateTranslationGroupAsync(Guid workspaceId, Guid translationGroupId, CancellationToken cancellationToken = default);
+
     /// <summary>Removes every entry of the workspace, in every partition.</summary>
     Task InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken = default);
 
     /// <summary>
-    /// Invalidates what a verified webhook event names: a <c>content.*</c> event its item (as
-    /// <see cref="InvalidateContentItemAsync"/>); <c>template.version_published</c>, <c>workspace.updated</c> and any
-    /// type this SDK does not know the whole workspace of its payload's <c>workspaceId</c>. An event naming no
+    /// Invalidates what a verified webhook event names: a <c>content.*</c> event its item, every item its
+    /// <c>purgeKeys</c> name (<c>item-&lt;id&gt;</c>: the members of its translation group and the items embedding one)
+    /// and its <c>translationGroupId</c> (as <see cref="InvalidateTranslationGroupAsync"/>), with the workspace's lists;
+    /// <c>template.version_published</c>, <c>workspace.updated</c>, a content event whose purge keys say
+    /// <c>ws-&lt;id&gt;</c> and any type this SDK does not know the whole workspace of its payload's <c>workspaceId</c>. An event naming no
     /// workspace invalidates nothing. The event must come from <see cref="VersoWebhook.Verify(ReadOnlySpan{byte}, IEnumerable{KeyValuePair{string, string}}, string, VersoWebhookOptions?)"/>.
     /// </summary>
     /// <returns>What was invalidated.</returns>
@@ -52,7 +63,8 @@ public enum VersoContentCacheInvalidationScope
     /// <summary>Nothing: the event named no workspace.</summary>
     None,
 
-    /// <summary>One item's entries and the workspace's lists (<c>content.*</c> events).</summary>
+    /// <summary>One item's entries, those of its translation group and of the items its purge keys name, and the
+    /// workspace's lists (<c>content.*</c> events).</summary>
     ContentItem,
 
     /// <summary>The whole workspace (template, workspace and unknown events).</summary>
@@ -69,4 +81,13 @@ public sealed record VersoContentCacheInvalidation(
     VersoWebhookEvent Event,
     VersoContentCacheInvalidationScope Scope,
     Guid? WorkspaceId,
-    Guid? ContentItemId);
+    Guid? ContentItemId)
+{
+    /// <summary>The event's translation group, every dependent entry of which was invalidated
+    /// (<see cref="VersoContentCacheInvalidationScope.ContentItem"/>; null when the event named none).</summary>
+    public Guid? TranslationGroupId { get; init; }
+
+    /// <summary>Every item whose entries were invalidated (<see cref="VersoContentCacheInvalidationScope.ContentItem"/>):
+    /// the event's item, then those its purge keys name. Empty for the other scopes.</summary>
+    public IReadOnlyList<Guid> ContentItemIds { get; init; } = [];
+}

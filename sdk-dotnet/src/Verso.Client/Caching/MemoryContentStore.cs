@@ -76,6 +76,13 @@ internal sealed class MemoryContentStore : ContentCacheStore
         return ValueTask.CompletedTask;
     }
 
+    public override ValueTask InvalidateItemsAsync(Guid workspaceId, IReadOnlyCollection<Guid> ids, CancellationToken cancellationToken)
+    {
+        foreach (var id in ids) Expire(_items, (workspaceId, id));
+        Expire(_lists, workspaceId);
+        return ValueTask.CompletedTask;
+    }
+
     public override ValueTask InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken)
     {
         Expire(_workspaces, workspaceId);

@@ -52,14 +52,16 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
             (_, token) => _client.Api.GetContentAsync(workspaceId, id, token), value => [value.Id], cancellationToken, revalidate: false);
 
     /// <inheritdoc />
-    public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
-        ReadAsync(() => KeyForSlug(workspaceId, slug, asOf, expandChildren), absoluteExpiration,
-            (tag, token) => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, tag, token), ItemsOf, cancellationToken, revalidate: true);
+    public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, string? locale = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
+        ReadAsync(() => KeyForSlug(workspaceId, slug, asOf, expandChildren, locale), absoluteExpiration,
+            (tag, token) => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, locale, tag, token),
+            value => DependenciesOf(value, expandChildren != false), cancellationToken, revalidate: true);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentVersionAsync(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(() => KeyForVersion(workspaceId, id, versionNumber, expandChildren), absoluteExpiration,
-            (_, token) => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token), ItemsOf, cancellationToken, revalidate: false);
+            (_, token) => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token),
+            value => DependenciesOf(value, expandChildren != false), cancellationToken, revalidate: false);
 
     /// <inheritdoc />
     public Task<ContentItemSummaryResponsePagedResponse> ListContentAsync(Guid workspaceId, VersoContentListQuery? query = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default)
@@ -67,18 +69,27 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         var q = query ?? new VersoContentListQuery();
         return ReadAsync(() => KeyForList(workspaceId, q), absoluteExpiration,
             (tag, token) => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
-                q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.FilterParameter(), q.SortBy, q.SortDesc,
+                q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.FilterParameter(), q.Locale, q.SortBy, q.SortDesc,
                 q.Page, q.PageSize, tag, token),
             _ => NoItems, cancellationToken, revalidate: true);
     }
+
+    /// <inheritdoc />
+    public Task<WorkspaceLocalesResponse> GetWorkspaceLocalesAsync(Guid workspaceId, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
+        ReadAsync(() => KeyForLocales(workspaceId), absoluteExpiration,
+            (_, token) => _client.Api.GetWorkspaceLocalesAsync(workspaceId, token), _ => NoItems, cancellationToken, revalidate: false);
 
     /// <inheritdoc />
     public VersoContentCacheKey KeyForContent(Guid workspaceId, Guid id) =>
         VersoContentCacheKey.ForContent(_store.KeyPrefix, PartitionHash(), workspaceId, id);
 
     /// <inheritdoc />
-    public VersoContentCacheKey KeyForSlug(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null) =>
-        VersoContentCacheKey.ForSlug(_store.KeyPrefix, PartitionHash(), workspaceId, slug, asOf, expandChildren);
+    public VersoContentCacheKey KeyForSlug(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, string? locale = null) =>
+        VersoContentCacheKey.ForSlug(_store.KeyPrefix, PartitionHash(), workspaceId, slug, asOf, expandChildren, locale);
+
+    /// <inheritdoc />
+    public VersoContentCacheKey KeyForLocales(Guid workspaceId) =>
+        VersoContentCacheKey.ForLocales(_store.KeyPrefix, PartitionHash(), workspaceId);
 
     /// <inheritdoc />
     public VersoContentCacheKey KeyForVersion(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null) =>
@@ -104,6 +115,14 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
     }
 
     /// <inheritdoc />
+    public async Task InvalidateTranslationGroupAsync(Guid workspaceId, Guid translationGroupId, CancellationToken cancellationToken = default)
+    {
+        _store.Sequence.Raise(workspaceId);
+        // Entries hold the group under its id (DependenciesOf), so the group is invalidated as an item.
+        await BestEffortAsync(() => _store.InvalidateItemAsync(workspaceId, translationGroupId, cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <inheritdoc />
     public async Task InvalidateWorkspaceAsync(Guid workspaceId, CancellationToken cancellationToken = default)
     {
         _store.Sequence.Raise(workspaceId);
@@ -120,11 +139,28 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         }
         if (VersoWebhookEventTypes.IsContentEvent(verified.Type) && GuidMember(verified.Payload, "contentItemId") is { } item)
         {
-            await InvalidateContentItemAsync(workspace, item, cancellationToken).ConfigureAwait(false);
-            return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.ContentItem, workspace, item);
+            var (purged, wholeWorkspace) = PurgeTargets(verified.Payload);
+            if (!wholeWorkspace)
+            {
+                // The item, every item its purge keys name (each member of its translation group, each item embedding
+                // one) and its group: a read in any locale may have served, fallen back to, listed or shared fields of
+                // any member, and a child whose member in the reader's locale is missing is named by its item only.
+                var group = GuidMember(verified.Payload, "translationGroupId");
+                var items = new List<Guid> { item };
+                items.AddRange(purged.Where(id => id != item).Distinct());
+                IReadOnlyCollection<Guid> ids = group is { } g ? [.. items, g] : items;
+                _store.Sequence.Raise(workspace);
+                await BestEffortAsync(() => _store.InvalidateItemsAsync(workspace, ids, cancellationToken), cancellationToken).ConfigureAwait(false);
+                return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.ContentItem, workspace, item)
+                {
+                    TranslationGroupId = group,
+                    ContentItemIds = items,
+                };
+            }
         }
-        // Templates change how every item of the workspace renders; workspace events and types newer than this SDK
-        // say nothing narrower, so the whole workspace goes.
+        // Templates change how every item of the workspace renders; workspace events (saving the locales among them),
+        // types newer than this SDK and a content event with too many dependents to name (purge key ws-<id>) say
+        // nothing narrower, so the whole workspace goes.
         await InvalidateWorkspaceAsync(workspace, cancellationToken).ConfigureAwait(false);
         return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.Workspace, workspace, null);
     }
@@ -213,21 +249,53 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         return fetched;
     }
 
-    /// <summary>The version's item and every item expanded inside it, at any depth: the entry holds all of them.</summary>
-    private static IReadOnlyCollection<Guid> ItemsOf(ContentVersionDetailResponse version)
+    /// <summary>
+    /// What the entry depends on: the version's item and every item expanded inside it, at any depth, every member in
+    /// its <c>alternates</c>, and the translation group of each of those versions (a localized read may serve any
+    /// member of the slug's group and shares fields with the default-locale member whether or not it named a locale; a
+    /// change to any member is announced with the group). In a read that <paramref name="expanded"/> its children, a
+    /// child left unexpanded serves nothing (in the reader's locale chain): it is a dependency by the id it is named by,
+    /// as its first publication changes the answer. A read that does not expand depends on no child's content.
+    /// </summary>
+    private static IReadOnlyCollection<Guid> DependenciesOf(ContentVersionDetailResponse version, bool expanded)
     {
-        var items = new HashSet<Guid>();
+        var ids = new HashSet<Guid>();
+        var seen = new HashSet<Guid>();
         var pending = new Stack<ContentVersionDetailResponse>();
         pending.Push(version);
         while (pending.TryPop(out var current))
         {
-            if (!items.Add(current.ContentItemId)) continue;
+            if (!seen.Add(current.ContentItemId)) continue;
+            ids.Add(current.ContentItemId);
+            if (current.TranslationGroupId is { } group) ids.Add(group);
+            foreach (var alternate in current.Alternates ?? []) ids.Add(alternate.ContentItemId);
             foreach (var field in current.Fields ?? [])
             {
                 if (field.Child is { } child) pending.Push(child);
+                else if (expanded && field.ChildContentItemId is { } missing) ids.Add(missing);
             }
         }
-        return items;
+        return ids;
+    }
+
+    /// <summary>The item ids a content event's <c>purgeKeys</c> name (<c>item-&lt;id&gt;</c>), and whether they name the
+    /// whole workspace (<c>ws-&lt;id&gt;</c>: more dependents than the server lists).</summary>
+    private static (List<Guid> Items, bool Workspace) PurgeTargets(JsonElement payload)
+    {
+        var items = new List<Guid>();
+        if (payload.ValueKind != JsonValueKind.Object || !payload.TryGetProperty("purgeKeys", out var keys) || keys.ValueKind != JsonValueKind.Array)
+        {
+            return (items, false);
+        }
+        var workspace = false;
+        foreach (var key in keys.EnumerateArray())
+        {
+            if (key.ValueKind != JsonValueKind.String) continue;
+            var text = key.GetString()!;
+            if (text.StartsWith("item-", StringComparison.Ordinal) && Guid.TryParse(text.AsSpan(5), out var id)) items.Add(id);
+            else if (text.StartsWith("ws-", StringComparison.Ordinal)) workspace = true;
+        }
+        return (items, workspace);
     }
 
     private string PartitionHash()

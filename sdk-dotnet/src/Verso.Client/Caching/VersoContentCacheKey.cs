@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
+using System.Text.Json.Serialization;
 using Verso.Client.Serialization;
 
 namespace Verso.Client.Caching;
@@ -20,12 +21,16 @@ public enum VersoContentCacheEntryKind
 
     /// <summary>A page of a content list (<c>ListContentAsync</c>).</summary>
     List,
+
+    /// <summary>The workspace's locales (<c>GetWorkspaceLocalesAsync</c>); only a workspace invalidation reaches it.</summary>
+    Locales,
 }
 
 /// <summary>
 /// The key of one cached read: <c>&lt;prefix&gt;:&lt;sha256(partition)&gt;:&lt;workspaceId&gt;:&lt;value&gt;</c>, where the
 /// value is <c>item:&lt;id&gt;</c>, <c>version:&lt;id&gt;:&lt;number&gt;:&lt;expandChildren&gt;</c>,
-/// <c>slug:&lt;sha256 of slug and options&gt;</c> or <c>list:&lt;sha256 of the query&gt;</c>. The raw partition (and
+/// <c>slug:&lt;sha256 of slug and options&gt;</c>, <c>list:&lt;sha256 of the query&gt;</c> or <c>locales</c>. A locale
+/// is part of the slug's options and of the query, lower-cased (the API compares locales regardless of case). The raw partition (and
 /// the raw slug) never appear in it. Get one from the <c>KeyFor…</c> methods of
 /// <see cref="IVersoContentCacheInvalidator"/>; pass it to <see cref="IVersoContentCacheInvalidator.InvalidateAsync"/>.
 /// </summary>
@@ -74,11 +79,11 @@ public sealed class VersoContentCacheKey : IEquatable<VersoContentCacheKey>
         new(prefix, partitionHash, workspaceId, VersoContentCacheEntryKind.Version,
             $"version:{id:D}:{versionNumber.ToString(CultureInfo.InvariantCulture)}:{Flag(expandChildren)}", id);
 
-    internal static VersoContentCacheKey ForSlug(string prefix, string partitionHash, Guid workspaceId, string slug, DateTimeOffset? asOf, bool? expandChildren)
+    internal static VersoContentCacheKey ForSlug(string prefix, string partitionHash, Guid workspaceId, string slug, DateTimeOffset? asOf, bool? expandChildren, string? locale)
     {
         ArgumentNullException.ThrowIfNull(slug);
         // Hashed: a slug is free text of any length, and a key should not grow with it nor carry it.
-        var canonical = JsonSerializer.Serialize(new SlugQuery(slug, asOf?.ToUniversalTime(), expandChildren), Canonical);
+        var canonical = JsonSerializer.Serialize(new SlugQuery(slug, asOf?.ToUniversalTime(), expandChildren, LocaleKey(locale)), Canonical);
         return new(prefix, partitionHash, workspaceId, VersoContentCacheEntryKind.Slug, "slug:" + Sha256(canonical), null);
     }
 
@@ -93,9 +98,16 @@ public sealed class VersoContentCacheKey : IEquatable<VersoContentCacheKey>
             PublishedAfter = query.PublishedAfter?.ToUniversalTime(),
             PublishedBefore = query.PublishedBefore?.ToUniversalTime(),
             AsOf = query.AsOf?.ToUniversalTime(),
+            Locale = LocaleKey(query.Locale),
         };
         return new(prefix, partitionHash, workspaceId, VersoContentCacheEntryKind.List, "list:" + Sha256(JsonSerializer.Serialize(normal, Canonical)), null);
     }
+
+    internal static VersoContentCacheKey ForLocales(string prefix, string partitionHash, Guid workspaceId) =>
+        new(prefix, partitionHash, workspaceId, VersoContentCacheEntryKind.Locales, "locales", null);
+
+    /// <summary>One key for every spelling of a locale (<c>de-ch</c>, <c>de-CH</c>): the API answers them alike.</summary>
+    private static string? LocaleKey(string? locale) => string.IsNullOrEmpty(locale) ? null : locale.ToLowerInvariant();
 
     private static string Flag(bool? value) => value switch { true => "true", false => "false", null => "default" };
 
@@ -109,5 +121,7 @@ public sealed class VersoContentCacheKey : IEquatable<VersoContentCacheKey>
         return options;
     }
 
-    private sealed record SlugQuery(string Slug, DateTimeOffset? AsOf, bool? ExpandChildren);
+    // Without a locale the text is what it was before locales existed, so those keys did not change.
+    private sealed record SlugQuery(string Slug, DateTimeOffset? AsOf, bool? ExpandChildren,
+        [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? Locale);
 }

@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Text.Json.Serialization;
 using Verso.Client.Content;
 using Verso.Client.Generated;
 
@@ -34,7 +35,7 @@ public sealed record VersoContentListQuery
     /// <summary>Only items whose version has this status.</summary>
     public ContentStatus? Status { get; init; }
 
-    /// <summary>Only items in this locale.</summary>
+    /// <summary>Only items in this locale (with <see cref="Locale"/>: only entries whose served member is in it).</summary>
     public string? LocaleCode { get; init; }
 
     /// <summary>Only items of this translation group.</summary>
@@ -63,6 +64,13 @@ public sealed record VersoContentListQuery
 
     /// <summary>The instant to resolve at.</summary>
     public DateTimeOffset? AsOf { get; init; }
+
+    /// <summary>The reader's locale (<c>locale</c>, a language tag such as <c>de</c> or <c>de-CH</c>): one entry per
+    /// translation group, the member served in this locale or along its fallback chain; the other filters, the sort
+    /// and the paging apply to that member. Compared regardless of case (one cache entry for <c>de-ch</c> and
+    /// <c>de-CH</c>). Null: every item, as without localization.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] // a query without it keeps the cache key it always had
+    public string? Locale { get; init; }
 
     /// <summary>Sort: <c>createdAt</c> (the server's default), <c>updatedAt</c>, <c>slug</c>, <c>title</c>, or
     /// <c>fields.&lt;fieldKey&gt;</c> for a field of <see cref="TemplateId"/>'s template (see <see cref="OrderBy"/>).</summary>

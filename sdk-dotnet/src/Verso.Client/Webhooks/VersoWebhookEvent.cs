@@ -62,7 +62,20 @@ public sealed record VersoContentEventPayload(
     Guid TemplateVersionId,
     Guid? ContentVersionId,
     int? VersionNumber,
-    string? Status);
+    string? Status)
+{
+    /// <summary>The item's locale when the event was written (null without one, and on events from before locales).</summary>
+    public string? LocaleCode { get; init; }
+
+    /// <summary>The item's translation group when the event was written (null without one, and on events from before
+    /// locales). A read in any locale may fall back to, list or share fields of any member of the group.</summary>
+    public Guid? TranslationGroupId { get; init; }
+
+    /// <summary>What a CDN in front of the delivery reads must purge: <c>list-&lt;workspaceId&gt;</c>, <c>item-&lt;id&gt;</c>
+    /// of this item, of every member of its translation group and of every item embedding one, or
+    /// <c>ws-&lt;workspaceId&gt;</c> when there are too many to name. Null on events from before purge keys.</summary>
+    public IReadOnlyList<string>? PurgeKeys { get; init; }
+}
 
 /// <summary>The body of <c>template.version_published</c>.</summary>
 public sealed record VersoTemplateVersionPublishedPayload(Guid TemplateId, Guid TemplateVersionId, int VersionNumber, Guid WorkspaceId);
