@@ -1057,6 +1057,12 @@ export interface paths {
          *     for `hreflang`), and `Content-Language` names the served member's locale; `/by-slug/about-us?locale=de` serves
          *     the German member `ueber-uns`. Fields a template shares across translations (`localized: false`) are served from
          *     the default-locale member's served version, in every read. Children are resolved in the reader's locale.
+         *
+         *     With a preview token and `locale`, the members compete with what each has to preview (its newest version that is
+         *     not Archived, in its window when `asOf` names an instant), and `alternates` are the members that have something
+         *     to preview. A token scoped to one item answers only when the member picked is that item (its children as the
+         *     site serves them in that locale); when the chain picks another member the read is 404, as for any item outside
+         *     the token's reach.
          */
         get: operations["getContentBySlug"];
         put?: never;
