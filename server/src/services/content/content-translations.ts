@@ -10,7 +10,7 @@ import type { Actor } from '../../access/actor.js';
 import { conflict, notFound, validationFailed } from '../../errors.js';
 import { setTranslationGroup, type ItemRow } from '../../db/content/content-items.js';
 import { loadValues, valueAsInput } from '../../db/content/content-values.js';
-import { findTranslationSourceVersion, groupLocales, lockTranslationGroup } from '../../db/content/translation-members.js';
+import { findTranslationSourceVersion, groupLocales, lockTranslationGroup } from '../../db/delivery/translation-members.js';
 import { listFields } from '../../db/model/template-structure.js';
 import type { ContentFieldValueRequest, ContentItemDetailResponse, CreateContentTranslationRequest } from '../../generated/schemas.js';
 import { assertConfiguredLocale } from '../localization/item-locales.js';

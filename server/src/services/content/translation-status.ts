@@ -4,8 +4,8 @@
 // published after the translation's newest version was last changed: the source moved on since the
 // translation was last worked on. Both reads cost a fixed number of statements, never one per row.
 import type { DatabasePool } from 'slonik';
-import { findTranslationGroup, type MemberRow } from '../../db/content/translation-members.js';
-import { findItemListRows, findMissingTranslations } from '../../db/content/translation-missing.js';
+import { findTranslationGroup, type MemberRow } from '../../db/delivery/translation-members.js';
+import { findItemListRows, findMissingTranslations } from '../../db/delivery/translation-missing.js';
 import { listLocales, type LocaleRow } from '../../db/localization/workspace-locales.js';
 import type {
   ContentTranslationLocaleResponse,

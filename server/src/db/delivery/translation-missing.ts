@@ -5,10 +5,10 @@
 // pairs with their total, then the page's items as the editing list presents them.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { ITEM_COLUMNS } from './content-items.js';
-import { titleOf } from './content-titles.js';
-import { servedVersionOf } from '../delivery/content-serving.js';
-import { AUTHOR_JOIN, LATEST_COLUMNS, listRow, SERVED_COLUMNS, type ContentListRow } from '../delivery/list-rows.js';
+import { ITEM_COLUMNS } from '../content/content-items.js';
+import { titleOf } from '../content/content-titles.js';
+import { servedVersionOf } from './content-serving.js';
+import { AUTHOR_JOIN, LATEST_COLUMNS, listRow, SERVED_COLUMNS, type ContentListRow } from './list-rows.js';
 
 const pairRow = z.object({
   source_id: z.string(),

@@ -5,8 +5,8 @@
 // its source version and locks the group with two more.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { servedVersionOf } from '../delivery/content-serving.js';
-import { titleOf } from './content-titles.js';
+import { servedVersionOf } from './content-serving.js';
+import { titleOf } from '../content/content-titles.js';
 
 const memberRow = z.object({
   id: z.string(),
