@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { startTestApi, type ApiResponse, type TestApi } from '../helpers/api.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { createActor } from '../helpers/actors.js';
 import { dbQuery, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from '../content/content-fixture.js';
 import { configureLocales, member, newGroup } from './locales-fixture.js';
 
@@ -143,6 +144,19 @@ describe('GET …/content/by-slug/{slug}?locale=', function () {
       expect(austrian.body).to.include({ contentItemId: de.id, requestedLocale: 'de-AT' });
       const brazilian = await read(w, 'startseite', { locale: 'pt-BR' });
       expect(brazilian.body).to.include({ localeCode: 'en', requestedLocale: 'pt-BR' });
+    });
+
+    it('answers a delivery-only credential in a locale (the Draft member stays out of reach)', async () => {
+      const admin = (await createActor(api, { role: 'Admin', grants: { [w.ws]: 'Write' } })).token;
+      const client = await api.post('/api/v1/clients', { name: 'site', role: 'Reader', workspaceId: w.ws, scope: 'Delivery' }, { token: admin });
+      expectStatus(client, 201);
+      const group = newGroup();
+      const en = await member(w, { name: 'Jobs', locale: 'en', group, slug: 'jobs' });
+      await member(w, { name: 'Stellen', locale: 'de', group, slug: 'stellen', publish: false });
+      const res = await api.get(`${w.base}/content/by-slug/stellen?locale=de`, { token: client.body.token });
+      expectStatus(res, 200);
+      expect(res.body).to.include({ contentItemId: en.id, requestedLocale: 'de' });
+      expect(res.body.alternates.map((a: any) => a.contentItemId)).to.deep.equal([en.id]);
     });
 
     it('refuses a locale that is no language tag with a 400 naming query.locale', async () => {
