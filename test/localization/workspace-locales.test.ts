@@ -260,11 +260,18 @@ describe('workspace locales', function () {
     }
     const en = { code: 'en', name: 'English', fallback: [] };
 
-    it('a tag the pattern allows but that is not a valid language tag', async () => {
-      await refused({ defaultLocale: 'en', locales: [en, { code: 'de-1996-1996', name: 'Alt', fallback: ['en-a'] }] }, {
+    it('a tag the pattern allows but that is not a valid language tag, or is too long once canonical', async () => {
+      await refused({ defaultLocale: 'en', locales: [en, { code: 'de-1996-1996', name: 'Alt', fallback: ['en-a'] }, { code: 'sh-12345678-abcdefgh', name: 'Srpski', fallback: [] }] }, {
         '/locales/1/code': ['de-1996-1996 is not a valid language tag: after the language, use a script (Hant), a region (CH or 419) or a variant (1996), such as zh-Hant-TW or de-CH.'],
+        '/locales/2/code': ['sh-12345678-abcdefgh is written sr-Latn-12345678-abcdefgh in its standard form, longer than the 20 characters a language tag may have.'],
         '/locales/1/fallback/0': ['en-a is not a valid language tag: after the language, use a script (Hant), a region (CH or 419) or a variant (1996), such as zh-Hant-TW or de-CH.'],
       });
+    });
+
+    it('an alias is saved in its standard form', async () => {
+      const f = await freshWorkspace();
+      const res = await saved(f, { defaultLocale: 'iw', locales: [{ code: 'iw', name: 'עברית', fallback: [] }, { code: 'sh', name: 'Srpski', fallback: ['he'] }] });
+      expect(res.body).to.deep.equal({ defaultLocale: 'he', locales: [{ code: 'he', name: 'עברית', fallback: [] }, { code: 'sr-Latn', name: 'Srpski', fallback: ['he'] }] });
     });
 
     it('a code listed twice, regardless of case', async () => {

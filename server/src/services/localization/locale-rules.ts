@@ -30,10 +30,21 @@ class Problems {
 const notATag = (raw: string) =>
   `${raw} is not a valid language tag: after the language, use a script (Hant), a region (CH or 419) or a variant (1996), such as zh-Hant-TW or de-CH.`;
 
+/** The contract's LanguageTag maxLength, which the answers keep too. */
+const TAG_MAX = 20;
+
 /** The canonical tag, or null after reporting why `raw` is not one. */
 function canonical(problems: Problems, pointer: string, raw: string): string | null {
   const tag = canonicalTag(raw);
-  if (tag === null) problems.add(pointer, notATag(raw));
+  if (tag === null) {
+    problems.add(pointer, notATag(raw));
+    return null;
+  }
+  // Canonicalising replaces aliases, which can lengthen a tag: `sh` is `sr-Latn`.
+  if (tag.length > TAG_MAX) {
+    problems.add(pointer, `${raw} is written ${tag} in its standard form, longer than the ${TAG_MAX} characters a language tag may have.`);
+    return null;
+  }
   return tag;
 }
 
