@@ -241,6 +241,18 @@ function descriptorsLiteral(descriptors: readonly VersoFieldDescriptor[]): strin
   return `[\n${rows.join('\n')}\n      ]`;
 }
 
+/** A template field marked `localized: false` says so: its value is the translation group's, not the member's. */
+function sharedNote(f: object): string | undefined {
+  return (f as { localized?: unknown }).localized === false
+    ? "Shared across translations: every member serves the value of its group's member in the default locale."
+    : undefined;
+}
+
+function joinNotes(...notes: (string | undefined)[]): string | undefined {
+  const said = notes.filter((n): n is string => n !== undefined && n !== '');
+  return said.length > 0 ? said.join(' ') : undefined;
+}
+
 /** One template's or component's interface, and its entry in versoContentModel. */
 function renderType<F extends { key: string; label: string; helpText: string | null; isRequired: boolean; minOccurrences: number }>(
   heading: string,
@@ -255,7 +267,7 @@ function renderType<F extends { key: string; label: string; helpText: string | n
   for (const f of fields) {
     const field = typed(f);
     if (!field) continue;
-    rows.push(member(f, field.type, field.descriptor.list, required(f), field.note));
+    rows.push(member(f, field.type, field.descriptor.list, required(f), joinNotes(field.note, sharedNote(f))));
     descriptors.push(field.descriptor);
     if (field.filter) filters.push(`    ${property(f.key)}: ${field.filter};`);
   }

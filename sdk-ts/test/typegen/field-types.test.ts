@@ -19,7 +19,7 @@ function field(key: string, rest: Partial<TemplateField>): TemplateField {
   return {
     id: id(++fieldIds), sectionId: null, key, label: key, helpText: null, order: 0, isRequired: false, minOccurrences: 0, maxOccurrences: 1,
     isOpen: false, compositionMode: 'Inline', primitiveType: null, templateId: null, componentId: null, picklistId: null, picklistRevisionId: null,
-    allowedTypes: [], fieldConfig: {}, ...rest,
+    allowedTypes: [], fieldConfig: {}, localized: true, ...rest,
   };
 }
 

@@ -13,14 +13,14 @@ function field(key: string, rest: Partial<TemplateField>): TemplateField {
   return {
     id: id(900 + key.length), sectionId: null, key, label: key, helpText: null, order: 0, isRequired: false, minOccurrences: 0, maxOccurrences: 1,
     isOpen: false, compositionMode: 'Inline', primitiveType: null, templateId: null, componentId: null, picklistId: null, picklistRevisionId: null,
-    allowedTypes: [], fieldConfig: {}, ...rest,
+    allowedTypes: [], fieldConfig: {}, localized: true, ...rest,
   };
 }
 
 const model: WorkspaceModel = {
   workspace: { id: id(1), name: 'Edge */ cases', slug: 'edge' },
   templates: [
-    { id: id(2), name: 'Types', slug: 'verso-content-types', versionNumber: 3, fields: [field('hero-image', { primitiveType: 'Media', helpText: 'ends a comment */ here' })] },
+    { id: id(2), name: 'Types', slug: 'verso-content-types', versionNumber: 3, fields: [field('hero-image', { primitiveType: 'Media', helpText: 'ends a comment */ here' }), field('sku', { primitiveType: 'Text', label: 'Product code', localized: false })] },
     { id: id(3), name: '404 page', slug: '404-page', versionNumber: 1, fields: [
       field('cta', { componentId: id(99) }), // a component without a published version
       field('anything', { isOpen: true, maxOccurrences: null }),
@@ -49,6 +49,11 @@ describe('verso-typegen rendering rules', () => {
     expect(text).to.include('  "hero-image": string | null;');
     expect(text).to.include('/** hero-image: ends a comment *\\/ here */');
     expect(text).to.include('from workspace "Edge *\\/ cases"');
+  });
+
+  it('says in the doc comment when a field is shared across translations (localized: false), and only then', () => {
+    expect(text).to.include("  /** Product code. Shared across translations: every member serves the value of its group's member in the default locale. */\n  sku: string | null;");
+    expect(text.match(/Shared across translations/g)).to.have.length(1);
   });
 
   it('falls back to open types for what is not published or not constrained', () => {
