@@ -128,6 +128,8 @@ describe('GET …/content/by-slug/{slug}?locale=', function () {
       const onlyFrench = newGroup();
       await member(w, { name: 'Seulement', locale: 'fr', group: onlyFrench, slug: 'seulement' });
       expectProblem(await read(w, 'seulement', { locale: 'de' }), 404, 'not-found');
+      // The default's chain is itself alone (length one): missing there, nothing.
+      expectProblem(await read(w, 'seulement', { locale: 'en' }), 404, 'not-found');
       expectProblem(await read(w, 'no-such-slug', { locale: 'de' }), 404, 'not-found');
       // Without `locale` the slug's own item, as ever, and no Content-Language.
       const plain = await read(w, 'seulement');
