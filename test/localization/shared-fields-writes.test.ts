@@ -6,12 +6,16 @@ import { startTestApi, type TestApi } from '../helpers/api.js';
 import { dbQuery, expectProblem, expectStatus, startContentWorld, type ContentWorld } from '../content/content-fixture.js';
 import { buildPageTemplate, createPage, setLocales, type PageTemplate } from './translations-fixture.js';
 import { createWorkspace, createActor } from '../helpers/actors.js';
+import { createLogger } from '../../server/src/logging/logger.js';
+import { createScheduledPublishingWorker } from '../../server/src/workers/scheduled-publishing.js';
+import { MemoryLog } from '../helpers/memory-log.js';
 
 describe('fields shared across translations: writes', function () {
   let api: TestApi;
   let w: ContentWorld;
   before(async () => {
-    api = await startTestApi();
+    // The API's own workers are off, so a scheduled publication runs when a test runs a pass.
+    api = await startTestApi({ env: { Workers__Enabled: 'false' } });
     w = await startContentWorld(api);
   });
   after(() => api.close());
@@ -168,16 +172,30 @@ describe('fields shared across translations: writes', function () {
       expectProblem(await submit(de.id), 422, 'validation-failed');
     });
 
-    it('a scheduled publication of the German member is not held back by the shared field', async () => {
+    it('a scheduled publication of the German member is held back by the shared field neither when scheduled nor when due', async () => {
+      const schedule = async (id: string) => {
+        expectStatus(await submit(id), 200);
+        expectStatus(await lw.api.post(`${lw.base}/content/${id}/versions/1/approve`, undefined, { token: lw.reviewer }), 200);
+        const due = new Date(Date.now() - 1000).toISOString();
+        expectStatus(await lw.api.post(`${lw.base}/content/${id}/versions/1/publish`, { publishAt: due }, { token: lw.reviewer }), 200);
+      };
       const en = await createPage(lw, page, { title: 'Later', code: 'L-1' });
       const de = await translate(en.id, 'de');
-      expectStatus(await submit(de.id), 200);
-      expectStatus(await lw.api.post(`${lw.base}/content/${de.id}/versions/1/approve`, undefined, { token: lw.reviewer }), 200);
-      const at = new Date(Date.now() + 3_600_000).toISOString();
-      const scheduled = await lw.api.post(`${lw.base}/content/${de.id}/versions/1/publish`, { publishAt: at }, { token: lw.reviewer });
-      expectStatus(scheduled, 200);
-      const rows = await dbQuery(lw.api, `SELECT status, publish_at IS NOT NULL AS scheduled FROM content_versions WHERE content_item_id = $1`, [de.id]);
-      expect(rows).to.deep.equal([{ status: 'Approved', scheduled: true }]);
+      await schedule(de.id);
+      // Scheduled while its English member stood; that member is gone by the time it is due.
+      const gone = await createPage(lw, page, { title: 'Gone', code: 'G-2' });
+      const orphan = await translate(gone.id, 'de');
+      await schedule(orphan.id);
+      const etag = (await lw.api.get(`${lw.base}/content/${gone.id}`, { token: lw.editor })).headers.get('etag')!;
+      expectStatus(await lw.api.delete(`${lw.base}/content/${gone.id}`, { token: lw.editor, headers: { 'if-match': etag } }), 204);
+
+      const deps = lw.api.running.deps;
+      const worker = createScheduledPublishingWorker(deps.db, createLogger({ level: 'error', stream: new MemoryLog() }), deps.metrics.schedule, { batchSize: 10 });
+      expect(await worker.runOnce(new AbortController().signal)).to.equal(2);
+      const state = async (id: string) => dbQuery(lw.api, `SELECT status, publish_at IS NOT NULL AS scheduled FROM content_versions WHERE content_item_id = $1`, [id]);
+      expect(await state(de.id)).to.deep.equal([{ status: 'Published', scheduled: false }]);
+      // Without an English member the code is the German member's to fill: not published, the schedule cleared.
+      expect(await state(orphan.id)).to.deep.equal([{ status: 'Approved', scheduled: false }]);
     });
   });
 });
