@@ -132,6 +132,15 @@ describe('translations', function () {
       expect((await w.api.get(`${w.base}/content/${other.id}`, { token: w.reader })).body.translationGroupId).to.equal(null);
     });
 
+    it('two translations into one locale made at once, from different members, end with one member and a 409', async () => {
+      const source = await createPage(w, page, { title: 'Race', code: 'R-1' });
+      const fr = (await translate(w, source.id, { localeCode: 'fr' })).body;
+      const answers = await Promise.all([translate(w, source.id, { localeCode: 'de' }), translate(w, fr.id, { localeCode: 'de' })]);
+      expect(answers.map((a) => a.status).sort()).to.deep.equal([201, 409]);
+      const members = await dbQuery(w.api, `SELECT lower(locale_code) AS l, count(*)::int AS n FROM content_items WHERE translation_group_id = $1 AND NOT is_deleted GROUP BY 1 ORDER BY 1`, [fr.translationGroupId]);
+      expect(members).to.deep.equal([{ l: 'de', n: 1 }, { l: 'en', n: 1 }, { l: 'fr', n: 1 }]);
+    });
+
     it('422 for a locale the workspace does not configure, and for a tag BCP 47 refuses', async () => {
       const source = await createPage(w, page, { title: 'Legal', code: 'L-1' });
       const it = await translate(w, source.id, { localeCode: 'it' });
