@@ -2,6 +2,7 @@
 // in, its default, and the chain each locale falls back along. Codes are canonical BCP 47, chains
 // are checked as a whole (one plain sentence per problem at its JSON pointer), the ETag guards
 // every save, and a save reaches every delivery read of the workspace at once.
+import crypto from 'node:crypto';
 import { expect } from 'chai';
 import { startTestApi, type ApiResponse } from '../helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../helpers/actors.js';
@@ -407,6 +408,36 @@ describe('workspace locales', function () {
       const [{ mark: after }] = await dbQuery(w.api, 'SELECT mark::text FROM delivery_marks WHERE subject_id = $1', [w.ws]);
       expect(BigInt(after) > BigInt(before)).to.equal(true);
       await saved(w.ws, OFF);
+    });
+
+    it('a stored by-slug document in a locale is not served after a save changes its chain (cache off)', async () => {
+      // A replica without the in-process cache: its repeated reads come from the stored documents.
+      const cold = await startTestApi({ databaseUrl: w.api.databaseUrl, env: { Workers__Enabled: 'false', Delivery__CacheSeconds: '0' } });
+      try {
+        const group = crypto.randomUUID();
+        const english = await createArticle(w, 'Hello', { localeCode: 'en', translationGroupId: group });
+        const german = await createArticle(w, 'Hallo', { localeCode: 'de', translationGroupId: group });
+        await publishNow(w, english.id, 1);
+        await publishNow(w, german.id, 1);
+        const read = () => cold.get(`${w.base}/content/by-slug/${english.slug}?locale=de-CH`, { token: w.reader });
+        // Without locales the chain of de-CH is its own prefixes: de-CH, then de.
+        for (let i = 0; i < 2; i++) {
+          const res = await read();
+          expectStatus(res, 200);
+          expect([res.body.contentItemId, res.body.localeCode]).to.deep.equal([german.id, 'de']);
+        }
+        // Now de-CH falls back straight to the default, English.
+        await saved(w.ws, {
+          defaultLocale: 'en',
+          locales: [{ code: 'en', name: 'English', fallback: [] }, { code: 'de', name: 'Deutsch', fallback: [] }, { code: 'de-CH', name: 'Schweiz', fallback: [] }],
+        });
+        const after = await read();
+        expectStatus(after, 200);
+        expect([after.body.contentItemId, after.body.localeCode]).to.deep.equal([english.id, 'en']);
+        await saved(w.ws, OFF);
+      } finally {
+        await cold.close();
+      }
     });
   });
 });
