@@ -197,17 +197,6 @@ describe('GET /content with locale (the list per translation group)', function (
       }
     });
 
-    it('the list without templateId counts its entries from the groups alone, equal to the entries listed', async () => {
-      const res = await w.api.get(`${w.base}/content?resolve=true&locale=de-CH&pageSize=100`, { token: w.reader });
-      expectStatus(res, 200);
-      expect(res.body.totalCount).to.equal(res.body.items.length);
-      expect((res.body as Page).items.map((i) => i.title).sort()).to.deep.equal(await titles('resolve=true&locale=de-CH'));
-      const past = await w.api.get(`${w.base}/content?resolve=true&locale=de-CH&pageSize=100&page=5`, { token: w.reader });
-      expectStatus(past, 200);
-      expect(past.body.items).to.deep.equal([]);
-      expect(past.body.totalCount).to.equal(res.body.totalCount);
-    });
-
     it('stored pages on and off answer the same bodies', async () => {
       for (const query of ['resolve=true&locale=de-CH', 'resolve=true&locale=de&sortBy=slug', `resolve=true&locale=de&tags=${tagged}`, 'resolve=true&locale=en&page=1&sortBy=slug&sortDesc=false']) {
         const stored = await list(query);
@@ -271,6 +260,53 @@ describe('GET /content with locale (the list per translation group)', function (
       await step(async () => {
         await member('p.de-CH', 'p', 'de-CH');
       }, ['p.de-CH']);
+    });
+  });
+
+  describe('the total without other filters (the maintained group counts)', () => {
+    /** For each chain and instant: the total of the unfiltered list equals its entries, on page 1 and past the end. */
+    async function expectExactTotals(instants: (string | undefined)[]) {
+      for (const locale of ['en', 'de', 'de-CH', 'fr', 'ja']) {
+        for (const asOf of instants) {
+          const query = `resolve=true&locale=${locale}&pageSize=100${asOf ? `&asOf=${encodeURIComponent(asOf)}` : ''}`;
+          const res = await w.api.get(`${w.base}/content?${query}`, { token: w.reader });
+          expectStatus(res, 200);
+          expect(res.body.items.length, query).to.be.below(100);
+          expect(res.body.totalCount, query).to.equal(res.body.items.length);
+          const past = await w.api.get(`${w.base}/content?${query}&page=3`, { token: w.reader });
+          expectStatus(past, 200);
+          expect(past.body.items, query).to.deep.equal([]);
+          expect(past.body.totalCount, `${query} past the end`).to.equal(res.body.totalCount);
+        }
+      }
+    }
+    const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+    it('is exact at every instant, and after deletes, a member moving between groups and a group losing its last candidate', async () => {
+      const instants = [undefined, soon(1.5), soon(2.5), soon(-1)];
+      await expectExactTotals(instants);
+      // A group of members in windows of their own: fr only inside one, de-CH in a later one.
+      await member('v.fr', 'v', 'fr', { draft: true });
+      await newVersion(w, ids['v.fr']!, { effectiveStartAt: soon(1), effectiveEndAt: soon(2), fields: [text(title(), 'v.fr')] });
+      await publishNow(w, ids['v.fr']!, 2);
+      await member('v.de-CH', 'v', 'de-CH', { draft: true });
+      await newVersion(w, ids['v.de-CH']!, { effectiveStartAt: soon(2), effectiveEndAt: soon(3), fields: [text(title(), 'v.de-CH')] });
+      await publishNow(w, ids['v.de-CH']!, 2);
+      await expectExactTotals(instants);
+      // A member deleted: its group falls back, or leaves the list when it was the only candidate.
+      expectStatus(await w.api.delete(`${w.base}/content/${ids['g4.de-CH']}`, { token: w.admin, headers: await w.api.ifMatch(`${w.base}/content/${ids['g4.de-CH']}`, w.admin) }), 204);
+      expectStatus(await w.api.delete(`${w.base}/content/${ids['g1.de-CH']}`, { token: w.admin, headers: await w.api.ifMatch(`${w.base}/content/${ids['g1.de-CH']}`, w.admin) }), 204);
+      await expectExactTotals(instants);
+      // A member moved to another group, and one leaving its group to stand alone.
+      await dbQuery(w.api, 'UPDATE content_items SET translation_group_id = $2 WHERE id = $1', [ids['g2.de'], groups['g3']]);
+      await dbQuery(w.api, 'UPDATE content_items SET translation_group_id = NULL WHERE id = $1', [ids['g6.de']]);
+      await expectExactTotals(instants);
+      // The counts equal what the serving rows give when computed afresh.
+      const [fresh] = await dbQuery(w.api, `
+        SELECT count(DISTINCT coalesce(s.translation_group_id, s.content_item_id))::int AS n FROM content_serving s
+        WHERE s.workspace_id = $1 AND s.valid_from <= now() AND now() < s.valid_until AND (s.locale_code IS NULL OR lower(s.locale_code) = ANY('{de-ch,de,en}'))`, [w.ws]);
+      const res = await w.api.get(`${w.base}/content?resolve=true&locale=de-CH&pageSize=1`, { token: w.reader });
+      expect(res.body.totalCount).to.equal(fresh.n);
     });
   });
 });

@@ -30,7 +30,7 @@ function rankOf(localeCode: FragmentSqlToken, chain: FragmentSqlToken): Fragment
 }
 
 /** A row's locale makes it a candidate: in the chain, or none. */
-export function isCandidate(localeCode: FragmentSqlToken, chain: FragmentSqlToken): FragmentSqlToken {
+function isCandidate(localeCode: FragmentSqlToken, chain: FragmentSqlToken): FragmentSqlToken {
   // The cast makes the subquery one array value: ANY(subquery) would compare with each of its rows.
   return sql.fragment`(${localeCode} IS NULL OR lower(${localeCode}) = ANY(${chain}::text[]))`;
 }
@@ -42,7 +42,7 @@ interface Member {
 }
 
 const col = (m: Member, name: string): FragmentSqlToken => sql.fragment`${sql.identifier([m.alias, name])}`;
-export const groupKeyOf = (m: Member) => sql.fragment`coalesce(${col(m, 'translation_group_id')}, ${col(m, m.id)})`;
+const groupKeyOf = (m: Member) => sql.fragment`coalesce(${col(m, 'translation_group_id')}, ${col(m, m.id)})`;
 
 /**
  * True when `row` is a candidate that no better-ranked member outranks: no row `other` of `table`

@@ -15,7 +15,7 @@ import { titleOf } from '../content/content-titles.js';
 import { nullOf, servedFieldFilter, valueTest, negated, type FieldFilter, type FieldSort } from './field-conditions.js';
 import { columnFilters, itemFilters, ordering, type ContentListQuery } from './list-filters.js';
 import { countedListRow, countRow, SERVED_COLUMNS } from './list-rows.js';
-import { bestOfGroup, chainOf, groupKeyOf, isCandidate } from './locale-candidates.js';
+import { bestOfGroup, chainOf } from './locale-candidates.js';
 
 /** The resolved list's sort value, on the serving row `s`: the timestamps shown (and sorted on) are the publish time. */
 function servingSortKey(q: ContentListQuery) {
@@ -86,20 +86,18 @@ function unfilteredGroups(q: ContentListQuery): boolean {
 }
 
 /**
- * The number of entries of a list with `locale`, as a scalar subquery (an InitPlan, run once). The
- * maintained counts are per item, so this counts. Without other filters every group with a candidate
- * serving at asOf has exactly one entry: its distinct group keys are counted in one pass over the
- * group index (migration 0044, read alone), with no probe per row. With filters, the entries are the
- * chosen members passing them, counted as the page finds them; the cost grows with the matches.
+ * The number of entries of a list with `locale`, as a scalar subquery (an InitPlan, run once). Without
+ * other filters every group with a candidate serving at asOf has exactly one entry: the groups are
+ * counted per set of locales their serving members are in (migration 0044), summing the sets that
+ * meet the chain (or hold a member without a locale) — a few rows, whatever the number of groups.
+ * With filters, the entries are the chosen members passing them, counted as the page finds them; the
+ * cost grows with the matches.
  */
 function groupTotal(q: ContentListQuery) {
   if (!unfilteredGroups(q)) return sql.fragment`(SELECT count(*)::int FROM ${servedRows(q)})`;
-  const at = sql.fragment`(SELECT ${q.asOf}::timestamptz)`;
-  const s = { alias: 's', id: 'content_item_id' } as const;
-  return sql.fragment`(SELECT count(*)::int FROM (
-    SELECT DISTINCT ${groupKeyOf(s)} FROM content_serving s
-    WHERE s.workspace_id = ${q.workspaceId} AND s.valid_from <= ${at} AND ${at} < s.valid_until
-      AND ${isCandidate(sql.fragment`s.locale_code`, chainOf(q.workspaceId, q.locale!))}) g)`;
+  return sql.fragment`(SELECT coalesce(sum(c.delta), 0)::int FROM content_serving_group_counts c
+    WHERE c.workspace_id = ${q.workspaceId} AND c.at <= (SELECT ${q.asOf}::timestamptz)
+      AND c.locale_keys && (${chainOf(q.workspaceId, q.locale!)}::text[] || ''::text))`;
 }
 
 /** The number of serving rows the resolved list matches at asOf. */
