@@ -11,16 +11,18 @@
 -- whose English translation changed is reached through the child's group, then upwards. The depth
 -- bound is raised from 8 to 16 so that an embedding chain of the expansion limit (8) with a group
 -- hop at each level still reaches the top. UNION with the depth in the row keeps the cost bounded
--- as before: an item appears at most once per level.
+-- as before: an item appears at most once per level and way of reaching it. A member reached by a
+-- group hop takes no second hop (its group is the one just walked), so two members do not bounce
+-- between each other down to the depth bound.
 CREATE OR REPLACE FUNCTION verso_delivery_dependents(items uuid[]) RETURNS SETOF uuid
 LANGUAGE sql STABLE AS $$
-  WITH RECURSIVE up(item_id, depth) AS (
-    SELECT DISTINCT i, 0 FROM unnest(items) i
+  WITH RECURSIVE up(item_id, depth, grouped) AS (
+    SELECT DISTINCT i, 0, false FROM unnest(items) i
     UNION
-    SELECT step.item_id, up.depth + 1
+    SELECT step.item_id, up.depth + 1, step.grouped
     FROM up
     CROSS JOIN LATERAL (
-      SELECT cv.content_item_id AS item_id
+      SELECT cv.content_item_id AS item_id, false AS grouped
       FROM content_field_values v
       JOIN content_versions cv ON cv.id = v.content_version_id
       WHERE v.child_content_item_id = up.item_id
@@ -28,13 +30,13 @@ LANGUAGE sql STABLE AS $$
       -- The group key is coalesce(translation_group_id, id); the OR lets each half use an index
       -- (content_items_translation_group, the primary key), the equality keeps exactly the members
       -- (a read sees only its own workspace's members; the workspace test also lets a group-key index serve).
-      SELECT m.id
+      SELECT m.id, true
       FROM content_items r
       JOIN content_items m
         ON m.workspace_id = r.workspace_id
        AND (m.translation_group_id = coalesce(r.translation_group_id, r.id) OR m.id = coalesce(r.translation_group_id, r.id))
        AND coalesce(m.translation_group_id, m.id) = coalesce(r.translation_group_id, r.id)
-      WHERE r.id = up.item_id AND m.id <> r.id AND NOT m.is_deleted
+      WHERE r.id = up.item_id AND NOT up.grouped AND m.id <> r.id AND NOT m.is_deleted
     ) step
     WHERE up.depth < 16
   )

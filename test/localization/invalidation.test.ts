@@ -143,6 +143,24 @@ describe('invalidation across translation groups, on every replica', function ()
     });
   });
 
+  it('the walk alternates group hops and embeddings: a change reaches the top of a mixed chain, and nothing beside it', async () => {
+    // child-en ~ child-de <- page-de ~ page-en <- holder (~ a group hop, <- embedded by)
+    const childEn = await publishedPage(g, 'en', { title: 'Child' });
+    const childDe = await publishedPage(g, 'de', { title: 'Kind' });
+    await linkTranslation(g, childDe.id, childEn.id);
+    const pageDe = await publishedHolder(g, 'Seite', [childDe.id]);
+    const pageEn = await publishedPage(g, 'en', { title: 'Page' });
+    await linkTranslation(g, pageEn.id, pageDe.id);
+    const holder = await publishedHolder(g, 'Top', [pageEn.id]);
+    const bystander = await publishedPage(g, 'fr', { title: 'Autre' });
+    const walk = async (id: string) =>
+      (await dbQuery<{ d: string }>(a, 'SELECT d::text FROM verso_delivery_dependents(ARRAY[$1]::uuid[]) d', [id])).map((r) => r.d).sort();
+    expect(await walk(childEn.id)).to.deep.equal([childEn.id, childDe.id, pageDe.id, pageEn.id, holder.id].sort());
+    expect(await walk(pageEn.id)).to.deep.equal([pageEn.id, pageDe.id, holder.id].sort());
+    expect(await walk(holder.id)).to.deep.equal([holder.id]);
+    expect(await walk(bystander.id)).to.deep.equal([bystander.id]);
+  });
+
   describe('webhook purge keys', () => {
     const purgeKeysOf = async (itemId: string, versionNumber: number): Promise<string[]> => {
       const rows = await dbQuery<{ payload: any }>(
