@@ -622,7 +622,7 @@ export interface paths {
         put?: never;
         /**
          * Create a content item and its version 1 (Draft).
-         * @description Version 1 is a Draft and may be incomplete; required fields and minimum occurrences are checked when it leaves Draft (submit, publish). Types, shapes, maximums and references are checked now.
+         * @description Version 1 is a Draft and may be incomplete; required fields and minimum occurrences are checked when it leaves Draft (submit, publish). Types, shapes, maximums and references are checked now. Once the workspace configures locales, `localeCode` must be one of them (422 at `/localeCode`) and is stored as configured (`de-ch` is `de-CH`); null is always allowed.
          */
         post: operations["createContent"];
         delete?: never;
@@ -645,7 +645,7 @@ export interface paths {
         get: operations["getContent"];
         /**
          * Change an item's slug, locale, translation group and tags.
-         * @description Slug, locale and translation group are copied onto every version. Needs the item ETag in `If-Match`.
+         * @description Slug, locale and translation group are copied onto every version. Needs the item ETag in `If-Match`. Once the workspace configures locales, a changed `localeCode` must be one of them (422 at `/localeCode`) and is stored as configured; the item's current locale sent unchanged, or null, is always allowed.
          */
         put: operations["updateContent"];
         post?: never;
@@ -706,6 +706,8 @@ export interface paths {
          *     template version and values, and gets a fresh translation group and a fresh slug — the one given, else
          *     `<slug>-copy`, `<slug>-copy-2`, … (the first free one; an item without a slug gives a copy without one).
          *     A given slug that is taken is 409. The copy is a Draft, so it may be incomplete. Emits `content.created`.
+         *     Once the workspace configures locales, a source whose locale is not one of them cannot be copied (422 at
+         *     `/localeCode`).
          *     The body is optional; a JSON `null` counts as none (generated clients send it for "no body").
          */
         post: operations["duplicateContent"];
