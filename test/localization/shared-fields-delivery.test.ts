@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { makeImage } from '../media/public-images.js';
 import { uploadAsEditor } from '../media/media-world.js';
-import { createArticle, dbQuery, expectProblem, expectStatus, newVersion, publishNow } from '../content/content-fixture.js';
+import { buildTemplate, createArticle, dbQuery, expectProblem, expectStatus, newVersion, publishNow, uniqueSlug } from '../content/content-fixture.js';
 import { statementRecorder } from '../helpers/statements.js';
 import {
   createPage,
@@ -160,6 +160,37 @@ describe('fields shared across translations in delivery reads', function () {
     expect(hero!.asset).to.include({ id: heroDe.id, altText: 'Das deutsche Bild' });
     // A token scoped to the German member previews it with the English draft's shared values too.
     expect(texts(await read(de.slug, await mint({ contentItemId: de.id })), 'tagline')).to.deep.equal(['Draft line']);
+  });
+
+  it('a scoped preview whose item embeds itself: the previewed root shares the source’s draft, the served child its published values', async () => {
+    const loop = await buildTemplate(api, g.w.base, g.w.reviewer, 'Loop', () => [
+      { key: 'heading', label: 'Heading', primitiveType: 'Text', minOccurrences: 0, maxOccurrences: 1, localized: false },
+      { key: 'inner', label: 'Inner', isOpen: true, minOccurrences: 0 },
+    ]);
+    await dbQuery(api, 'UPDATE template_fields SET localized = false WHERE id = $1', [loop.fields.heading]);
+    const heading = (value: string) => ({ fieldId: loop.fields.heading, order: 0, valueKind: 'Text', textValue: value });
+    const make = async (locale: string, value: string) => {
+      const res = await api.post(`${g.w.base}/content`, { templateVersionId: loop.versionId, slug: uniqueSlug(`loop-${locale}`), localeCode: locale, tags: [], fields: [heading(value)] }, { token: g.w.editor });
+      expectStatus(res, 201);
+      return res.body as { id: string; slug: string };
+    };
+    const en = await make('en', 'EN published');
+    await publishNow(g.w, en.id, 1);
+    await newVersion(g.w, en.id, { fields: [heading('EN draft')] });
+    const de = await make('de', 'DE');
+    await linkTranslation(g, de.id, en.id);
+    const selfChild = { fieldId: loop.fields.inner, order: 0, valueKind: 'ChildContent', childContentItemId: de.id };
+    await newVersion(g.w, de.id, { fields: [heading('DE'), selfChild] });
+    await publishNow(g.w, de.id, 2);
+    await newVersion(g.w, de.id, { fields: [heading('DE draft'), selfChild] });
+
+    const body = await read(de.slug, await mint({ contentItemId: de.id }));
+    expect(body).to.include({ versionNumber: 3, isPreview: true });
+    expect(texts(body, 'heading')).to.deep.equal(['EN draft']);
+    const child = (body.fields as any[]).find((f) => f.key === 'inner').child;
+    expect(child).to.include({ contentItemId: de.id, versionNumber: 2 });
+    expect(child.isPreview).to.not.equal(true);
+    expect(texts(child, 'heading')).to.deep.equal(['EN published']);
   });
 
   it('a preview of a German draft whose English source has only an Archived version serves the German values', async () => {

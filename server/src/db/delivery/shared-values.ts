@@ -29,6 +29,8 @@ export async function findFieldLayouts(db: CommonQueryMethods, templateVersionId
 
 export const sharedSourceRow = z.object({
   member_id: z.string(),
+  /** Whether the member was asked for as previewed (see SharedMember). */
+  preview: z.boolean(),
   source_item_id: z.string(),
   source_version_id: z.string(),
   /** Every value of the source's version (loadValues' order); the caller keeps the shared keys'. */
@@ -64,7 +66,7 @@ export async function findSharedSources(
       ? sql.fragment`TRUE`
       : sql.fragment`(cv.effective_start_at IS NULL OR (cv.effective_start_at <= ${previewAt}::timestamptz AND ${previewAt}::timestamptz < cv.effective_end_at))`;
   return db.any(prepared('content_shared_sources', sharedSourceRow, sql.fragment`
-    SELECT m.item_id AS member_id, src.item_id AS source_item_id, src.version_id AS source_version_id,
+    SELECT m.item_id AS member_id, m.preview, src.item_id AS source_item_id, src.version_id AS source_version_id,
       (SELECT ${VALUES_JSON} FROM content_versions cv WHERE cv.id = src.version_id) AS field_values
     FROM unnest(${sql.array(members.map((m) => m.itemId), 'uuid')}::uuid[], ${sql.array(members.map((m) => m.preview), 'bool')}::boolean[]) AS m(item_id, preview)
     JOIN content_items mi ON mi.id = m.item_id AND mi.workspace_id = ${workspaceId}

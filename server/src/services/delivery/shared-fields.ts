@@ -83,7 +83,9 @@ export async function withSharedFields(
   const layoutByVersion = await layoutsOf(db, nodes.map((n) => n.templateVersionId));
   const sharing = nodes.filter((n) => layoutByVersion.get(n.templateVersionId.toLowerCase()) != null);
   if (sharing.length === 0) return body;
-  const members = [...new Map(sharing.map((n) => [`${n.contentItemId.toLowerCase()}:${n.isPreview === true}`, n])).values()];
+  // A member may appear both ways in one tree (a scoped token's previewed root, embedded in itself as served).
+  const memberKey = (itemId: string, preview: boolean) => `${itemId.toLowerCase()}:${preview}`;
+  const members = [...new Map(sharing.map((n) => [memberKey(n.contentItemId, n.isPreview === true), n])).values()];
   const sources = await findSharedSources(
     db,
     workspaceId,
@@ -92,16 +94,14 @@ export async function withSharedFields(
     reads.previewAt,
   );
   if (sources.length === 0) return body;
-  // The source rows carry no preview flag: a member is read one way within a tree (a preview
-  // token's tree previews all of it or only its root, an item that is not also a child).
-  const sourceOf = new Map(sources.map((s) => [s.member_id.toLowerCase(), s]));
+  const sourceOf = new Map(sources.map((s) => [memberKey(s.member_id, s.preview), s]));
   // Children a source's values name are served as the tree already expanded them, where it did.
   const expanded = new Map<string, ContentVersionDetailResponse>();
   for (const n of nodes) for (const f of n.fields) if (f.child && f.childContentItemId) expanded.set(f.childContentItemId.toLowerCase(), f.child);
 
   const rewrite = (node: ContentVersionDetailResponse): ContentVersionDetailResponse => {
     const layout = layoutByVersion.get(node.templateVersionId.toLowerCase());
-    const source = layout ? sourceOf.get(node.contentItemId.toLowerCase()) : undefined;
+    const source = layout ? sourceOf.get(memberKey(node.contentItemId, node.isPreview === true)) : undefined;
     const fields = layout && source ? sharedValues(node.fields, layout, source, expanded) : node.fields;
     return { ...node, fields: fields.map((f) => (f.child ? { ...f, child: rewrite(f.child) } : f)) };
   };
