@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
 import { signatureHeaders } from '../../../server/src/services/webhooks/delivery-signature.js';
-import { createContentCache, MemoryContentCacheStore, VersoClient, type ContentCache } from '../../src/index.js';
+import { contentQuery, createContentCache, MemoryContentCacheStore, VersoClient, type ContentCache } from '../../src/index.js';
 import { sha256Hex } from '../../src/content/sha256.js';
 import { startFakeHttpServer, type FakeHttpServer } from '../support/fake-http-server.js';
 
@@ -72,6 +72,8 @@ describe('Content cache: localized reads (locale in keys, translation groups in 
     expect(await list('de-CH')).to.equal(await list('de-ch'));
     expect(await list('de-CH')).to.not.equal(await list('de'));
     expect(await list()).to.not.equal(await list('de'));
+    // contentQuery passes the locale through with the field filters and sort it writes.
+    expect(contentQuery({ templateId: id(), locale: 'de-CH', sort: '-title', filter: { price: { gte: 1 } } })).to.include({ locale: 'de-CH', sortBy: 'title', sortDesc: true });
 
     // Reads: the German and the English reads of one slug are two requests, and each is answered from its own entry after.
     const group = id();
