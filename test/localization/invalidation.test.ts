@@ -161,6 +161,22 @@ describe('invalidation across translation groups, on every replica', function ()
     expect(await walk(bystander.id)).to.deep.equal([bystander.id]);
   });
 
+  it('the walk reaches the top of an embedding chain of the expansion limit with a group hop at every level', async () => {
+    // en0 ~ de0 <- holder1 ~ en1 <- holder2 ~ en2 <- … <- holder8: sixteen steps from en0 to holder8.
+    const start = await publishedPage(g, 'en', { title: 'Leaf' });
+    let member = await publishedPage(g, 'de', { title: 'Blatt' });
+    await linkTranslation(g, member.id, start.id);
+    let top = member;
+    for (let level = 1; level <= 8; level++) {
+      top = await publishedHolder(g, `Level ${level}`, [member.id]);
+      if (level === 8) break;
+      member = await publishedPage(g, 'en', { title: `Level ${level}` });
+      await linkTranslation(g, member.id, top.id);
+    }
+    const reached = await dbQuery<{ d: string }>(a, 'SELECT d::text FROM verso_delivery_dependents(ARRAY[$1]::uuid[]) d', [start.id]);
+    expect(reached.map((r) => r.d)).to.include(top.id).and.to.have.length(17);
+  });
+
   describe('webhook purge keys', () => {
     const purgeKeysOf = async (itemId: string, versionNumber: number): Promise<string[]> => {
       const rows = await dbQuery<{ payload: any }>(
