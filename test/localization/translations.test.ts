@@ -166,6 +166,10 @@ describe('translations', function () {
     it('in a workspace without locales: any well-formed locale, canonical, and every value copied (nothing is shared)', async () => {
       const plain = await world([]);
       const source = await createPage(plain.w, plain.page, { title: 'Home', code: 'H-1' });
+      // An alias whose standard form outgrows a language tag's 20 characters cannot be stored.
+      const long = await translate(plain.w, source.id, { localeCode: 'sh-ba-fonipa-1996' });
+      expectProblem(long, 422, 'validation-failed');
+      expect(long.body.errors['/localeCode'][0]).to.equal('sh-ba-fonipa-1996 is written sr-Latn-BA-1996-fonipa in its standard form, longer than the 20 characters a language tag may have.');
       const res = await translate(plain.w, source.id, { localeCode: 'pt-br' });
       expectStatus(res, 201);
       expect(res.body.localeCode).to.equal('pt-BR');

@@ -21,12 +21,18 @@ import type { Tagged } from './content-presenter.js';
 import { nowIso, requireItem, validateForTemplateVersion } from './content-rules.js';
 import { translationSlug } from './translation-slugs.js';
 
+/** The contract's LanguageTag (and an item's localeCode) maxLength. */
+const TAG_MAX = 20;
+
+const refusedLocale = (message: string) => validationFailed({ '/localeCode': [message] }, message);
+
 /** The locale as stored: canonical, and the workspace's own spelling when it configures locales (else 422). */
 async function translationLocale(tx: CommonQueryMethods, workspaceId: string, requested: string): Promise<string> {
   const canonical = canonicalTag(requested);
-  if (canonical === null) {
-    const message = `${requested} is not a language tag such as en, de or de-CH.`;
-    throw validationFailed({ '/localeCode': [message] }, message);
+  if (canonical === null) throw refusedLocale(`${requested} is not a language tag such as en, de or de-CH.`);
+  // Canonicalising replaces aliases, which can lengthen a tag (`sh` is `sr-Latn`) past what an item stores.
+  if (canonical.length > TAG_MAX) {
+    throw refusedLocale(`${requested} is written ${canonical} in its standard form, longer than the ${TAG_MAX} characters a language tag may have.`);
   }
   return (await assertConfiguredLocale(tx, workspaceId, canonical))!;
 }
