@@ -234,6 +234,14 @@ describe('admin: localization', function () {
       expect(await localeRow('fr').getByRole('button').count()).to.equal(0);
       await expectAccessible(page, 'item page with translations');
       await screenshot(page, 'translations-panel');
+      // The identity's Locale is a choice of the configured locales; an item from before keeps its own on offer.
+      expect(await page.locator('#identity-localeCode option').allTextContents()).to.deep.equal(['No locale', 'English (en)', 'Deutsch (de)', 'Deutsch (Schweiz) (de-CH)']);
+      expect(await page.locator('#identity-localeCode').inputValue()).to.equal('en');
+      await page.goto(adminPath(`/content/${frenchId}`));
+      expect(await page.locator('#identity-localeCode option:checked').textContent()).to.equal('fr (not configured)');
+      await page.goto(adminPath(`/content/new?template=${templateId}`));
+      expect(await page.locator('#localeCode option').allTextContents()).to.deep.equal(['No locale', 'English (en)', 'Deutsch (de)', 'Deutsch (Schweiz) (de-CH)']);
+      await page.goto(adminPath(`/content/${englishId}`));
 
       await press(page, 'Translate to Deutsch (de)');
       const editorPath = new URL(page.url()).pathname;

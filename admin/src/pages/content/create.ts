@@ -15,6 +15,7 @@ import { abilitiesIn, type WorkspaceAbilities } from '../workspace-scope.js';
 import { runOp, type OpResult } from './editor-form.js';
 import { loadEditorSchema, type EditorField, type EditorSchema } from './editor-schema.js';
 import { writeInlineChildren } from './editor-save.js';
+import { localeChoices } from './locale-choices.js';
 import { contentLinks, viewContext } from './editor.js';
 import { fieldViews, sectioned, idValuesOf } from './field-views.js';
 import { markdownPreviewPath } from './markdown-preview.js';
@@ -64,6 +65,7 @@ async function createPage(res: express.Response, workspaceId: string, page: Crea
   const views = fieldViews(ctx, fields, page.state);
   const title = titleField(fields, page.schema.version(page.templateVersionId)?.titleFieldKey);
   const tagErrors = Object.entries(errors).filter(([p]) => p.startsWith('/tags')).flatMap(([, m]) => m);
+  const locales = await localeChoices(res, workspaceId, page.meta.locale);
   await render(
     res,
     'content/create',
@@ -78,6 +80,7 @@ async function createPage(res: express.Response, workspaceId: string, page: Crea
       previewUrl: markdownPreviewPath(workspaceId),
       searchUrl: referenceSearchPath(workspaceId),
       meta: page.meta,
+      localeChoices: locales,
       slugSource: title ? `f-${title.id}-0` : '',
       slugEdited: page.slugEdited,
       tagNames: page.tagNames,

@@ -13,6 +13,7 @@ import { render } from '../../views/render.js';
 import { pageLinks, pageOf, queryValue, when } from '../screen-forms.js';
 import { abilitiesIn, type Permission, type WorkspaceAbilities } from '../workspace-scope.js';
 import { itemPaths, versionNumberOf, type ItemAddress, itemNameOf } from './item-paths.js';
+import { localeChoicesOf } from './locale-choices.js';
 import { translationPanel } from './translation-status.js';
 import { hasNewerTarget, upgradeTargetOf } from './upgrade-target.js';
 import { deletable, editable, workflowBar } from './workflow-rules.js';
@@ -82,11 +83,12 @@ export async function renderItemPage(req: express.Request, res: express.Response
   const { workspaceId, itemId } = address;
   const api = apiFor(res);
   const page = pageOf(req.query);
-  const [abilities, { data: item, etag }, versions, translationStatus] = await Promise.all([
+  const [abilities, { data: item, etag }, versions, translationStatus, workspaceLocales] = await Promise.all([
     abilitiesIn(res, workspaceId),
     api.call('getContent', { path: { workspaceId, id: itemId } }),
     api.listContentVersions({ path: { workspaceId, id: itemId }, query: { page, pageSize: PAGE_SIZE } }),
     api.getContentTranslationStatus({ path: { workspaceId, id: itemId } }),
+    api.getWorkspaceLocales({ path: { workspaceId } }),
   ]);
   const translations = translationPanel(translationStatus, workspaceId, itemId, abilities.editContent);
   const upgrade = await upgradeTargetOf(res, workspaceId, item.templateVersionId);
@@ -134,6 +136,7 @@ export async function renderItemPage(req: express.Request, res: express.Response
   };
 
   const identity = state.identity ?? { values: identityFrom(item) };
+  const locales = localeChoicesOf(workspaceLocales, identity.values.localeCode);
   const name = itemNameOf(item);
   await render(
     res,
@@ -158,6 +161,7 @@ export async function renderItemPage(req: express.Request, res: express.Response
       panel,
       workflow: state.workflow ?? {},
       versionsProblem: state.versionsProblem,
+      localeChoices: locales,
       identity: { values: identity.values, etag: identity.etag ?? etag, problem: identity.failure?.problem, errors: identity.failure?.errors ?? {}, conflict: identity.conflict },
       upgradeTarget: upgrade.target,
       translations: { ...translations, action: paths.translate, problem: state.translationsProblem, locales: `/workspaces/${workspaceId}/locales` },
