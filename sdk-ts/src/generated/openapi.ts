@@ -1041,6 +1041,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/content/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit, approve, publish, archive, delete or tag up to 500 items in one request (Verso extension).
+         * @description Each item is authorised as its single operation is (approve needs TemplateAdmin, publish, archive, delete and the
+         *     tag actions need Editor), validated and applied on its own: its own transaction, events, audit entry (whose delta
+         *     carries `bulk: true`) and invalidation, as if its single operation had been called. The answer is 200 with one
+         *     result per item in the order sent; one item's failure never stops the others, and a failed item's `problem` is
+         *     what its single operation would have answered (a 403, 404, 409, 422 …).
+         *
+         *     With `atomic: true` every item is applied in one transaction instead: when any item fails nothing is changed
+         *     (no event, no audit entry, nothing invalidated) and the answer is 422 listing every failing item in `results`.
+         *
+         *     Bulk acts on each item's current state: no `If-Match` is sent per item, so `delete` and the tag actions do not
+         *     guard against a change made since the client read the item. An id named twice is 400; more than 500 items is
+         *     400; `addTags` and `removeTags` without `tags` are 400.
+         */
+        post: operations["bulkContentAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/content/by-slug/{slug}": {
         parameters: {
             query?: never;
@@ -2352,6 +2385,60 @@ export interface components {
             totalCount: number;
             totalPages: number;
         };
+        /**
+         * @description What a bulk action does to each item, as its single operation would: `submit` (Draft → Review), `approve`
+         *     (Review → Approved, needs TemplateAdmin), `publish` (an Approved version, published now), `archive` (the served
+         *     Published version), `delete` (the item, as `DELETE …/content/{id}` without `If-Match`), `addTags` and `removeTags`
+         *     (the item's tags, as `PUT …/content/{id}` with the tags changed, without `If-Match`).
+         * @enum {string}
+         */
+        BulkContentAction: "submit" | "approve" | "publish" | "archive" | "delete" | "addTags" | "removeTags";
+        /** @description An atomic bulk action that changed nothing: the problem (`validation-failed`, 422) and, in `results`, every item that failed, in the order sent, each with the problem its single operation would have answered. */
+        BulkContentActionProblem: components["schemas"]["ProblemDetails"] & {
+            results: components["schemas"]["BulkContentItemResult"][];
+        };
+        BulkContentActionRequest: {
+            action: components["schemas"]["BulkContentAction"];
+            /** @description `true`: all or nothing — every item is applied in one transaction, and any failure is 422 listing every failing item, with nothing changed (no event, no audit entry). Absent, null or `false`: each item on its own. */
+            atomic?: boolean | null;
+            /** @description The items, at most 500, each at most once (an id named twice is 400). */
+            items: components["schemas"]["BulkContentItemRequest"][];
+            /** @description The tags to add or remove; required by `addTags` and `removeTags` (400 without), ignored by the others. */
+            tags?: components["schemas"]["TagName"][] | null;
+        };
+        BulkContentActionResponse: {
+            /** @description One result per item, in the order sent. */
+            results: components["schemas"]["BulkContentItemResult"][];
+        };
+        BulkContentItemRequest: {
+            /**
+             * Format: uuid
+             * @description The content item.
+             */
+            id: string;
+            /**
+             * Format: int32
+             * @description The version to act on (submit, approve, publish, archive). Absent or null: the action's natural version — the item's Draft for submit, its version in Review for approve, its Approved version for publish, the version it serves for archive (the newest of each when there are several). Ignored by delete and the tag actions.
+             */
+            versionNumber?: number | null;
+        };
+        BulkContentItemResult: {
+            /** Format: uuid */
+            id: string;
+            /** @description For a failed item, the problem details its single operation would have answered (its `status`, `type`, `detail` and `errors`; `instance` is that operation's path); null when the item succeeded. */
+            problem: components["schemas"]["ProblemDetails"] | null;
+            status: components["schemas"]["BulkContentItemStatus"];
+            /**
+             * Format: int32
+             * @description The version acted on (the one named, else the natural one); null for delete and the tag actions, and when no version fits.
+             */
+            versionNumber: number | null;
+        };
+        /**
+         * @description Whether the action was applied to the item.
+         * @enum {string}
+         */
+        BulkContentItemStatus: "ok" | "failed";
         ChangePasswordRequest: {
             currentPassword: string;
             newPassword: components["schemas"]["NewPassword"];
@@ -6819,6 +6906,50 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bulkContentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkContentActionRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkContentActionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description An atomic action with at least one failing item; nothing was changed. */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BulkContentActionProblem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

@@ -7,6 +7,7 @@ import type { OperationSpec } from '../operations/operation-spec.js';
 export const operationSpecs = {
   approveContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/approve","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   archiveContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/archive","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  bulkContentAction: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/bulk","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   changePassword: {"method":"POST","path":"/api/v1/auth/change-password","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   compareContentVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/content/{id}/compare","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["from","to"],"headerParams":["If-None-Match"],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createApiClient: {"method":"POST","path":"/api/v1/clients","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -156,6 +157,15 @@ export abstract class VersoOperations {
    */
   archiveContentVersion(input: OperationInput<'archiveContentVersion'>, options?: CallOptions): Promise<OperationResult<'archiveContentVersion'>> {
     return this.invoke('archiveContentVersion', input, options);
+  }
+
+  /**
+   * Submit, approve, publish, archive, delete or tag up to 500 items in one request (Verso extension).
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/content/bulk` — access: role Editor, workspace Write.
+   */
+  bulkContentAction(input: OperationInput<'bulkContentAction'>, options?: CallOptions): Promise<OperationResult<'bulkContentAction'>> {
+    return this.invoke('bulkContentAction', input, options);
   }
 
   /**

@@ -11,6 +11,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/archive"
   },
+  "bulkContentAction": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/content/bulk"
+  },
   "changePassword": {
     "method": "POST",
     "path": "/api/v1/auth/change-password"

@@ -8,6 +8,7 @@ import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as components from './components.js';
 import * as content from './content.js';
+import * as contentBulk from './content-bulk.js';
 import * as docs from './docs.js';
 import * as health from './health.js';
 import * as locales from './locales.js';
@@ -37,6 +38,7 @@ export const handlers = {
   ...locales,
   ...components,
   ...content,
+  ...contentBulk,
   ...media,
   ...packages,
   ...picklists,
