@@ -1504,6 +1504,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** The workspace's releases, newest first. */
+        get: operations["listReleases"];
+        put?: never;
+        /**
+         * Create an empty release, `Open`, or `Scheduled` when `publishAt` is given.
+         * @description `publishAt` must be in the future (422 at `/publishAt`). Audited.
+         */
+        post: operations["createRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /** A release with its entries. */
+        get: operations["getRelease"];
+        /**
+         * Rename a release, describe it, or set or clear its `publishAt`.
+         * @description A `publishAt` makes it `Scheduled` (it must be in the future: 422 at `/publishAt`); null makes it `Open`. A `Failed` release becomes `Open` or `Scheduled` again. A `Published` or `Reverted` release is 409. Audited.
+         */
+        put: operations["updateRelease"];
+        post?: never;
+        /**
+         * Delete a release that is not published (its entries go with it; no content changes).
+         * @description A `Published` release is 409 (revert it first); a `Reverted` one may be deleted. Audited.
+         */
+        delete: operations["deleteRelease"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/releases/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an item's version in the release, to publish or to archive; a second add for the item replaces the first.
+         * @description The version must exist (404 otherwise); what it must be to publish is checked by the validation and at publish time, so a Draft may be added and approved later. The entry remembers the version as it is now: a later edit of it is a `ChangedSinceAdded` problem until it is added again. A `Published` or `Reverted` release is 409. Audited.
+         */
+        post: operations["addReleaseEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/releases/{id}/entries/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The entry's content item. */
+                itemId: string;
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take an item out of the release.
+         * @description 404 when the item has no entry in it; a `Published` or `Reverted` release is 409. Audited.
+         */
+        delete: operations["removeReleaseEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/releases/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply every entry in one transaction, all or nothing.
+         * @description Each entry is published or archived through the same code paths as a single publish or archive (each item's events, audit entry, served rows and invalidation), plus one `release.published` event carrying the union of the entries' purge keys. The items are locked in id order, so an edit of an entry running meanwhile either finishes first (and is then a `ChangedSinceAdded` problem) or waits for the release. Any problem is 422 listing every one, and nothing changes. The caller must be allowed to publish every entry (403 naming the first item it may not). The release must be `Open`, `Scheduled` or `Failed` (409 otherwise). Audited.
+         */
+        post: operations["publishRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/releases/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore, in one transaction, what each entry's item served before the release.
+         * @description Each item serves the version it served before the release again (restored or republished through the usual paths, with their events); an item that served nothing before is archived. Only a `Published` release (409 otherwise); the caller must be allowed to publish every entry (403). Audited.
+         */
+        post: operations["revertRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/releases/{id}/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Whether the release would publish now, and every problem that stops it.
+         * @description The same check a publish makes (see ReleaseProblemReason); `ready` is false when there are problems or no entries. Changes nothing.
+         */
+        get: operations["validateRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/tags": {
         parameters: {
             query?: never;
@@ -2188,6 +2356,57 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    releasePublished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A `release.published` event delivered to an endpoint subscribed to it (one per release, next to each item's own events). */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks message id, the event id (equal to the body's `id`). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, with the same key. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks timestamp, Unix seconds of this attempt (receivers refuse stale ones). */
+                    "webhook-timestamp": string;
+                    /** @description The event type; not signed. It must equal the body's `type` (receivers refuse the delivery otherwise). */
+                    "X-Verso-Event": components["schemas"]["WebhookEventType"];
+                    /** @description The event id; the same on every attempt. It must equal the body's `id` and `webhook-id`. */
+                    "X-Verso-Event-Id": string;
+                    /** @description `sha256=` + lowercase hex HMAC-SHA256 of the body bytes, keyed with the secret's UTF-8 bytes (`whsec_` included). */
+                    "X-Verso-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookReleasePublishedPayload"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer marks the delivery delivered; anything else (or no answer) is retried with backoff. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     templateVersionPublished: {
         parameters: {
             query?: never;
@@ -2303,6 +2522,13 @@ export interface components {
         };
         /** @enum {string} */
         ActorKind: "User" | "ApiClient" | "External";
+        AddReleaseEntryRequest: {
+            action: components["schemas"]["ReleaseEntryAction"];
+            /** Format: uuid */
+            itemId: string;
+            /** Format: int32 */
+            versionNumber: number;
+        };
         ApiClientDto: {
             /** Format: date-time */
             createdAt: string;
@@ -2995,6 +3221,11 @@ export interface components {
             contentItemId?: string | null;
             /** @description Default 60; at most `Preview__MaxLifetimeMinutes` (422 beyond it). */
             expiresInMinutes?: number;
+            /**
+             * Format: uuid
+             * @description Read the whole workspace as it will be after this release is published: its publish entries' versions served (and the children they embed), its archive entries' items not served, everything else as served now. Not with `contentItemId` (422). The release must be in the workspace (404). Reads through it are never cached.
+             */
+            releaseId?: string | null;
         };
         CreatePreviewTokenResponse: {
             /** Format: date-time */
@@ -3002,6 +3233,11 @@ export interface components {
             previewToken: components["schemas"]["PreviewTokenResponse"];
             /** @description `verso_preview_<identifier>_<secret>`; shown this once, only its digest is stored. */
             token: string;
+        };
+        CreateReleaseRequest: {
+            description?: components["schemas"]["ReleaseDescription"];
+            name: components["schemas"]["ReleaseName"];
+            publishAt?: components["schemas"]["ReleasePublishAt"];
         };
         CreateTemplateRequest: {
             description?: string | null;
@@ -3642,6 +3878,11 @@ export interface components {
             expiresAt: string;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description The release whose result the token previews, or null.
+             */
+            releaseId: string | null;
             /** Format: uuid */
             workspaceId: string;
         };
@@ -3713,6 +3954,136 @@ export interface components {
         };
         RejectContentRequest: {
             reason: string;
+        };
+        ReleaseDescription: string | null;
+        /**
+         * @description `publish` serves the entry's version; `archive` archives it (the item then serves nothing).
+         * @enum {string}
+         */
+        ReleaseEntryAction: "publish" | "archive";
+        ReleaseEntryResponse: {
+            action: components["schemas"]["ReleaseEntryAction"];
+            /** Format: date-time */
+            addedAt: string;
+            addedByUserId: string | null;
+            /** Format: uuid */
+            itemId: string;
+            /**
+             * Format: int32
+             * @description Once published, the version the item served before the release (what a revert restores); null otherwise or when it served nothing.
+             */
+            servedBeforeVersionNumber: number | null;
+            /** @description The item's title (null when it has none or is deleted). */
+            title: string | null;
+            /** Format: int32 */
+            versionNumber: number;
+            /** @description The version's workflow status now (`Approved`, `Published`, …); null when it is deleted. */
+            versionStatus: string | null;
+        };
+        /** @description Why the last scheduled publish did not happen (state `Failed`). */
+        ReleaseFailure: {
+            /** Format: date-time */
+            failedAt: string;
+            message: string;
+            problems: components["schemas"]["ReleaseProblem"][];
+        };
+        ReleaseName: string;
+        ReleaseProblem: {
+            /** Format: uuid */
+            itemId: string;
+            /** @description The reason in plain words, for people. */
+            message: string;
+            reason: components["schemas"]["ReleaseProblemReason"];
+            /**
+             * Format: uuid
+             * @description For `MissingReference`, the embedded item that would serve nothing; otherwise null.
+             */
+            referencedItemId?: string | null;
+            /** Format: int32 */
+            versionNumber: number;
+        };
+        /** @description A 422 from publishing a release: the problem details plus every problem found; nothing changed. */
+        ReleaseProblemDetails: components["schemas"]["ProblemDetails"] & {
+            problems?: components["schemas"]["ReleaseProblem"][];
+        };
+        /**
+         * @description Why an entry stops the release: `NotApproved` (a publish entry's version is not Approved, or an archive entry's version is neither Published nor Approved), `Incomplete` (required fields are missing, as for a single publish), `ChangedSinceAdded` (the version was edited after it was added), `MissingReference` (the version embeds an item that would serve nothing after the release and is not in it: `referencedItemId`), `Deleted` (the item or version is gone).
+         * @enum {string}
+         */
+        ReleaseProblemReason: "NotApproved" | "Incomplete" | "ChangedSinceAdded" | "MissingReference" | "Deleted";
+        /**
+         * Format: date-time
+         * @description When the scheduler publishes the release (exactly once, whichever replica claims it); null keeps it `Open`. Must be in the future (422 otherwise).
+         */
+        ReleasePublishAt: string | null;
+        /** @description A release with its entries (in the order they were added). */
+        ReleaseResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: string | null;
+            description: string | null;
+            entries: components["schemas"]["ReleaseEntryResponse"][];
+            /** Format: int32 */
+            entryCount: number;
+            failure: components["schemas"]["ReleaseFailure"] | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            publishAt: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            revertedAt: string | null;
+            state: components["schemas"]["ReleaseState"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        /**
+         * @description `Open` (being built), `Scheduled` (`publishAt` set; the scheduler publishes it then), `Published`, `Reverted` (published, then reverted), `Failed` (a scheduled publish found problems: nothing changed, `failure` says why, the schedule is cleared and the release can be edited and published again).
+         * @enum {string}
+         */
+        ReleaseState: "Open" | "Scheduled" | "Published" | "Reverted" | "Failed";
+        ReleaseSummaryResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: string | null;
+            description: string | null;
+            /** Format: int32 */
+            entryCount: number;
+            failure: components["schemas"]["ReleaseFailure"] | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            publishAt: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            revertedAt: string | null;
+            state: components["schemas"]["ReleaseState"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
+        ReleaseSummaryResponsePagedResponse: {
+            items: components["schemas"]["ReleaseSummaryResponse"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        ReleaseValidationResponse: {
+            problems: components["schemas"]["ReleaseProblem"][];
+            /** @description True when the release has entries and no problems (it would publish now). */
+            ready: boolean;
         };
         ReorderFieldRequest: {
             /** Format: uuid */
@@ -4018,6 +4389,11 @@ export interface components {
         UpdateMediaAssetRequest: {
             altText?: string | null;
         };
+        UpdateReleaseRequest: {
+            description?: components["schemas"]["ReleaseDescription"];
+            name: components["schemas"]["ReleaseName"];
+            publishAt?: components["schemas"]["ReleasePublishAt"];
+        };
         /** @description The slug is immutable; only the name and description change. */
         UpdateTemplateRequest: {
             description?: string | null;
@@ -4220,12 +4596,41 @@ export interface components {
          *     `type` and `id` (the same values as the `X-Verso-Event` and `X-Verso-Event-Id` headers, and `webhook-id`) next to
          *     its data, so both signatures cover them: `content.*` events send WebhookContentEventPayload,
          *     `template.version_published` sends WebhookTemplateVersionPublishedPayload, `workspace.updated` sends
-         *     WebhookWorkspaceUpdatedPayload (see the document's `webhooks`). The headers only repeat what the signed body says;
+         *     WebhookWorkspaceUpdatedPayload, `release.published` sends WebhookReleasePublishedPayload (see the document's
+         *     `webhooks`). The headers only repeat what the signed body says;
          *     a receiver trusts the body's `type` and `id` and refuses a delivery whose headers disagree with them.
          * @enum {string}
          */
-        WebhookEventType: "content.created" | "content.updated" | "content.deleted" | "content.version_created" | "content.version_updated" | "content.version_deleted" | "content.version_status_changed" | "content.version_published" | "content.version_template_upgraded" | "template.version_published" | "workspace.updated";
+        WebhookEventType: "content.created" | "content.updated" | "content.deleted" | "content.version_created" | "content.version_updated" | "content.version_deleted" | "content.version_status_changed" | "content.version_published" | "content.version_template_upgraded" | "template.version_published" | "workspace.updated" | "release.published";
         WebhookName: string;
+        /** @description The body of a `release.published` delivery: written in the release's transaction, next to each entry's own `content.*` events, with the union of their purge keys so a CDN can be purged once for the whole release. */
+        WebhookReleasePublishedPayload: {
+            entries: {
+                /** @description `publish` or `archive`. */
+                action: string;
+                /** Format: uuid */
+                itemId: string;
+                /** Format: int32 */
+                versionNumber: number;
+            }[];
+            /**
+             * Format: uuid
+             * @description The event id, signed with the body (the same on every attempt).
+             */
+            id: string;
+            name: string;
+            /** @description The union of the purge keys of every entry's events (see WebhookContentEventPayload's `purgeKeys`). */
+            purgeKeys: string[];
+            /** Format: uuid */
+            releaseId: string;
+            /**
+             * @description The event type, `release.published`, signed with the body.
+             * @example release.published
+             */
+            type: string;
+            /** Format: uuid */
+            workspaceId: string;
+        };
         /** @description The body of a `template.version_published` delivery. */
         WebhookTemplateVersionPublishedPayload: {
             /**
@@ -7922,6 +8327,363 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listReleases: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Only releases in this state. */
+                state?: components["schemas"]["ReleaseState"];
+            };
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of releases. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseSummaryResponsePagedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReleaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The release. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateRelease: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReleaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The release as it is now. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteRelease: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The resource's ETag from the last read (or the last write's response). Required: a missing or stale tag is answered 412 `concurrency-mismatch` and nothing changes. */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    addReleaseEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddReleaseEntryRequest"];
+            };
+        };
+        responses: {
+            /** @description The release with the entry. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    removeReleaseEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The entry's content item. */
+                itemId: string;
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    publishRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release, now Published (with what each item served before). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The release has problems (`validation-failed`, each listed in `problems`) or no entries; nothing changed. */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ReleaseProblemDetails"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    revertRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release, now Reverted. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                workspaceId: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validation. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseValidationResponse"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

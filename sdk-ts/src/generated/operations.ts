@@ -5,6 +5,7 @@ import type { OperationSpec } from '../operations/operation-spec.js';
 
 /** What the transport needs to know about each operation, taken from the contract. */
 export const operationSpecs = {
+  addReleaseEntry: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/releases/{id}/entries","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   approveContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/approve","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   archiveContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/archive","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   bulkContentAction: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/bulk","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -18,6 +19,7 @@ export const operationSpecs = {
   createContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createPickList: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createPreviewToken: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/preview-tokens","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  createRelease: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/releases","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createTemplate: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   createTemplateField: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   createTemplateSection: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
@@ -29,6 +31,7 @@ export const operationSpecs = {
   deleteContentVersion: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteMedia: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/media/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deletePickList: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
+  deleteRelease: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/releases/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteTag: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/tags/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   deleteTemplate: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   deleteTemplateField: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}","pathParams":["workspaceId","id","versionNumber","fieldId"],"uuidPathParams":["workspaceId","id","fieldId"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
@@ -61,6 +64,7 @@ export const operationSpecs = {
   getPickListRevision: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}/revisions/{revisionId}","pathParams":["workspaceId","id","revisionId"],"uuidPathParams":["workspaceId","id","revisionId"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getPublicMediaSettings: {"method":"GET","path":"/media/v1/settings","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":true},
   getPublicRendition: {"method":"GET","path":"/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}","pathParams":["workspaceId","assetId","contentVersion","signature","transformation","fileName"],"uuidPathParams":["workspaceId","assetId"],"queryParams":[],"headerParams":["If-None-Match","Accept"],"body":null,"accept":["*/*"],"paged":null,"ifMatch":false,"anonymous":true},
+  getRelease: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/releases/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getStorageSettings: {"method":"GET","path":"/api/v1/settings/storage","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplate: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   getTemplateVersion: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -84,6 +88,7 @@ export const operationSpecs = {
   listOfficialPackages: {"method":"GET","path":"/api/v1/packages/official","pathParams":[],"uuidPathParams":[],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listPickLists: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/picklists","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listPreviewTokens: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/preview-tokens","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
+  listReleases: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/releases","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize","state"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTags: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/tags","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTemplateVersions: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":["page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
   listTemplates: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/templates","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":["search","isSystem","page","pageSize"],"headerParams":[],"body":null,"accept":["application/json"],"paged":{"maxPageSize":100},"ifMatch":false,"anonymous":false},
@@ -99,14 +104,17 @@ export const operationSpecs = {
   previewPackageImport: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/packages/import/preview","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   publishComponentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/publish","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   publishContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/publish","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  publishRelease: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/releases/{id}/publish","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   publishTemplateVersion: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/publish","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":null,"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   refreshSession: {"method":"POST","path":"/api/v1/auth/refresh","pathParams":[],"uuidPathParams":[],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   rejectContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/reject","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  removeReleaseEntry: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/releases/{id}/entries/{itemId}","pathParams":["workspaceId","id","itemId"],"uuidPathParams":["workspaceId","id","itemId"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   reorderTemplateFields: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/reorder","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":[],"paged":null,"ifMatch":true,"anonymous":false},
   replaceComponentFields: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/components/{id}/versions/{versionNumber}/fields","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   resetUserPassword: {"method":"POST","path":"/api/v1/users/{id}/reset-password","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   restoreContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/restore","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   retryWebhookDelivery: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries/{deliveryId}/retry","pathParams":["workspaceId","id","deliveryId"],"uuidPathParams":["workspaceId","id","deliveryId"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
+  revertRelease: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/releases/{id}/revert","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   revokeApiClient: {"method":"POST","path":"/api/v1/clients/{id}/revoke","pathParams":["id"],"uuidPathParams":["id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   revokePreviewToken: {"method":"DELETE","path":"/api/v1/workspaces/{workspaceId}/preview-tokens/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":[],"paged":null,"ifMatch":false,"anonymous":false},
   rollbackContentVersion: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/rollback","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
@@ -123,6 +131,7 @@ export const operationSpecs = {
   updateContentVersion: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":["expandChildren"],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateMedia: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/media/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updatePickList: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/picklists/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
+  updateRelease: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/releases/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateTemplate: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateTemplateField: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/fields/{fieldId}","pathParams":["workspaceId","id","versionNumber","fieldId"],"uuidPathParams":["workspaceId","id","fieldId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   updateTemplateSection: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/sections/{sectionId}","pathParams":["workspaceId","id","versionNumber","sectionId"],"uuidPathParams":["workspaceId","id","sectionId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
@@ -132,14 +141,24 @@ export const operationSpecs = {
   updateWorkspaceLocales: {"method":"PUT","path":"/api/v1/workspaces/{workspaceId}/locales","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":["If-Match"],"body":{"required":true,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":true,"anonymous":false},
   upgradeContentVersionTemplate: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/upgrade-template-version","pathParams":["workspaceId","id","versionNumber"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":{"required":false,"mediaTypes":["application/json"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
   uploadMedia: {"method":"POST","path":"/api/v1/workspaces/{workspaceId}/media","pathParams":["workspaceId"],"uuidPathParams":["workspaceId"],"queryParams":[],"headerParams":[],"body":{"required":true,"mediaTypes":["multipart/form-data"]},"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
+  validateRelease: {"method":"GET","path":"/api/v1/workspaces/{workspaceId}/releases/{id}/validation","pathParams":["workspaceId","id"],"uuidPathParams":["workspaceId","id"],"queryParams":[],"headerParams":[],"body":null,"accept":["application/json"],"paged":null,"ifMatch":false,"anonymous":false},
 } as const satisfies { readonly [Id in OperationId]: OperationSpec };
 
 /** Operations whose response is the `{items,totalCount,page,pageSize,totalPages}` envelope with `page`/`pageSize` query parameters. */
-export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listIpBans' | 'listMedia' | 'listMissingTranslations' | 'listOfficialPackages' | 'listPickLists' | 'listPreviewTokens' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaceContentVersions' | 'listWorkspaces';
+export type PagedOperationId = 'listApiClients' | 'listAuditEntries' | 'listComponents' | 'listContent' | 'listContentTranslations' | 'listContentVersions' | 'listIpBans' | 'listMedia' | 'listMissingTranslations' | 'listOfficialPackages' | 'listPickLists' | 'listPreviewTokens' | 'listReleases' | 'listTags' | 'listTemplateVersions' | 'listTemplates' | 'listUsers' | 'listWebhookDeliveries' | 'listWebhookEndpoints' | 'listWorkspaceAuditEntries' | 'listWorkspaceContentVersions' | 'listWorkspaces';
 
 /** One method per operation in the contract; VersoClient supplies `invoke` (the resilient transport). */
 export abstract class VersoOperations {
   protected abstract invoke<Id extends OperationId>(operationId: Id, input: OperationInput<Id> | undefined, options: CallOptions | undefined): Promise<OperationResult<Id>>;
+
+  /**
+   * Put an item's version in the release, to publish or to archive; a second add for the item replaces the first.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/releases/{id}/entries` — access: role Editor, workspace Write.
+   */
+  addReleaseEntry(input: OperationInput<'addReleaseEntry'>, options?: CallOptions): Promise<OperationResult<'addReleaseEntry'>> {
+    return this.invoke('addReleaseEntry', input, options);
+  }
 
   /**
    * Approve a version in review (Review → Approved).
@@ -259,6 +278,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * Create an empty release, `Open`, or `Scheduled` when `publishAt` is given.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/releases` — access: role Editor, workspace Write.
+   */
+  createRelease(input: OperationInput<'createRelease'>, options?: CallOptions): Promise<OperationResult<'createRelease'>> {
+    return this.invoke('createRelease', input, options);
+  }
+
+  /**
    * Create a template with version 1 as a Draft.
    *
    * `POST /api/v1/workspaces/{workspaceId}/templates` — access: role TemplateAdmin, workspace Write.
@@ -355,6 +383,15 @@ export abstract class VersoOperations {
    */
   deletePickList(input: OperationInput<'deletePickList'>, options?: CallOptions): Promise<OperationResult<'deletePickList'>> {
     return this.invoke('deletePickList', input, options);
+  }
+
+  /**
+   * Delete a release that is not published (its entries go with it; no content changes).
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/releases/{id}` — access: role Editor, workspace Write.
+   */
+  deleteRelease(input: OperationInput<'deleteRelease'>, options?: CallOptions): Promise<OperationResult<'deleteRelease'>> {
+    return this.invoke('deleteRelease', input, options);
   }
 
   /**
@@ -646,6 +683,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * A release with its entries.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/releases/{id}` — access: role Editor, workspace Read.
+   */
+  getRelease(input: OperationInput<'getRelease'>, options?: CallOptions): Promise<OperationResult<'getRelease'>> {
+    return this.invoke('getRelease', input, options);
+  }
+
+  /**
    * Which storage provider media uses and whether it is configured.
    *
    * `GET /api/v1/settings/storage` — access: role Admin.
@@ -853,6 +899,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * The workspace's releases, newest first.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/releases` — access: role Editor, workspace Read. Paged: see `paginate`/`listAll`.
+   */
+  listReleases(input: OperationInput<'listReleases'>, options?: CallOptions): Promise<OperationResult<'listReleases'>> {
+    return this.invoke('listReleases', input, options);
+  }
+
+  /**
    * List the workspace's tags, ordered by name, with how many content items carry each.
    *
    * `GET /api/v1/workspaces/{workspaceId}/tags` — access: role Reader, workspace Read. Paged: see `paginate`/`listAll`.
@@ -988,6 +1043,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * Apply every entry in one transaction, all or nothing.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/releases/{id}/publish` — access: role Editor, workspace Write.
+   */
+  publishRelease(input: OperationInput<'publishRelease'>, options?: CallOptions): Promise<OperationResult<'publishRelease'>> {
+    return this.invoke('publishRelease', input, options);
+  }
+
+  /**
    * Publish a Draft version.
    *
    * `PUT /api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/publish` — access: role TemplateAdmin, workspace Write.
@@ -1012,6 +1076,15 @@ export abstract class VersoOperations {
    */
   rejectContentVersion(input: OperationInput<'rejectContentVersion'>, options?: CallOptions): Promise<OperationResult<'rejectContentVersion'>> {
     return this.invoke('rejectContentVersion', input, options);
+  }
+
+  /**
+   * Take an item out of the release.
+   *
+   * `DELETE /api/v1/workspaces/{workspaceId}/releases/{id}/entries/{itemId}` — access: role Editor, workspace Write.
+   */
+  removeReleaseEntry(input: OperationInput<'removeReleaseEntry'>, options?: CallOptions): Promise<OperationResult<'removeReleaseEntry'>> {
+    return this.invoke('removeReleaseEntry', input, options);
   }
 
   /**
@@ -1057,6 +1130,15 @@ export abstract class VersoOperations {
    */
   retryWebhookDelivery(input: OperationInput<'retryWebhookDelivery'>, options?: CallOptions): Promise<OperationResult<'retryWebhookDelivery'>> {
     return this.invoke('retryWebhookDelivery', input, options);
+  }
+
+  /**
+   * Restore, in one transaction, what each entry's item served before the release.
+   *
+   * `POST /api/v1/workspaces/{workspaceId}/releases/{id}/revert` — access: role Editor, workspace Write.
+   */
+  revertRelease(input: OperationInput<'revertRelease'>, options?: CallOptions): Promise<OperationResult<'revertRelease'>> {
+    return this.invoke('revertRelease', input, options);
   }
 
   /**
@@ -1204,6 +1286,15 @@ export abstract class VersoOperations {
   }
 
   /**
+   * Rename a release, describe it, or set or clear its `publishAt`.
+   *
+   * `PUT /api/v1/workspaces/{workspaceId}/releases/{id}` — access: role Editor, workspace Write.
+   */
+  updateRelease(input: OperationInput<'updateRelease'>, options?: CallOptions): Promise<OperationResult<'updateRelease'>> {
+    return this.invoke('updateRelease', input, options);
+  }
+
+  /**
    * Change a template's name and description (the slug is immutable).
    *
    * `PUT /api/v1/workspaces/{workspaceId}/templates/{id}` — access: role TemplateAdmin, workspace Write.
@@ -1282,5 +1373,14 @@ export abstract class VersoOperations {
    */
   uploadMedia(input: OperationInput<'uploadMedia'>, options?: CallOptions): Promise<OperationResult<'uploadMedia'>> {
     return this.invoke('uploadMedia', input, options);
+  }
+
+  /**
+   * Whether the release would publish now, and every problem that stops it.
+   *
+   * `GET /api/v1/workspaces/{workspaceId}/releases/{id}/validation` — access: role Editor, workspace Read.
+   */
+  validateRelease(input: OperationInput<'validateRelease'>, options?: CallOptions): Promise<OperationResult<'validateRelease'>> {
+    return this.invoke('validateRelease', input, options);
   }
 }

@@ -3,6 +3,10 @@
 // against OperationId, so a missing or extra handler fails to compile as well as at start-up.
 
 export const operations = {
+  "addReleaseEntry": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/releases/{id}/entries"
+  },
   "approveContentVersion": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/approve"
@@ -55,6 +59,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/preview-tokens"
   },
+  "createRelease": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/releases"
+  },
   "createTemplate": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/templates"
@@ -98,6 +106,10 @@ export const operations = {
   "deletePickList": {
     "method": "DELETE",
     "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}"
+  },
+  "deleteRelease": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/releases/{id}"
   },
   "deleteTag": {
     "method": "DELETE",
@@ -227,6 +239,10 @@ export const operations = {
     "method": "GET",
     "path": "/media/v1/{workspaceId}/{assetId}/{contentVersion}/{signature}/{transformation}/{fileName}"
   },
+  "getRelease": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/releases/{id}"
+  },
   "getStorageSettings": {
     "method": "GET",
     "path": "/api/v1/settings/storage"
@@ -319,6 +335,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/preview-tokens"
   },
+  "listReleases": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/releases"
+  },
   "listTags": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspaceId}/tags"
@@ -379,6 +399,10 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/publish"
   },
+  "publishRelease": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/releases/{id}/publish"
+  },
   "publishTemplateVersion": {
     "method": "PUT",
     "path": "/api/v1/workspaces/{workspaceId}/templates/{id}/versions/{versionNumber}/publish"
@@ -390,6 +414,10 @@ export const operations = {
   "rejectContentVersion": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/content/{id}/versions/{versionNumber}/reject"
+  },
+  "removeReleaseEntry": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspaceId}/releases/{id}/entries/{itemId}"
   },
   "reorderTemplateFields": {
     "method": "PUT",
@@ -410,6 +438,10 @@ export const operations = {
   "retryWebhookDelivery": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/webhooks/{id}/deliveries/{deliveryId}/retry"
+  },
+  "revertRelease": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspaceId}/releases/{id}/revert"
   },
   "revokeApiClient": {
     "method": "POST",
@@ -475,6 +507,10 @@ export const operations = {
     "method": "PUT",
     "path": "/api/v1/workspaces/{workspaceId}/picklists/{id}"
   },
+  "updateRelease": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspaceId}/releases/{id}"
+  },
   "updateTemplate": {
     "method": "PUT",
     "path": "/api/v1/workspaces/{workspaceId}/templates/{id}"
@@ -510,6 +546,10 @@ export const operations = {
   "uploadMedia": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspaceId}/media"
+  },
+  "validateRelease": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspaceId}/releases/{id}/validation"
   }
 } as const;
 

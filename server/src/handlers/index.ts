@@ -17,6 +17,7 @@ import * as packages from './packages.js';
 import * as picklists from './picklists.js';
 import * as publicMedia from './public-media.js';
 import * as previewTokens from './preview-tokens.js';
+import * as releases from './releases.js';
 import * as security from './security.js';
 import * as settings from './settings.js';
 import * as tags from './tags.js';
@@ -44,6 +45,7 @@ export const handlers = {
   ...picklists,
   ...publicMedia,
   ...previewTokens,
+  ...releases,
   ...security,
   ...settings,
   ...tags,

@@ -7,6 +7,7 @@ const previewTokenRow = z.object({
   id: z.string(),
   workspace_id: z.string(),
   content_item_id: z.string().nullable(),
+  release_id: z.string().nullable(),
   created_by_user_id: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
@@ -15,15 +16,15 @@ const previewTokenRow = z.object({
 });
 export type PreviewTokenRow = z.infer<typeof previewTokenRow>;
 
-const COLUMNS = sql.fragment`p.id, p.workspace_id, p.content_item_id, p.created_by_user_id, p.created_at, p.expires_at, p.revoked_at, p.token_hash`;
+const COLUMNS = sql.fragment`p.id, p.workspace_id, p.content_item_id, p.release_id, p.created_by_user_id, p.created_at, p.expires_at, p.revoked_at, p.token_hash`;
 
 export async function insertPreviewToken(
   db: CommonQueryMethods,
-  t: { workspaceId: string; contentItemId: string | null; identifier: string; tokenHash: string; lifetimeMinutes: number; createdByUserId: string | null },
+  t: { workspaceId: string; contentItemId: string | null; releaseId: string | null; identifier: string; tokenHash: string; lifetimeMinutes: number; createdByUserId: string | null },
 ): Promise<PreviewTokenRow> {
   return db.one(sql.type(previewTokenRow)`
-    INSERT INTO preview_tokens AS p (workspace_id, content_item_id, identifier, token_hash, expires_at, created_by_user_id)
-    VALUES (${t.workspaceId}, ${t.contentItemId}, ${t.identifier}, ${t.tokenHash}, now() + make_interval(mins => ${t.lifetimeMinutes}), ${t.createdByUserId})
+    INSERT INTO preview_tokens AS p (workspace_id, content_item_id, release_id, identifier, token_hash, expires_at, created_by_user_id)
+    VALUES (${t.workspaceId}, ${t.contentItemId}, ${t.releaseId}, ${t.identifier}, ${t.tokenHash}, now() + make_interval(mins => ${t.lifetimeMinutes}), ${t.createdByUserId})
     RETURNING ${COLUMNS}`);
 }
 

@@ -7,6 +7,7 @@
 import type { DatabaseTransactionConnection } from 'slonik';
 import { userIdOf, type Actor } from '../../access/actor.js';
 import { findItem } from '../../db/content/content-items.js';
+import { findRelease } from '../../db/releases/releases.js';
 import type { Db } from '../../db/pool.js';
 import {
   insertPreviewToken,
@@ -31,13 +32,14 @@ export function presentPreviewToken(t: PreviewTokenRow): PreviewTokenResponse {
     id: t.id,
     workspaceId: t.workspace_id,
     contentItemId: t.content_item_id,
+    releaseId: t.release_id,
     createdByUserId: t.created_by_user_id,
     createdAt: t.created_at,
     expiresAt: t.expires_at,
   };
 }
 
-const auditView = (t: PreviewTokenRow) => ({ contentItemId: t.content_item_id, expiresAt: t.expires_at, revokedAt: t.revoked_at, tokenHash: t.token_hash });
+const auditView = (t: PreviewTokenRow) => ({ contentItemId: t.content_item_id, releaseId: t.release_id, expiresAt: t.expires_at, revokedAt: t.revoked_at, tokenHash: t.token_hash });
 
 export async function createPreviewToken(
   db: Db,
@@ -52,14 +54,21 @@ export async function createPreviewToken(
     throw validationFailed({ '/expiresInMinutes': [`Must be at most ${maxLifetimeMinutes} minutes (Preview__MaxLifetimeMinutes).`] });
   }
   const contentItemId = body.contentItemId ?? null;
+  const releaseId = body.releaseId ?? null;
+  // A release changes many items: its preview is of the whole workspace, never one item.
+  if (releaseId !== null && contentItemId !== null) {
+    throw validationFailed({ '/contentItemId': ['A token that previews a release reads the whole workspace: leave contentItemId out.'] });
+  }
   return changingCredentials(db, credentials, async (tx) => {
     if (contentItemId !== null && !(await findItem(tx, workspaceId, contentItemId))) {
       throw validationFailed({ '/contentItemId': ['No content item of this workspace has this id.'] });
     }
+    if (releaseId !== null && !(await findRelease(tx, workspaceId, releaseId))) throw notFound('The release');
     const issued = newPreviewToken();
     const row = await insertPreviewToken(tx, {
       workspaceId,
       contentItemId,
+      releaseId,
       identifier: issued.identifier,
       tokenHash: issued.tokenHash,
       lifetimeMinutes: minutes,
