@@ -152,7 +152,7 @@ export async function createContentItem(
 }
 
 export async function updateContentItem(
-  db: DatabasePool,
+  db: CommonQueryMethods,
   actor: Actor,
   workspaceId: string,
   itemId: string,
@@ -183,7 +183,7 @@ export async function updateContentItem(
   return readItemDetail(db, workspaceId, itemId);
 }
 
-export async function deleteContentItem(db: DatabasePool, actor: Actor, workspaceId: string, itemId: string, ifMatch: string | undefined) {
+export async function deleteContentItem(db: CommonQueryMethods, actor: Actor, workspaceId: string, itemId: string, ifMatch: string | undefined) {
   await db.transaction(async (tx) => {
     const item = await requireItem(tx, workspaceId, itemId, true);
     requireIfMatch(ifMatch, itemEtag(item));

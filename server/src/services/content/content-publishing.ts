@@ -8,7 +8,7 @@
 //
 // Drafts may be incomplete; a version must be complete to leave Draft (submit) and to be published
 // (now, by override, or scheduled): otherwise 422 naming each missing field (issue #25).
-import type { CommonQueryMethods, DatabasePool } from 'slonik';
+import type { CommonQueryMethods } from 'slonik';
 import { forbidden, invalidStateTransition, notFound } from '../../errors.js';
 import { userIdOf, type Actor } from '../../access/actor.js';
 import { ROLE_RANK } from '../../access/roles.js';
@@ -29,7 +29,7 @@ import { assertComplete } from './content-validation.js';
 import { assertPublishable, nextStatus, type WorkflowAction } from './content-workflow.js';
 
 export async function changeVersionStatus(
-  db: DatabasePool,
+  db: CommonQueryMethods,
   actor: Actor,
   address: VersionAddress,
   action: WorkflowAction,
@@ -135,7 +135,7 @@ const OPTIMISTIC_ATTEMPTS = 2;
  * under a busy API each waited for the event loop (bench/publish-cost.ts). A lost race reads again;
  * after OPTIMISTIC_ATTEMPTS the attempt runs in a transaction holding the item's lock.
  */
-async function publishNow(db: DatabasePool, actor: Actor, address: VersionAddress, override: boolean): Promise<{ version: VersionRow; values: readonly ValueRow[] }> {
+async function publishNow(db: CommonQueryMethods, actor: Actor, address: VersionAddress, override: boolean): Promise<{ version: VersionRow; values: readonly ValueRow[] }> {
   const attempt = async (q: CommonQueryMethods) => {
     const state = await readPublicationState(q, address.workspaceId, address.itemId, address.versionNumber);
     if (!state) {
@@ -165,7 +165,7 @@ async function publishNow(db: DatabasePool, actor: Actor, address: VersionAddres
 }
 
 export async function publishContentVersion(
-  db: DatabasePool,
+  db: CommonQueryMethods,
   actor: Actor,
   address: VersionAddress,
   body: PublishContentVersionRequest | undefined,

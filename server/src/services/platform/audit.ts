@@ -7,6 +7,7 @@
 // the bare text `redacted`: 48 bits of an unsalted digest of a chosen secret let anyone who reads
 // the audit log test guesses offline (issue #23). The delta still shows *that* it changed, since
 // entries compare the values before redacting them.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CommonQueryMethods } from 'slonik';
@@ -68,6 +69,17 @@ export function changeDelta(
   return delta;
 }
 
+const marks = new AsyncLocalStorage<Readonly<Record<string, unknown>>>();
+
+/**
+ * Runs `fn` with `extra` added to the `after` of every entry it records, through whichever service
+ * records it: a bulk action marks its items' entries `bulk: true`, so the log says how each change
+ * was made without every service taking a parameter for it.
+ */
+export function withAuditMarks<T>(extra: Readonly<Record<string, unknown>>, fn: () => Promise<T>): Promise<T> {
+  return marks.run(extra, fn);
+}
+
 export async function recordAudit(tx: CommonQueryMethods, record: AuditRecord): Promise<void> {
   await insertAuditEntry(tx, auditEntry(record));
 }
@@ -82,6 +94,11 @@ export function auditRowsOf(records: readonly AuditRecord[]): Record<string, unk
   return auditRows(records.map(auditEntry));
 }
 
+function marked(after: AuditRecord['after']): AuditRecord['after'] {
+  const extra = marks.getStore();
+  return extra ? { ...after, ...extra } : after;
+}
+
 function auditEntry(record: AuditRecord): AuditEntry {
   const actor = record.actor;
   return {
@@ -94,6 +111,6 @@ function auditEntry(record: AuditRecord): AuditEntry {
     actorType: actor ? actor.kind : 'System',
     actorId: actor ? actor.id : null,
     actorDisplayName: actor ? (actor.displayName ?? actor.email ?? null) : null,
-    changeDelta: changeDelta(record.before, record.after),
+    changeDelta: changeDelta(record.before, marked(record.after)),
   };
 }
