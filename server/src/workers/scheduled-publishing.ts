@@ -20,6 +20,7 @@ import { claimDueSchedules, lockClaimedSchedule, releaseSchedule, renewScheduleL
 import { publishLockedVersion } from '../services/content/content-publishing.js';
 import type { ScheduleInstruments } from '../telemetry/schedule-instruments.js';
 import { newLease, withLeaseRenewal, type Lease } from './lease.js';
+import { publishDueReleases } from './scheduled-releases.js';
 import type { BackgroundWorker } from './worker-host.js';
 
 // Upstream's defaults: a pass every 60 s, a 300 s lease, at most 100 versions per pass.
@@ -86,8 +87,10 @@ export function createScheduledPublishingWorker(
     batchSize,
     async runOnce(signal) {
       const lease = newLease(leaseMs);
+      // Releases first (scheduled-releases.ts), under a lease of their own with the same rules.
+      const releases = await publishDueReleases(db, logger, newLease(leaseMs), batchSize, signal, onPublished);
       const claims = await claimDueSchedules(db, lease, batchSize);
-      if (claims.length === 0) return 0;
+      if (claims.length === 0) return releases;
       instruments.claimed.add(claims.length);
       instruments.reclaimed.add(claims.filter((c) => c.reclaimed).length);
       const renew = () => renewScheduleLeases(db, claims.map((c) => c.id), lease);
@@ -118,7 +121,7 @@ export function createScheduledPublishingWorker(
           }
         }
       }, `scheduled publication of ${claims.length} versions`);
-      return claims.length;
+      return releases + claims.length;
     },
   };
 }

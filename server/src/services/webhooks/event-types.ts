@@ -1,5 +1,5 @@
 // The events an endpoint can subscribe to: the content event types of the spec plus upstream's
-// two others (template.version_published, workspace.updated), exactly the contract's
+// two others (template.version_published, workspace.updated) and Verso's release.published, exactly the contract's
 // WebhookEventType. The three types 0.4.0 removed are refused by name with what replaced them, so
 // a client upgrading from an old subscription learns what to send instead.
 import type { ValidationErrors } from '../../errors.js';
@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'content.version_template_upgraded',
   'template.version_published',
   'workspace.updated',
+  'release.published',
 ];
 
 const CURRENT = new Set<string>(WEBHOOK_EVENT_TYPES);
