@@ -2589,7 +2589,7 @@ export interface components {
              */
             contentItemId?: string | null;
             /**
-             * @description Verso extension (#25) — that item's title now (its latest version's title field), so a row can name the item;
+             * @description Verso extension (#25) — that item's title now (the title field of its newest version that has one), so a row can name the item;
              *     null when the entry concerns no item, the item has no title, or it was deleted.
              */
             contentItemTitle?: string | null;
@@ -2888,8 +2888,8 @@ export interface components {
             /** Format: uuid */
             templateVersionId: string;
             /**
-             * @description Verso extension: the item's title, the text of its template version's title field (`titleFieldKey`) in its latest version;
-             *     null when that version has no text there (show the slug instead).
+             * @description Verso extension: the item's title, the text of its template version's title field (`titleFieldKey`) in its newest version that has one, so a new Draft still empty does not blank the item's name;
+             *     null when no version has text there (show the slug instead).
              */
             title: string | null;
             /** Format: uuid */
@@ -2929,8 +2929,8 @@ export interface components {
             /** Format: uuid */
             templateVersionId: string;
             /**
-             * @description Verso extension: the item's title, the text of its template version's title field (`titleFieldKey`) in the row's version — the served one on the delivery list (`resolve=true`), the latest one on the editing list (else the served one, when the latest has none);
-             *     null when that version has no text there (show the slug instead).
+             * @description Verso extension: the item's title, the text of its template version's title field (`titleFieldKey`) in the row's version — the served one on the delivery list (`resolve=true`); on the editing list the newest version that has one, so a new Draft still empty does not blank the item's name;
+             *     null when no such version has text there (show the slug instead).
              */
             title: string | null;
             /** Format: uuid */
@@ -2979,7 +2979,7 @@ export interface components {
             servedVersionNumber: number | null;
             slug: string | null;
             state: components["schemas"]["TranslationState"];
-            /** @description The title of the member's newest version. */
+            /** @description The member's title (that of its newest version that has one). */
             title: string | null;
             /**
              * Format: int32
@@ -4700,7 +4700,7 @@ export interface components {
             /** @description The reason given with that rejection, if any. */
             rejectionReason: string | null;
             templateName: string;
-            /** @description The item's title in this version (its template version's title field); null when it has none. */
+            /** @description The item's title in this version (its template version's title field), else the item's (its newest version that has one, so an empty Draft is still named); null when none has one. */
             title: string | null;
             version: components["schemas"]["ContentVersionSummaryResponse"];
         };
@@ -4947,7 +4947,7 @@ export interface components {
         ContentSlugPath: string;
         /**
          * @description `createdAt`, `updatedAt` or `slug` (case-insensitive); Verso's: `title` (the title shown for the row: the served
-         *     version's on a published read, the latest version's on the plain list; a sort that reads every matching item, for
+         *     version's on a published read, the item's on the plain list — its newest version's that has one; a sort that reads every matching item, for
          *     editing screens rather than sites) or `fields.<fieldKey>`, by a field of the template
          *     named by `templateId`, which is then required. A field sort compares by the field's type (numbers as numbers, dates
          *     and instants in time order, text by code point), uses a repeated field's first value, puts items without a value
@@ -6414,7 +6414,7 @@ export interface operations {
                 slug?: components["parameters"]["ContentSlugFilter"];
                 /**
                  * @description `createdAt`, `updatedAt` or `slug` (case-insensitive); Verso's: `title` (the title shown for the row: the served
-                 *     version's on a published read, the latest version's on the plain list; a sort that reads every matching item, for
+                 *     version's on a published read, the item's on the plain list — its newest version's that has one; a sort that reads every matching item, for
                  *     editing screens rather than sites) or `fields.<fieldKey>`, by a field of the template
                  *     named by `templateId`, which is then required. A field sort compares by the field's type (numbers as numbers, dates
                  *     and instants in time order, text by code point), uses a repeated field's first value, puts items without a value

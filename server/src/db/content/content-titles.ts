@@ -16,18 +16,28 @@ export function titleOf(versionId: FragmentSqlToken) {
   return sql.fragment`(SELECT vt.title FROM content_version_titles vt WHERE vt.content_version_id = ${versionId})`;
 }
 
+/**
+ * The title of the item whose id is the SQL expression `itemId`: that of its newest version that has
+ * one (a version without a title has no stored row). So an item keeps its name while a new Draft is
+ * still empty (an editor's "New version" or "Edit" of a live item) — in the lists, the item page,
+ * the audit log and the review queue alike. Null when no version has a title. Walks the item's
+ * versions newest first through content_versions' (item, number) key, usually stopping at the first.
+ */
+export function itemTitleOf(itemId: FragmentSqlToken) {
+  return sql.fragment`(SELECT titled_vt.title FROM content_versions titled_v
+    JOIN content_version_titles titled_vt ON titled_vt.content_version_id = titled_v.id
+    WHERE titled_v.content_item_id = ${itemId} ORDER BY titled_v.version_number DESC LIMIT 1)`;
+}
+
 const versionTitleRow = z.object({ id: z.string(), title: z.string().nullable() });
 
 /**
- * The item `itemId` of `workspaceId` (live) with the title of its latest version (what the item
- * detail shows), in one statement: the item read and the title were two, on every item detail and
- * version compare.
+ * The item `itemId` of `workspaceId` (live) with its title (itemTitleOf; what the item detail shows),
+ * in one statement: the item read and the title were two, on every item detail and version compare.
  */
 export async function findItemWithLatestTitle(db: CommonQueryMethods, workspaceId: string, itemId: string): Promise<ItemWithTitle | null> {
   return db.maybeOne(prepared('content_item_titled', itemWithTitleRow, sql.fragment`
-    SELECT ${ITEM_COLUMNS},
-      (SELECT ${titleOf(sql.fragment`lv.id`)} FROM content_versions lv WHERE lv.content_item_id = ci.id
-       ORDER BY lv.version_number DESC LIMIT 1) AS latest_title
+    SELECT ${ITEM_COLUMNS}, ${itemTitleOf(sql.fragment`ci.id`)} AS latest_title
     ${liveItemSource(workspaceId, itemId)}`));
 }
 

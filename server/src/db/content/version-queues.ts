@@ -5,7 +5,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { VERSION_COLUMNS, VERSION_JOINS, versionRow } from './content-versions.js';
-import { titleOf } from './content-titles.js';
+import { itemTitleOf, titleOf } from './content-titles.js';
 
 const queueRow = versionRow.extend({
   title: z.string().nullable(),
@@ -40,7 +40,7 @@ export async function listVersionQueue(
   if (filter.scheduled !== undefined) conditions.push(filter.scheduled ? sql.fragment`cv.publish_at IS NOT NULL` : sql.fragment`cv.publish_at IS NULL`);
   const order = filter.scheduled ? sql.fragment`cv.publish_at ASC, cv.id ASC` : sql.fragment`cv.updated_at DESC, cv.id DESC`;
   const rows = await db.any(sql.type(queueRow)`
-    SELECT ${VERSION_COLUMNS}, ${titleOf(sql.fragment`cv.id`)} AS title, ci.slug AS item_slug,
+    SELECT ${VERSION_COLUMNS}, coalesce(${titleOf(sql.fragment`cv.id`)}, ${itemTitleOf(sql.fragment`ci.id`)}) AS title, ci.slug AS item_slug,
       cv.created_by_user_id, cv.rejected_at, cv.rejection_reason, (count(*) OVER ())::int AS total
     FROM content_versions cv
     JOIN content_items ci ON ci.id = cv.content_item_id

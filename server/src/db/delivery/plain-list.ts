@@ -5,7 +5,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { ITEM_COLUMNS } from '../content/content-items.js';
 import { servedVersionOf } from './content-serving.js';
 import { prepared } from '../prepared.js';
-import { titleOf } from '../content/content-titles.js';
+import { itemTitleOf } from '../content/content-titles.js';
 import { latestFieldFilter, latestSortValue } from './field-conditions.js';
 import { columnFilters, itemFilters, ordering, type ContentListQuery } from './list-filters.js';
 import { AUTHOR_JOIN, countRow, LATEST_COLUMNS, listRow, SERVED_COLUMNS } from './list-rows.js';
@@ -27,8 +27,7 @@ function sortKey(q: ContentListQuery) {
   // Allow-listed keys only.
   if (q.fieldSort) return latestSortValue(q.fieldSort);
   if (q.sortBy === 'title') {
-    return sql.fragment`(SELECT ${titleOf(sql.fragment`lx.id`)} FROM content_versions lx WHERE lx.content_item_id = ci.id
-      ORDER BY lx.version_number DESC LIMIT 1)`;
+    return itemTitleOf(sql.fragment`ci.id`);
   }
   if (q.sortBy === 'slug') return sql.fragment`ci.slug`;
   if (q.sortBy === 'localeCode') return sql.fragment`ci.locale_code`;
@@ -49,7 +48,7 @@ export function plainPage(q: ContentListQuery) {
   return prepared('content_page', listRow, sql.fragment`
     SELECT ${ITEM_COLUMNS}, (SELECT count(*) FROM content_versions vc WHERE vc.content_item_id = ci.id) AS version_count,
       ${SERVED_COLUMNS}, ${LATEST_COLUMNS},
-      coalesce(${titleOf(sql.fragment`lv.id`)}, ${titleOf(sql.fragment`sv.id`)}) AS title, au.author_id, au.author_name
+      ${itemTitleOf(sql.fragment`ci.id`)} AS title, au.author_id, au.author_name
     FROM (
       SELECT ci.*, ${sortKey(q)} AS sort_key
       FROM content_items ci

@@ -6,7 +6,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { servedVersionOf } from './content-serving.js';
-import { titleOf } from '../content/content-titles.js';
+import { itemTitleOf, titleOf } from '../content/content-titles.js';
 
 const memberRow = z.object({
   id: z.string(),
@@ -43,7 +43,7 @@ export async function findTranslationGroup(db: CommonQueryMethods, workspaceId: 
     ),
     members AS (
       SELECT m.id, m.slug, m.locale_code, lv.version_number AS latest_version_number, lv.status AS latest_status,
-        lv.updated_at AS latest_updated_at, ${titleOf(sql.fragment`lv.id`)} AS latest_title,
+        lv.updated_at AS latest_updated_at, ${itemTitleOf(sql.fragment`m.id`)} AS latest_title,
         sv.version_number AS served_version_number, sv.published_at AS served_published_at,
         (lower(m.locale_code) = lower(anchor.default_locale)) AS in_default
       FROM anchor

@@ -6,7 +6,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { ITEM_COLUMNS } from '../content/content-items.js';
-import { titleOf } from '../content/content-titles.js';
+import { itemTitleOf } from '../content/content-titles.js';
 import { servedVersionOf } from './content-serving.js';
 import { AUTHOR_JOIN, LATEST_COLUMNS, listRow, SERVED_COLUMNS, type ContentListRow } from './list-rows.js';
 
@@ -83,7 +83,7 @@ export async function findItemListRows(db: CommonQueryMethods, workspaceId: stri
   return db.any(sql.type(listRow)`
     SELECT ${ITEM_COLUMNS}, (SELECT count(*) FROM content_versions vc WHERE vc.content_item_id = ci.id) AS version_count,
       ${SERVED_COLUMNS}, ${LATEST_COLUMNS},
-      coalesce(${titleOf(sql.fragment`lv.id`)}, ${titleOf(sql.fragment`sv.id`)}) AS title, au.author_id, au.author_name
+      ${itemTitleOf(sql.fragment`ci.id`)} AS title, au.author_id, au.author_name
     FROM content_items ci
     JOIN templates t ON t.id = ci.template_id
     LEFT JOIN LATERAL (${servedVersionOf(sql.fragment`ci.id`, now, sql.fragment`cv.*`)}) sv ON true

@@ -1,7 +1,7 @@
 // Named queries for the append-only audit log.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { titleOf } from '../content/content-titles.js';
+import { itemTitleOf } from '../content/content-titles.js';
 
 export async function insertAuditEntry(
   db: CommonQueryMethods,
@@ -103,9 +103,7 @@ export async function listAuditEntries(
   // The item's title (#25) is read for the page's rows only, after the LIMIT: a few index probes each.
   const rows = await db.any(sql.type(auditRow.extend({ total: z.number() }))`
     SELECT p.*, (
-      SELECT ${titleOf(sql.fragment`lv.id`)} FROM content_versions lv
-      JOIN content_items ci ON ci.id = lv.content_item_id AND NOT ci.is_deleted
-      WHERE lv.content_item_id = p.content_item_id ORDER BY lv.version_number DESC LIMIT 1
+      SELECT ${itemTitleOf(sql.fragment`ci.id`)} FROM content_items ci WHERE ci.id = p.content_item_id AND NOT ci.is_deleted
     ) AS content_item_title
     FROM (
       SELECT a.id, a.workspace_id, a.entity_type, a.entity_id, a.action, a.actor_type, a.actor_id, a.actor_display_name,
