@@ -41,9 +41,9 @@ export async function loadTranslationSource(res: express.Response, workspaceId: 
   if (!source?.contentItemId || status.defaultLocale === null) return null;
   // A member in the default locale is a source itself (a second one: it is edited on its own).
   if (version.localeCode?.toLowerCase() === status.defaultLocale.toLowerCase()) return null;
-  const item = await api.getContent({ path: { workspaceId, id: source.contentItemId } });
-  const n = item.currentlyServingVersion?.versionNumber ?? item.versions[0]?.versionNumber;
-  if (n === undefined) return null;
+  // The status names the source's served and newest versions: one more read, of the version shown.
+  const n = source.servedVersionNumber ?? source.versionNumber;
+  if (n === null) return null;
   const read = await api.getContentVersion({ path: { workspaceId, id: source.contentItemId, versionNumber: n }, query: { expandChildren: false } });
   const values = new Map<string, Shown[]>();
   for (const f of shownVersion(workspaceId, read).fields) {
@@ -52,13 +52,12 @@ export async function loadTranslationSource(res: express.Response, workspaceId: 
     values.set(f.key.toLowerCase(), compact);
   }
   const links = contentLinks(workspaceId);
-  const newest = item.versions[0]?.versionNumber;
   return {
     label: labelOf(source),
     itemHref: links.item(source.contentItemId),
-    editorHref: newest === undefined ? null : links.editor(source.contentItemId, newest),
+    editorHref: source.versionNumber === null ? null : links.editor(source.contentItemId, source.versionNumber),
     versionNumber: n,
-    served: item.currentlyServingVersion !== null && item.currentlyServingVersion !== undefined,
+    served: source.servedVersionNumber !== null,
     values,
   };
 }
