@@ -12,5 +12,5 @@ export const PREVIEW_DELIVERY_HEADERS = { ...PREVIEW_HEADERS, 'X-Verso-Cache': '
 
 /** The preview token's reach, or null for every other caller. */
 export function previewScopeOf(actor: Actor | null): PreviewScope | null {
-  return actor instanceof PreviewActor ? { workspaceId: actor.workspaceId, contentItemId: actor.contentItemId } : null;
+  return actor instanceof PreviewActor ? { workspaceId: actor.workspaceId, contentItemId: actor.contentItemId, releaseId: actor.releaseId } : null;
 }

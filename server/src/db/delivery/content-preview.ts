@@ -8,13 +8,27 @@ import { z } from 'zod';
 import { ITEM_COLUMNS, itemRow } from '../content/content-items.js';
 import { VALUES_JSON } from '../content/content-values.js';
 import { VERSION_COLUMNS, VERSION_JOINS, versionSummaryRow, type VersionSummaryRow } from '../content/content-versions.js';
-import { servedDetailRow, type ServedDetailRow } from './content-serving.js';
+import { SERVING_ORDER, servedAt, servedDetailRow, type ServedDetailRow } from './content-serving.js';
 import { titleOf } from '../content/content-titles.js';
 import { chainCte, groupMemberRow, groupMembersJson, groupWinnerOf } from './served-groups.js';
 import { bestOfGroup, chainOf, type ListLocale } from './locale-candidates.js';
 
-/** A subquery for the version (as `cv`, all columns) item `itemId` previews: newest not Archived, in its window at `asOf` when given. */
-function previewVersionOf(itemId: FragmentSqlToken, asOf: string | null) {
+/**
+ * A subquery for the version (as `cv`, all columns) item `itemId` previews: newest not Archived, in
+ * its window at `asOf` when given. With `releaseId`, the workspace as it will be once that release
+ * is published: a publish entry's version, nothing for an archive entry, and what the item serves
+ * (at `asOf` or now) when it is not in the release.
+ */
+function previewVersionOf(itemId: FragmentSqlToken, asOf: string | null, releaseId: string | null = null) {
+  if (releaseId !== null) {
+    const entry = sql.fragment`(SELECT e FROM release_entries e WHERE e.release_id = ${releaseId} AND e.content_item_id = ${itemId})`;
+    return sql.fragment`SELECT cv.* FROM content_versions cv
+      WHERE cv.content_item_id = ${itemId} AND CASE (${entry}).action
+        WHEN 'publish' THEN cv.version_number = (${entry}).version_number
+        WHEN 'archive' THEN FALSE
+        ELSE ${servedAt(asOf ?? new Date().toISOString())} END
+      ORDER BY ${SERVING_ORDER} LIMIT 1`;
+  }
   const window =
     asOf === null
       ? sql.fragment`TRUE`
@@ -30,12 +44,13 @@ export async function findPreviewDetails(
   workspaceId: string,
   itemIds: readonly string[],
   asOf: string | null,
+  releaseId: string | null = null,
 ): Promise<readonly ServedDetailRow[]> {
   if (itemIds.length === 0) return [];
   return db.any(sql.type(servedDetailRow)`
     SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
     FROM content_items ci
-    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, asOf)}) cv
+    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, asOf, releaseId)}) cv
     ${VERSION_JOINS}
     WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')}) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`);
 }
@@ -46,11 +61,12 @@ export async function findPreviewDetailBySlug(
   workspaceId: string,
   slug: string,
   asOf: string | null,
+  releaseId: string | null = null,
 ): Promise<ServedDetailRow | null> {
   return db.maybeOne(sql.type(servedDetailRow)`
     SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
     FROM content_items ci
-    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, asOf)}) cv
+    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, asOf, releaseId)}) cv
     ${VERSION_JOINS}
     WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`);
 }
@@ -70,13 +86,14 @@ export async function findPreviewDetailsInLocale(
   itemIds: readonly string[],
   asOf: string | null,
   prefixes: string,
+  releaseId: string | null = null,
 ): Promise<readonly PreviewNamedRow[]> {
   if (itemIds.length === 0) return [];
   return db.any(sql.type(previewNamedRow)`
     WITH ${chainCte(workspaceId, prefixes)}
     SELECT ci.id AS named_id, ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values
     FROM content_items ci
-    CROSS JOIN LATERAL (${groupWinnerOf('ci', workspaceId, (id) => previewVersionOf(id, asOf))}) cv
+    CROSS JOIN LATERAL (${groupWinnerOf('ci', workspaceId, (id) => previewVersionOf(id, asOf, releaseId))}) cv
     ${VERSION_JOINS}
     WHERE ci.id = ANY(${sql.array(itemIds, 'uuid')}) AND ci.workspace_id = ${workspaceId} AND NOT ci.is_deleted`);
 }
@@ -95,13 +112,14 @@ export async function findPreviewDetailBySlugInLocale(
   slug: string,
   asOf: string | null,
   prefixes: string,
+  releaseId: string | null = null,
 ): Promise<PreviewLocaleRow | null> {
   return db.maybeOne(sql.type(previewLocaleRow)`
     WITH ${chainCte(workspaceId, prefixes)}
     SELECT ${VERSION_COLUMNS}, ${VALUES_JSON} AS field_values, ci.id AS anchor_id,
-      ${groupMembersJson('ci', workspaceId, (id) => previewVersionOf(id, asOf))} AS members
+      ${groupMembersJson('ci', workspaceId, (id) => previewVersionOf(id, asOf, releaseId))} AS members
     FROM content_items ci
-    CROSS JOIN LATERAL (${groupWinnerOf('ci', workspaceId, (id) => previewVersionOf(id, asOf))}) cv
+    CROSS JOIN LATERAL (${groupWinnerOf('ci', workspaceId, (id) => previewVersionOf(id, asOf, releaseId))}) cv
     ${VERSION_JOINS}
     WHERE ci.workspace_id = ${workspaceId} AND ci.slug = ${slug} AND NOT ci.is_deleted`);
 }
@@ -118,6 +136,8 @@ export interface PreviewListQuery {
   readonly translationGroupId: string | null;
   readonly slug: string | null;
   readonly asOf: string | null;
+  /** The release whose result is previewed (previewVersionOf), or null/absent for drafts. */
+  readonly releaseId?: string | null;
   /** The reader's locale: each translation group's best-ranked member with something to preview. */
   readonly locale?: ListLocale | null;
   readonly sortBy: PreviewSortKey;
@@ -166,7 +186,7 @@ export async function listPreviewItems(db: CommonQueryMethods, q: PreviewListQue
   if (q.locale) {
     // Ranked among the members that have a version to preview, all of them (a token scoped to one
     // item lists it only when it is its group's choice, as the preview by-slug read answers).
-    const previewable = sql.fragment`NOT b.is_deleted AND EXISTS (${previewVersionOf(sql.fragment`b.id`, q.asOf)})`;
+    const previewable = sql.fragment`NOT b.is_deleted AND EXISTS (${previewVersionOf(sql.fragment`b.id`, q.asOf, q.releaseId ?? null)})`;
     conditions.push(bestOfGroup(q.workspaceId, chainOf(q.workspaceId, q.locale), 'content_items', { alias: 'ci', id: 'id' }, { alias: 'b', id: 'id' }, previewable));
   }
   const direction = q.sortDesc ? sql.fragment`DESC` : sql.fragment`ASC`;
@@ -174,7 +194,7 @@ export async function listPreviewItems(db: CommonQueryMethods, q: PreviewListQue
     SELECT ${ITEM_COLUMNS}, ${PV_SELECT}, ${titleOf(sql.fragment`pv.id`)} AS title, count(*) OVER () AS total_count
     FROM content_items ci
     JOIN templates t ON t.id = ci.template_id
-    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, q.asOf)}) pv
+    CROSS JOIN LATERAL (${previewVersionOf(sql.fragment`ci.id`, q.asOf, q.releaseId ?? null)}) pv
     WHERE ${sql.join(conditions, sql.fragment` AND `)}
     ORDER BY ${SORT_COLUMN[q.sortBy]} ${direction} NULLS LAST, ci.id ${direction}
     LIMIT ${q.limit} OFFSET ${q.offset}`);

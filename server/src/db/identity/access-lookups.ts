@@ -38,6 +38,8 @@ export interface PreviewTokenLookup {
   readonly id: string;
   readonly workspaceId: string;
   readonly contentItemId: string | null;
+  /** The release the token previews the workspace after, or null. */
+  readonly releaseId: string | null;
   readonly tokenHash: string;
   readonly expiresAt: string;
 }
@@ -60,7 +62,7 @@ const FIND_API_CLIENT = `
 
 // Only a live token is found: a revoked or expired one is the same 401 as an unknown one.
 const FIND_PREVIEW_TOKEN = `
-  SELECT id, workspace_id, content_item_id, token_hash, expires_at
+  SELECT id, workspace_id, content_item_id, release_id, token_hash, expires_at
   FROM preview_tokens
   WHERE identifier = $1 AND revoked_at IS NULL AND expires_at > now()`;
 
@@ -69,7 +71,7 @@ const WORKSPACE_EXISTS = `SELECT 1 FROM workspaces WHERE id = $1 AND deleted_at 
 /** The columns of FIND_SESSION, FIND_API_CLIENT and FIND_PREVIEW_TOKEN as text (NULL where a column can be). */
 type SessionRow = Record<'id' | 'expires_at' | 'last_seen_at' | 'touch_due' | 'user_id' | 'email' | 'role' | 'is_super_admin' | 'must_change_password' | 'grants', string> & { display_name: string | null };
 type ApiClientRow = Record<'id' | 'name' | 'role' | 'scope' | 'token_hash' | 'touch_due', string> & Record<'workspace_id' | 'expires_at' | 'last_used_at', string | null>;
-type PreviewTokenRow = Record<'id' | 'workspace_id' | 'token_hash' | 'expires_at', string> & { content_item_id: string | null };
+type PreviewTokenRow = Record<'id' | 'workspace_id' | 'token_hash' | 'expires_at', string> & { content_item_id: string | null; release_id: string | null };
 
 export class AccessLookups {
   constructor(private readonly pool: HotPool) {}
@@ -111,7 +113,7 @@ export class AccessLookups {
   async findPreviewToken(identifier: string): Promise<PreviewTokenLookup | null> {
     const [r] = await this.pool.rows<PreviewTokenRow>('verso_find_preview_token', FIND_PREVIEW_TOKEN, [identifier]);
     if (!r) return null;
-    return { id: r.id, workspaceId: r.workspace_id, contentItemId: r.content_item_id, tokenHash: r.token_hash, expiresAt: iso(r.expires_at) };
+    return { id: r.id, workspaceId: r.workspace_id, contentItemId: r.content_item_id, releaseId: r.release_id, tokenHash: r.token_hash, expiresAt: iso(r.expires_at) };
   }
 
   async workspaceExists(id: string): Promise<boolean> {

@@ -7,6 +7,9 @@
 // Media and File values carry their `asset` as the published by-slug read gives it (delivered-assets.ts),
 // so a draft preview shows its images. The handlers branch here before the delivery cache, so a
 // preview answer is never cached, and send it `Cache-Control: private, no-store`.
+// A token that names a release previews the workspace as it will be once the release is published:
+// its publish entries' versions served, its archive entries' items not, every other item as served
+// (db/delivery/content-preview.ts previewVersionOf), children resolved the same way.
 import type { CommonQueryMethods } from 'slonik';
 import { findPreviewDetailBySlug, findPreviewDetailBySlugInLocale, findPreviewDetails, findPreviewDetailsInLocale, listPreviewItems, previewedVersion, type PreviewSortKey } from '../../db/delivery/content-preview.js';
 import type { ServedDetailRow } from '../../db/delivery/content-serving.js';
@@ -37,6 +40,8 @@ import { alternatesOf } from './served-tree.js';
 export interface PreviewScope {
   readonly workspaceId: string;
   readonly contentItemId: string | null;
+  /** A release token's release: reads show the workspace as it will be once it is published. */
+  readonly releaseId?: string | null;
 }
 
 const instant = (value: string | undefined): string | null => (value !== undefined && value.length > 0 ? new Date(value).toISOString() : null);
@@ -61,6 +66,7 @@ async function expandPreview(
   expand: boolean,
   asOf: string | null,
   prefixes: string | null,
+  releaseId: string | null = null,
 ) {
   const bodies: ContentVersionDetailResponse[] = entries.map((e) => ({ ...versionDetail(e.version, e.values), isPreview: true }));
   if (!expand) return bodies;
@@ -71,8 +77,8 @@ async function expandPreview(
     if (unseen.length > 0) {
       // In the reader's locale a child value previews the member of the child's group its chain picks.
       const rows: (readonly [string, ServedDetailRow])[] = prefixes
-        ? (await findPreviewDetailsInLocale(db, workspaceId, unseen, asOf, prefixes)).map((r) => [r.named_id, r] as const)
-        : (await findPreviewDetails(db, workspaceId, unseen, asOf)).map((r) => [r.content_item_id, r] as const);
+        ? (await findPreviewDetailsInLocale(db, workspaceId, unseen, asOf, prefixes, releaseId)).map((r) => [r.named_id, r] as const)
+        : (await findPreviewDetails(db, workspaceId, unseen, asOf, releaseId)).map((r) => [r.content_item_id, r] as const);
       for (const id of unseen) resolved.set(id, null);
       for (const [id, r] of rows) resolved.set(id, { version: r, values: r.field_values });
     }
@@ -108,7 +114,7 @@ async function previewBody(
 ) {
   const [body] =
     scope.contentItemId === null
-      ? await expandPreview(db, [entry], scope.workspaceId, expand, asOf, prefixes)
+      ? await expandPreview(db, [entry], scope.workspaceId, expand, asOf, prefixes, scope.releaseId ?? null)
       : (await presentLoadedVersionDetails(db, [entry], { workspaceId: scope.workspaceId, expandChildren: expand, asOf: asOf ?? asOfParam(undefined), prefixes })).map(
           (b): ContentVersionDetailResponse => ({ ...b, isPreview: true }),
         );
@@ -125,7 +131,7 @@ export async function previewBySlug(
   const asOf = instant(query.asOf);
   const locale = requestedLocale(query.locale);
   if (locale !== null) return previewBySlugInLocale(db, links, scope, slug, query, locale);
-  const found: ServedDetailRow | null = await findPreviewDetailBySlug(db, scope.workspaceId, slug, asOf);
+  const found: ServedDetailRow | null = await findPreviewDetailBySlug(db, scope.workspaceId, slug, asOf, scope.releaseId ?? null);
   if (!found || !inScope(scope, found.content_item_id)) throw notFound('Content under this slug');
   const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf);
   return { body, etag: versionEtag(found), contentLanguage: null };
@@ -148,7 +154,7 @@ async function previewBySlugInLocale(
 ): Promise<Tagged<ContentVersionDetailResponse> & { readonly contentLanguage: string | null }> {
   const asOf = instant(query.asOf);
   const prefixes = prefixesText(locale.prefixes);
-  const found = await findPreviewDetailBySlugInLocale(db, scope.workspaceId, slug, asOf, prefixes);
+  const found = await findPreviewDetailBySlugInLocale(db, scope.workspaceId, slug, asOf, prefixes, scope.releaseId ?? null);
   if (!found || !inScope(scope, found.content_item_id)) throw notFound('Content under this slug');
   const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf, prefixes);
   const served = found.members.find((m) => m.id === found.content_item_id);
@@ -212,6 +218,7 @@ export async function previewList(db: CommonQueryMethods, scope: PreviewScope, q
     translationGroupId: text(query.translationGroupId),
     slug: text(query.slug),
     asOf: instant(query.asOf),
+    releaseId: scope.releaseId ?? null,
     locale: requestedLocale(query.locale),
     sortBy: SORT_KEYS[(query.sortBy ?? 'createdAt').toLowerCase()] ?? 'createdAt',
     sortDesc: query.sortDesc ?? true,

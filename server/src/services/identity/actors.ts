@@ -102,6 +102,8 @@ export class PreviewActor implements Actor {
     /** Null: every item of the workspace. */
     readonly contentItemId: string | null,
     readonly expiresAt: string,
+    /** The release whose result the token previews (the workspace after it is published), or null. */
+    readonly releaseId: string | null = null,
   ) {}
 
   grantFor(workspaceId: string): WorkspaceAccess {

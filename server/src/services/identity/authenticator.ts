@@ -160,7 +160,7 @@ export function createDbAuthenticator(db: Db, lookups: AccessLookups, cache: Cre
     const entry: CachedCredential = {
       kind: 'preview',
       ownerId: found.id,
-      actor: new PreviewActor(found.id, found.workspaceId, found.contentItemId, found.expiresAt),
+      actor: new PreviewActor(found.id, found.workspaceId, found.contentItemId, found.expiresAt, found.releaseId),
       expiresAtMs: Date.parse(found.expiresAt),
       touchAtMs: Infinity,
       cachedUntilMs: now + cache.ttlMs,
