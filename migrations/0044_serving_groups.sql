@@ -8,9 +8,11 @@
 CREATE INDEX content_serving_group ON content_serving (workspace_id, (coalesce(translation_group_id, content_item_id)))
   INCLUDE (locale_code, valid_from, valid_until, translation_group_id, content_item_id);
 
--- The editing list (resolve=false) and the preview list: the live members.
+-- The editing list (resolve=false) and the preview list: the live members. Not partial on NOT
+-- is_deleted: as a partial index it was the planner's cheapest source of "every live item", chosen
+-- over the trigram index for a slug search (test/content/list.test.ts).
 CREATE INDEX content_items_group ON content_items (workspace_id, (coalesce(translation_group_id, id)))
-  INCLUDE (locale_code, translation_group_id) WHERE NOT is_deleted;
+  INCLUDE (locale_code, translation_group_id, is_deleted);
 
 -- The number of entries of a list with `locale` and no other filter: every translation group with a
 -- member in the reader's chain (or one without a locale) serving at the read's instant has one. So
@@ -44,8 +46,14 @@ CREATE TABLE content_serving_group_counts (
 -- two members of one group may be written by two transactions at once (each locks only its own
 -- items), so each group is locked first, in one order; the spans are then computed from what the
 -- other committed.
+--
+-- It runs inside the write that changed the serving rows, often before their statistics know the
+-- rows exist (a bulk publish fills an empty table): planned on those, the joins below became nested
+-- loops over thousands of groups (a 5,000-item publish took 42 s instead of 1). Hence nested loops
+-- are off for the function (the set joins hash), while the serving rows are still read per group
+-- through the group index (a LATERAL, which is a nested loop by nature).
 CREATE FUNCTION verso_refresh_serving_groups(wss uuid[], keys uuid[]) RETURNS void
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET enable_nestloop = off AS $$
 BEGIN
   IF coalesce(cardinality(keys), 0) = 0 THEN
     RETURN;
@@ -56,9 +64,11 @@ BEGIN
     SELECT DISTINCT u.ws, u.k FROM unnest(wss, keys) u(ws, k)
   ),
   members AS MATERIALIZED (
-    SELECT t.ws, t.k, s.valid_from, s.valid_until, coalesce(lower(s.locale_code), '') AS locale_key
+    SELECT t.ws, t.k, s.valid_from, s.valid_until, s.locale_key
     FROM targets t
-    JOIN content_serving s ON s.workspace_id = t.ws AND coalesce(s.translation_group_id, s.content_item_id) = t.k
+    CROSS JOIN LATERAL (
+      SELECT x.valid_from, x.valid_until, coalesce(lower(x.locale_code), '') AS locale_key FROM content_serving x
+      WHERE x.workspace_id = t.ws AND coalesce(x.translation_group_id, x.content_item_id) = t.k) s
   ),
   edges AS (
     SELECT m.ws, m.k, m.valid_from AS at FROM members m
@@ -91,13 +101,19 @@ BEGIN
     FROM grouped g GROUP BY g.ws, g.k, g.grp, g.locale_keys
   ),
   have AS MATERIALIZED (
-    SELECT g.* FROM content_serving_groups g JOIN targets t ON g.workspace_id = t.ws AND g.group_key = t.k
+    SELECT g.* FROM targets t
+    CROSS JOIN LATERAL (SELECT y.* FROM content_serving_groups y WHERE y.workspace_id = t.ws AND y.group_key = t.k) g
   ),
+  -- Compared by key (hash joins): a bulk write refreshes thousands of groups that already have spans.
   added AS (
-    SELECT w.* FROM want w WHERE NOT EXISTS (SELECT 1 FROM have h WHERE (h.*) IS NOT DISTINCT FROM (w.*))
+    SELECT w.* FROM want w
+    LEFT JOIN have h ON h.workspace_id = w.workspace_id AND h.group_key = w.group_key AND h.valid_from = w.valid_from
+    WHERE h.group_key IS NULL OR h.valid_until <> w.valid_until OR h.locale_keys <> w.locale_keys
   ),
   removed AS (
-    SELECT h.* FROM have h WHERE NOT EXISTS (SELECT 1 FROM want w WHERE (h.*) IS NOT DISTINCT FROM (w.*))
+    SELECT h.* FROM have h
+    LEFT JOIN want w ON w.workspace_id = h.workspace_id AND w.group_key = h.group_key AND w.valid_from = h.valid_from
+    WHERE w.group_key IS NULL OR h.valid_until <> w.valid_until OR h.locale_keys <> w.locale_keys
   ),
   dropped AS (
     DELETE FROM content_serving_groups g USING removed r
