@@ -18,6 +18,9 @@ export type TemplateVersionPublishedPayload = components['schemas']['WebhookTemp
 /** Body of `workspace.updated`. */
 export type WorkspaceUpdatedPayload = components['schemas']['WebhookWorkspaceUpdatedPayload'];
 
+/** Body of `release.published`: the release, its entries and the union of their purge keys. */
+export type ReleasePublishedPayload = components['schemas']['WebhookReleasePublishedPayload'];
+
 export interface WebhookPayloads {
   'content.created': ContentEventPayload;
   'content.updated': ContentEventPayload;
@@ -30,6 +33,7 @@ export interface WebhookPayloads {
   'content.version_template_upgraded': ContentEventPayload;
   'template.version_published': TemplateVersionPublishedPayload;
   'workspace.updated': WorkspaceUpdatedPayload;
+  'release.published': ReleasePublishedPayload;
 }
 
 /**
