@@ -1472,7 +1472,7 @@ export interface paths {
         put?: never;
         /**
          * Mint a preview token for the workspace, or for one content item; the token is returned this once.
-         * @description Lives `expiresInMinutes` (default 60, at most `Preview__MaxLifetimeMinutes`, 1440 unless configured lower: 422 beyond it). A site sends it as a bearer token to `getContentBySlug`, `listContent` and `getContentVersion` and gets each item's newest version that is not Archived, marked `isPreview: true`. Every other operation answers 403; an expired or revoked token 401. Audited.
+         * @description Lives `expiresInMinutes` (default 60, at most `Preview__MaxLifetimeMinutes`, 1440 unless configured lower: 422 beyond it). A site sends it as a bearer token to `getContentBySlug`, `listContent` and `getContentVersion` and gets each item's newest version that is not Archived, marked `isPreview: true`. With `releaseId` it gets the workspace as it will be once that release is published instead (the release's versions, the rest as served; see docs/releases.md), and deleting the release revokes the token. Every other operation answers 403; an expired or revoked token 401. Audited.
          */
         post: operations["createPreviewToken"];
         delete?: never;
@@ -4007,7 +4007,7 @@ export interface components {
             problems?: components["schemas"]["ReleaseProblem"][];
         };
         /**
-         * @description Why an entry stops the release: `NotApproved` (a publish entry's version is not Approved, or an archive entry's version is neither Published nor Approved), `Incomplete` (required fields are missing, as for a single publish), `ChangedSinceAdded` (the version was edited after it was added), `MissingReference` (the version embeds an item that would serve nothing after the release and is not in it: `referencedItemId`), `Deleted` (the item or version is gone).
+         * @description Why an entry stops the release: `NotApproved` (a publish entry's version is not Approved, or an archive entry's version is not Published), `Incomplete` (required fields are missing, as for a single publish), `ChangedSinceAdded` (the version was edited after it was added), `MissingReference` (the version embeds an item that would serve nothing after the release and is not in it: `referencedItemId`), `Deleted` (the item or version is gone).
          * @enum {string}
          */
         ReleaseProblemReason: "NotApproved" | "Incomplete" | "ChangedSinceAdded" | "MissingReference" | "Deleted";
