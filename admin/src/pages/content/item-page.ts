@@ -16,7 +16,7 @@ import { itemPaths, versionNumberOf, type ItemAddress, itemNameOf } from './item
 import { localeChoicesOf } from './locale-choices.js';
 import { translationPanel } from './translation-status.js';
 import { hasNewerTarget, upgradeTargetOf } from './upgrade-target.js';
-import { deletable, editable, workflowBar } from './workflow-rules.js';
+import { deletable, editable, editsThroughDraft, workflowBar } from './workflow-rules.js';
 
 export type Item = components['schemas']['ContentItemDetailResponse'];
 type VersionSummary = components['schemas']['ContentVersionSummaryResponse'];
@@ -132,6 +132,7 @@ export async function renderItemPage(req: express.Request, res: express.Response
     created: when(selected.createdAt, zone),
     updated: when(selected.updatedAt, zone),
     bar: workflowBar(selected.status, abilities),
+    editLive: editsThroughDraft(selected.status, abilities),
     isServed: item.currentlyServingVersion?.versionNumber === selected.versionNumber,
   };
 
@@ -153,6 +154,8 @@ export async function renderItemPage(req: express.Request, res: express.Response
       readonlyReason: abilities.editContent.allowed ? undefined : abilities.editContent.reason,
       readonlyReasonId: READONLY_REASON_ID,
       served: item.currentlyServingVersion,
+      editServed: item.currentlyServingVersion ? editsThroughDraft(item.currentlyServingVersion.status, abilities) : false,
+      draft: item.versions.find((v) => v.status === 'Draft'),
       rows,
       totalCount: versions.totalCount,
       page,

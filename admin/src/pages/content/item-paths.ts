@@ -20,6 +20,8 @@ export function itemPaths(workspaceId: string, itemId: string) {
     delete: `${root}/delete`,
     duplicate: `${root}/duplicate`,
     newVersion: `${root}/versions`,
+    /** POST: open the item's Draft, or make one copied from a Published/Approved/Archived version (`from`). */
+    editLive: `${root}/edit-live`,
     view: `${root}/view`,
     /** POST: mint an item-scoped preview token and open the preview (issue #27). */
     preview: `${root}/preview`,

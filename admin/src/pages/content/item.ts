@@ -11,6 +11,7 @@ import { render, setFlash } from '../../views/render.js';
 import { isUuid, refuse, when } from '../screen-forms.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import * as compare from './compare.js';
+import * as editLive from './edit-live.js';
 import * as history from './history.js';
 import * as itemVersions from './item-versions.js';
 import { renderItemPage, type IdentityValues, type Item } from './item-page.js';
@@ -90,6 +91,7 @@ async function deletePage(res: express.Response, a: ItemAddress, page: DeletePag
 export function register(router: express.Router): void {
   // The routes below `/content/<id>/…` first, then the item page itself.
   itemVersions.register(router);
+  editLive.register(router);
   workflowRoutes.register(router);
   viewer.register(router);
   preview.register(router);
@@ -135,8 +137,18 @@ export function register(router: express.Router): void {
     const address = itemAddress(req);
     if (!address) return next();
     try {
-      const created = await apiFor(res).createContentVersion({ path: { workspaceId: address.workspaceId, id: address.itemId }, query: { expandChildren: false }, body: {} });
-      setFlash(res, 'success', `Version ${created.versionNumber} created: an empty Draft on the template version of the latest version.`);
+      // A new version copies the latest one unless the editor asked for an empty start.
+      const empty = field(req, 'start') === 'empty';
+      const latest = empty ? undefined : (await readItem(res, address)).item.versions[0];
+      const body = latest ? { duplicateFromVersionNumber: latest.versionNumber } : {};
+      const created = await apiFor(res).createContentVersion({ path: { workspaceId: address.workspaceId, id: address.itemId }, query: { expandChildren: false }, body });
+      setFlash(
+        res,
+        'success',
+        latest
+          ? `Version ${created.versionNumber} created: a Draft holding version ${latest.versionNumber}’s values.`
+          : `Version ${created.versionNumber} created: an empty Draft on the template version of the latest version.`,
+      );
       res.redirect(303, itemPaths(address.workspaceId, address.itemId).selected(created.versionNumber));
     } catch (err) {
       const failure = formFailure(err, [400, 403, 409, 422]);

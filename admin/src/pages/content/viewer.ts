@@ -1,7 +1,8 @@
 // The read-only viewer of a content version (every role that can read the workspace):
 // `/content/<id>/view` shows the version served now, or the latest when nothing is served;
 // `/content/<id>/view/<n>` any version. Children are expanded by the API (expandChildren=true) and
-// rendered nested; see viewer-values.ts for how each kind of value is shown.
+// rendered nested; see viewer-values.ts for how each kind of value is shown. A Published, Approved or
+// Archived version offers "Edit" (edit-live.ts) to those who may edit content.
 import type { components } from '@verso/sdk';
 import type express from 'express';
 import { apiFor } from '../../api.js';
@@ -12,6 +13,8 @@ import { windowOf, type Item } from './item-page.js';
 import { assetFacts } from '../media/asset-facts.js';
 import { ITEM_ROUTE, itemAddress, itemNameOf, itemPaths, versionNumberOf, type ItemAddress } from './item-paths.js';
 import { assetIdsOf, shownVersion } from './viewer-values.js';
+import { editsThroughDraft } from './workflow-rules.js';
+import { abilitiesIn } from '../workspace-scope.js';
 
 type VersionSummary = components['schemas']['ContentVersionSummaryResponse'];
 
@@ -28,7 +31,10 @@ export function versionFacts(version: Pick<VersionSummary, 'effectiveStartAt' | 
 
 async function renderViewer(res: express.Response, address: ItemAddress, item: Item, versionNumber: number) {
   const { workspaceId, itemId } = address;
-  const version = await apiFor(res).getContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: true } });
+  const [version, abilities] = await Promise.all([
+    apiFor(res).getContentVersion({ path: { workspaceId, id: itemId, versionNumber }, query: { expandChildren: true } }),
+    abilitiesIn(res, workspaceId),
+  ]);
   const facts = await assetFacts(res, workspaceId, assetIdsOf(version));
   const zone = zoneOf(res);
   const paths = itemPaths(workspaceId, itemId);
@@ -43,6 +49,8 @@ async function renderViewer(res: express.Response, address: ItemAddress, item: I
     tab: 'view',
     served,
     version,
+    editLive: editsThroughDraft(version.status, abilities),
+    draft: item.versions.find((v) => v.status === 'Draft'),
     facts: versionFacts(version, zone),
     shown: shownVersion(workspaceId, version, 0, facts),
     others: item.versions.map((v) => ({ versionNumber: v.versionNumber, status: v.status, href: paths.version(v.versionNumber).view, current: v.versionNumber === versionNumber })),

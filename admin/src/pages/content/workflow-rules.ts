@@ -80,3 +80,11 @@ export function deletable(status: ContentStatus, abilities: WorkspaceAbilities):
   if (status === 'Draft') return { allowed: true };
   return { allowed: false, reason: `Only Draft versions can be deleted; this one is ${status}.` };
 }
+
+/**
+ * Whether a version's page offers "Edit" through a Draft (edit-live.ts): a Published, Approved or
+ * Archived version, for a user who may edit content. Drafts and Review versions are edited in place.
+ */
+export function editsThroughDraft(status: ContentStatus, abilities: WorkspaceAbilities): boolean {
+  return abilities.editContent.allowed && (status === 'Published' || status === 'Approved' || status === 'Archived');
+}
