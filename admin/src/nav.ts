@@ -17,7 +17,7 @@ export interface NavLink {
   readonly current: boolean;
 }
 
-export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'locales' | 'media' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages' | 'ip-bans';
+export type NavKey = 'home' | 'workspaces' | 'content' | 'templates' | 'components' | 'picklists' | 'tags' | 'locales' | 'media' | 'releases' | 'webhooks' | 'users' | 'api-clients' | 'audit' | 'packages' | 'ip-bans';
 
 /** The one list of screen paths; page modules register these. */
 export const PATHS = {
@@ -48,6 +48,7 @@ export function workspacePaths(workspaceId: string) {
     locales: `${root}/locales`,
     webhooks: `${root}/webhooks`,
     media: `${root}/media`,
+    releases: `${root}/releases`,
     packageExport: `${root}/packages/export`,
     packageImport: `${root}/packages/import`,
   };
@@ -77,6 +78,8 @@ const entries: Entry[] = [
   { key: 'tags', href: (ws) => workspacePaths(ws).tags, label: 'Tags', visible: (_u, ws) => ws !== undefined },
   { key: 'locales', href: (ws) => workspacePaths(ws).locales, label: 'Locales', visible: (_u, ws) => ws !== undefined },
   { key: 'media', href: (ws) => workspacePaths(ws).media, label: 'Media', visible: (_u, ws) => ws !== undefined },
+  // Releases need Editor (the API lists them to Editors), like Webhooks.
+  { key: 'releases', href: (ws) => workspacePaths(ws).releases, label: 'Releases', visible: (u, ws) => ws !== undefined && hasRole(u.role, 'Editor') },
   { key: 'webhooks', href: (ws) => workspacePaths(ws).webhooks, label: 'Webhooks', visible: (u, ws) => ws !== undefined && hasRole(u.role, 'Editor') },
   { key: 'users', href: PATHS.users, label: 'Users', visible: (u) => u.isSuperAdmin && hasRole(u.role, 'Admin') },
   { key: 'api-clients', href: PATHS.apiClients, label: 'API Clients', visible: (u) => hasRole(u.role, 'Admin') },

@@ -14,6 +14,7 @@ import * as locales from './locales/index.js';
 import * as media from './media/index.js';
 import * as packages from './packages.js';
 import * as picklists from './picklists.js';
+import * as releases from './releases/index.js';
 import * as tags from './tags.js';
 import * as templates from './templates/index.js';
 import * as users from './users.js';
@@ -28,7 +29,7 @@ export interface PageModule {
 /** `workspaceScope` first: it marks `/workspaces/<id>/…` requests before Home's cookie default applies. */
 export const pageModules: readonly PageModule[] = [
   workspaceScope, home, account, about, workspaces, users, apiClients, audit, packages, ipBans,
-  templates, components, picklists, tags, locales, webhooks, media,
+  templates, components, picklists, tags, locales, releases, webhooks, media,
   // The list and editor before the item page: `/content/new` is not an item id.
   contentList, contentEditor, contentItem,
 ];
