@@ -454,6 +454,8 @@ async function localeCases(api: TestApi, cold: TestApi) {
     for (const [locale, slug] of members) {
       const id = writer.item(tpl!, { slug, locale, group });
       writer.version(tpl!, id, 1, { status: 'Published', publishedAt: at(-1 - g / 1000), title: `${slug} (${locale})` });
+      // A version carries its item's identity (the API copies it onto every version).
+      Object.assign(writer.versions.at(-1)!, { slug, locale_code: locale, translation_group_id: group });
     }
     // Flushed in parts: one insert of 50,000 rows' JSON is more than the test helper's statement wants.
     if (g % 5000 === 4999) await writer.flush(api);
@@ -502,8 +504,8 @@ async function localeCases(api: TestApi, cold: TestApi) {
     const fallback = english.map((slug) => ({ path: `${base}/content/by-slug/${slug}?locale=de-CH` }));
     for (const [i, r] of [direct[0]!, fallback[0]!].entries()) {
       const res = await fetch(cold.url + r.path, { headers: { authorization: `Bearer ${reader}` } });
-      const body = (await res.json()) as { localeCode?: string; slug?: string };
-      if (res.status !== 200 || body.localeCode !== 'en' || body.slug !== english[0]) {
+      const body = (await res.json()) as { localeCode?: string; slug?: string; requestedLocale?: string };
+      if (res.status !== 200 || body.localeCode !== 'en' || body.slug !== english[0] || body.requestedLocale !== (i === 1 ? 'de-CH' : undefined)) {
         problems.push(`by-slug-fallback: ${r.path} answered ${res.status} ${JSON.stringify(body).slice(0, 200)}${i === 1 ? ' (the fallback to en)' : ''}`);
       }
     }
