@@ -93,6 +93,9 @@ describe('POST /workspaces/{workspaceId}/content/bulk', () => {
         expectProblem(res, 400, 'bad-request');
         expect(res.body.errors).to.deep.equal({ '/tags': ['Name at least one tag.'] });
       }
+      const blank = await bulk({ action: 'addTags', tags: ['news', '  '], items: [{ id: item.id }] });
+      expectProblem(blank, 400, 'bad-request');
+      expect(blank.body.errors).to.deep.equal({ '/tags/1': ['must not be blank'] });
       const unknown = await bulk({ action: 'unpublish', items: [{ id: item.id }] });
       expectProblem(unknown, 400, 'bad-request');
       expect(unknown.body.errors['/action']).to.deep.equal(['Must be submit, approve, publish, archive, delete, addTags or removeTags.']);
@@ -230,6 +233,17 @@ describe('POST /workspaces/{workspaceId}/content/bulk', () => {
       expect((await w.api.get(`${w.base}/content/${a.id}`, { token: w.reader })).body.tags).to.deep.equal(['keep', 'winter']);
       const audit = await dbQuery<{ change_delta: any }>(w.api, `SELECT change_delta FROM audit_log WHERE entity_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 1`, [a.id]);
       expect(audit[0]!.change_delta).to.deep.equal({ tags: { before: ['campaign', 'keep', 'winter'], after: ['keep', 'winter'] }, bulk: { before: null, after: true } });
+    });
+
+    it('refuses, for that item alone, a tag that would take it past 100 tags (422)', async () => {
+      const full = await createArticle(w, 'Full of tags', { tags: Array.from({ length: 100 }, (_, i) => `t${i}`) });
+      const roomy = await createArticle(w, 'Room for tags');
+      const res = await bulk({ action: 'addTags', tags: ['one-more'], items: [{ id: full.id }, { id: roomy.id }] });
+      expectStatus(res, 200);
+      expect(res.body.results[0].problem).to.include({ status: 422, type: 'https://verso.dev/errors/validation-failed' });
+      expect(res.body.results[0].problem.errors).to.deep.equal({ '/tags': ['An item carries at most 100 tags; this one would carry 101.'] });
+      expect(res.body.results[1].status).to.equal('ok');
+      expect((await w.api.get(`${w.base}/content/${full.id}`, { token: w.reader })).body.tags).to.have.length(100);
     });
 
     it('deletes items on their current state, refusing one another item still references (409)', async () => {

@@ -10,7 +10,7 @@
 // Bulk acts on each item's current state: no If-Match is sent per item, so delete and the tag
 // actions read the item's ETag and act on it (again, if a concurrent write moved it in between).
 import type { CommonQueryMethods, DatabasePool } from 'slonik';
-import { ApiError, badRequest, forbidden, invalidStateTransition, notFound } from '../../errors.js';
+import { ApiError, badRequest, forbidden, invalidStateTransition, notFound, validationFailed } from '../../errors.js';
 import type { Actor } from '../../access/actor.js';
 import { ROLE_RANK, type RoleName } from '../../access/roles.js';
 import { currentRequestContext, runWithRequestContext } from '../../context/request-context.js';
@@ -65,6 +65,8 @@ export class BulkAtomicFailure extends Error {
 /** Attempts of an action without If-Match when a concurrent write moves the item between read and write. */
 const CURRENT_STATE_ATTEMPTS = 3;
 
+const MAX_ITEM_TAGS = 100;
+
 function assertDistinctItems(items: BulkContentActionRequest['items']): void {
   const first = new Map<string, number>();
   const errors: Record<string, string[]> = {};
@@ -82,7 +84,13 @@ function tagsOf(body: BulkContentActionRequest): string[] {
   if (!body.tags || body.tags.length === 0) {
     throw badRequest(`${body.action} needs the tags to ${body.action === 'addTags' ? 'add' : 'remove'}.`, { '/tags': ['Name at least one tag.'] });
   }
-  return normalizeTags(body.tags);
+  try {
+    return normalizeTags(body.tags);
+  } catch (err) {
+    // A blank tag is the request's mistake, not an item's: 400 here (the 422 is an atomic action's).
+    if (err instanceof ApiError && err.code === 'validation-failed') throw badRequest(err.detail ?? 'A tag must not be blank.', err.extensions.errors as Record<string, string[]>);
+    throw err;
+  }
 }
 
 export async function bulkContentAction(
@@ -187,6 +195,10 @@ async function applyToItem(db: CommonQueryMethods, run: BulkRun, itemId: string)
         action === 'addTags' ? [...item.tags, ...run.tags.filter((t) => !item.tags.includes(t))] : item.tags.filter((t) => !run.tags.includes(t));
       // Nothing to change: no write, no event.
       if (tags.length === item.tags.length) return;
+      // The most PUT …/content/{id} takes (its contract's maxItems), so an item never carries more.
+      if (tags.length > MAX_ITEM_TAGS) {
+        throw validationFailed({ '/tags': [`An item carries at most ${MAX_ITEM_TAGS} tags; this one would carry ${tags.length}.`] }, 'The item would carry too many tags.');
+      }
       const identity = { slug: item.slug, localeCode: item.locale_code, translationGroupId: item.translation_group_id };
       await updateContentItem(db, run.actor, run.workspaceId, itemId, itemEtag(item), { ...identity, tags });
       return;
