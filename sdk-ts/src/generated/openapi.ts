@@ -609,7 +609,9 @@ export interface paths {
          *
          *     With `locale` (Verso extension) the list has one entry per translation group (and one per item without a group):
          *     the member the group serves in that locale along its fallback chain (see the parameter), and every other filter,
-         *     the sort and the paging apply to that member. `localeCode` then filters on the served member's locale.
+         *     the sort and the paging apply to that member. `localeCode` then filters on the served member's locale. With `locale` and
+         *     no other filter, `totalCount` is read from counts kept per set of locales a group serves in; with other filters the
+         *     matching entries are counted.
          *
          *     A resolved page at "now" (no `q`) is also kept finished, gzip-compressed, in PostgreSQL under the state it was
          *     read after, and served from there while nothing it depends on has changed: one statement and no compression work
