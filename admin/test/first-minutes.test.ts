@@ -114,7 +114,7 @@ describe('admin: first minutes (starting page, one workspace, navigation at 1280
       await page.goto(`${stack.adminUrl}/switch-workspace?workspaceId=${ws.id}`);
       const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
       const labels = await links.allTextContents();
-      expect(labels).to.deep.equal(['Home', 'Workspaces', 'Content', 'Templates', 'Components', 'Picklists', 'Tags', 'Locales', 'Media', 'Webhooks', 'Users', 'API Clients', 'Audit Log', 'Packages', 'IP Bans']);
+      expect(labels).to.deep.equal(['Home', 'Workspaces', 'Content', 'Templates', 'Components', 'Picklists', 'Tags', 'Locales', 'Media', 'Releases', 'Webhooks', 'Users', 'API Clients', 'Audit Log', 'Packages', 'IP Bans']);
       const boxes = await Promise.all((await links.all()).map((l) => l.boundingBox()));
       for (const [i, box] of boxes.entries()) {
         expect(box, labels[i]).to.not.equal(null);
