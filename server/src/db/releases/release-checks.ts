@@ -6,6 +6,8 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { servedAt, servedVersionOf } from '../delivery/content-serving.js';
 import { CONTENT_DIGEST } from './releases.js';
+import { sharedFieldIdsOf } from '../content/translation-shared-fields.js';
+import { VERSION_COLUMNS, VERSION_JOINS, versionRow, type VersionRow } from '../content/content-versions.js';
 
 const checkRow = z.object({
   content_item_id: z.string(),
@@ -18,6 +20,7 @@ const checkRow = z.object({
   status: z.string().nullable(),
   digest_now: z.string().nullable(),
   children: z.array(z.object({ id: z.string(), served: z.boolean() })),
+  shared_field_ids: z.array(z.string()),
 });
 export type EntryCheckRow = z.infer<typeof checkRow>;
 
@@ -27,6 +30,7 @@ export async function readEntryChecks(db: CommonQueryMethods, releaseId: string)
     SELECT e.content_item_id, e.version_number, e.action, e.content_digest AS added_digest, ci.is_deleted AS item_deleted,
       cv.id AS version_id, cv.template_version_id, cv.status,
       CASE WHEN cv.id IS NULL THEN NULL ELSE ${CONTENT_DIGEST} END AS digest_now,
+      CASE WHEN cv.id IS NULL THEN '{}'::uuid[] ELSE ${sharedFieldIdsOf(sql.fragment`ci.id`, sql.fragment`cv.template_version_id`)} END AS shared_field_ids,
       coalesce((
         SELECT json_agg(json_build_object('id', ch.id, 'served', NOT ch.is_deleted AND EXISTS (
             SELECT 1 FROM content_versions cv WHERE cv.content_item_id = ch.id AND ${servedAt(now)}))
@@ -62,4 +66,22 @@ export async function purgeKeysWrittenNow(tx: CommonQueryMethods, workspaceId: s
       AND (o.payload->>'contentItemId')::uuid = ANY(${sql.array([...itemIds], 'uuid')})
     ORDER BY k`);
   return [...rows];
+}
+
+/** The versions the release's entries name (their items locked by the caller), keyed by item id. */
+export async function findEntryVersions(tx: CommonQueryMethods, releaseId: string): Promise<ReadonlyMap<string, VersionRow>> {
+  const rows = await tx.any(sql.type(versionRow)`
+    SELECT ${VERSION_COLUMNS} FROM release_entries e
+    JOIN content_versions cv ON cv.content_item_id = e.content_item_id AND cv.version_number = e.version_number
+    ${VERSION_JOINS}
+    WHERE e.release_id = ${releaseId}`);
+  return new Map(rows.map((v) => [v.content_item_id, v]));
+}
+
+/** Records, for every entry at once, the version its item serves now: what a revert restores. */
+export async function recordServedBefore(tx: CommonQueryMethods, releaseId: string): Promise<void> {
+  const now = new Date().toISOString();
+  await tx.query(sql.unsafe`
+    UPDATE release_entries e SET served_before_version_number = (${servedVersionOf(sql.fragment`e.content_item_id`, now, sql.fragment`cv.version_number`)})
+    WHERE e.release_id = ${releaseId}`);
 }

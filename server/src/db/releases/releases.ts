@@ -155,8 +155,3 @@ export async function deleteEntry(db: CommonQueryMethods, releaseId: string, ite
   return db.maybeOne(sql.type(z.object({ version_number: z.number(), action: z.string() }))`
     DELETE FROM release_entries WHERE release_id = ${releaseId} AND content_item_id = ${itemId} RETURNING version_number, action`);
 }
-
-export async function recordServedBefore(db: CommonQueryMethods, releaseId: string, itemId: string, versionNumber: number | null): Promise<void> {
-  await db.query(sql.unsafe`
-    UPDATE release_entries SET served_before_version_number = ${versionNumber} WHERE release_id = ${releaseId} AND content_item_id = ${itemId}`);
-}

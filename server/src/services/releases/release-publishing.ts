@@ -12,10 +12,10 @@ import { userIdOf, type Actor } from '../../access/actor.js';
 import { ROLE_RANK } from '../../access/roles.js';
 import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
 import { currentRequestContext, runWithRequestContext } from '../../context/request-context.js';
-import { findItem, touchItem } from '../../db/content/content-items.js';
-import { findVersion, setVersionStatus } from '../../db/content/content-versions.js';
-import { lockEntryItems, purgeKeysWrittenNow, servedVersionNumber } from '../../db/releases/release-checks.js';
-import { listEntries, markReleaseFailed, markReleasePublished, markReleaseReverted, recordServedBefore, type EntryRow, type ReleaseRow } from '../../db/releases/releases.js';
+import { findItem, findItemsByIds, touchItem } from '../../db/content/content-items.js';
+import { findVersion, setVersionStatus, type VersionRow } from '../../db/content/content-versions.js';
+import { findEntryVersions, lockEntryItems, purgeKeysWrittenNow, recordServedBefore, servedVersionNumber } from '../../db/releases/release-checks.js';
+import { listEntries, markReleaseFailed, markReleasePublished, markReleaseReverted, type EntryRow, type ReleaseRow } from '../../db/releases/releases.js';
 import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
 import { conflict, forbidden } from '../../errors.js';
 import type { ReleaseProblem, ReleaseResponse } from '../../generated/schemas.js';
@@ -41,16 +41,19 @@ function assertMayPublishEntries(actor: Actor, workspaceId: string, entries: rea
 const entriesView = (entries: readonly EntryRow[]) => entries.map((e) => ({ itemId: e.content_item_id, versionNumber: e.version_number, action: e.action }));
 
 /** Archives `version` of a locked item as archiveContentVersion does (the status change, the item touched, its event and audit entry). */
-async function archiveLocked(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, itemId: string, versionNumber: number): Promise<void> {
-  const version = (await findVersion(tx, itemId, versionNumber, { forUpdate: true }))!;
+async function archiveVersion(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, version: VersionRow): Promise<void> {
   await setVersionStatus(tx, version.id, 'Archived');
-  await touchItem(tx, itemId);
+  await touchItem(tx, version.content_item_id);
   await recordContentChange(tx, actor, {
     event: 'content.version_status_changed',
     ...aboutVersion(workspaceId, version, 'Archived'),
     before: { status: version.status },
     after: { status: 'Archived' },
   });
+}
+
+async function archiveLocked(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, itemId: string, versionNumber: number): Promise<void> {
+  await archiveVersion(tx, actor, workspaceId, (await findVersion(tx, itemId, versionNumber, { forUpdate: true }))!);
 }
 
 /** Serves `versionNumber` of a locked item through the publish path (a re-publish of an archived version included). */
@@ -73,11 +76,14 @@ export async function applyRelease(tx: CommonQueryMethods, actor: Actor | null, 
   await lockEntryItems(tx, itemIds);
   const { problems } = await findReleaseProblems(tx, r.id);
   if (entries.length === 0 || problems.length > 0) return { kind: 'problems', problems };
-  const byItem = [...entries].sort((a, b) => (a.content_item_id < b.content_item_id ? -1 : 1));
-  for (const e of byItem) {
-    await recordServedBefore(tx, r.id, e.content_item_id, await servedVersionNumber(tx, e.content_item_id));
-    if (e.action === 'publish') await publishLocked(tx, actor, r.workspace_id, e.content_item_id, e.version_number);
-    else await archiveLocked(tx, actor, r.workspace_id, e.content_item_id, e.version_number);
+  // Read once for all entries (under the locks): a release may hold a thousand.
+  await recordServedBefore(tx, r.id);
+  const items = new Map((await findItemsByIds(tx, r.workspace_id, itemIds)).map((i) => [i.id, i]));
+  const versions = await findEntryVersions(tx, r.id);
+  for (const e of [...entries].sort((a, b) => (a.content_item_id < b.content_item_id ? -1 : 1))) {
+    const version = versions.get(e.content_item_id)!;
+    if (e.action === 'publish') await publishLockedVersion(tx, actor, r.workspace_id, items.get(e.content_item_id)!, version);
+    else await archiveVersion(tx, actor, r.workspace_id, version);
   }
   await markReleasePublished(tx, r.id, userIdOf(actor));
   await enqueueOutboxEvent(tx, {

@@ -6,7 +6,9 @@ import type { CommonQueryMethods } from 'slonik';
 import { readEntryChecks, type EntryCheckRow } from '../../db/releases/release-checks.js';
 import { ApiError } from '../../errors.js';
 import type { ReleaseProblem, ReleaseProblemReason } from '../../generated/schemas.js';
-import { incompleteFields } from '../content/content-rules.js';
+import { loadTemplateVersionFields } from '../../db/content/content-schema.js';
+import { loadValues, valueAsInput } from '../../db/content/content-values.js';
+import { missingRequiredFields } from '../content/content-validation.js';
 
 function problem(e: EntryCheckRow, reason: ReleaseProblemReason, message: string, referencedItemId: string | null = null): ReleaseProblem {
   return { itemId: e.content_item_id, versionNumber: e.version_number, reason, message, referencedItemId };
@@ -17,6 +19,12 @@ export async function findReleaseProblems(db: CommonQueryMethods, releaseId: str
   const entries = await readEntryChecks(db, releaseId);
   // After the release: publish entries serve, archive entries do not; any other item as it is now.
   const servedAfter = new Map(entries.map((e) => [e.content_item_id, e.action === 'publish']));
+  // The completeness check of a single publish (content-rules.ts incompleteFields), for every
+  // publish entry at once: one read of the template versions' fields and one of the values, not two
+  // statements per entry (a release may hold a thousand).
+  const toCheck = entries.filter((e) => e.action === 'publish' && e.version_id !== null && !e.item_deleted);
+  const fieldsOf = await loadTemplateVersionFields(db, [...new Set(toCheck.map((e) => e.template_version_id!))]);
+  const valuesOf = await loadValues(db, toCheck.map((e) => e.version_id!));
   const problems: ReleaseProblem[] = [];
   for (const e of entries) {
     const n = e.version_number;
@@ -34,7 +42,9 @@ export async function findReleaseProblems(db: CommonQueryMethods, releaseId: str
       problems.push(problem(e, 'ChangedSinceAdded', `Version ${n} was edited after it was added to the release; add it again to take the edit.`));
     }
     if (e.action !== 'publish') continue;
-    const missing = Object.keys(await incompleteFields(db, { id: e.version_id, content_item_id: e.content_item_id, template_version_id: e.template_version_id! }));
+    const shared = new Set(e.shared_field_ids);
+    const fields = (fieldsOf.get(e.template_version_id!) ?? []).filter((f) => !shared.has(f.id));
+    const missing = Object.keys(missingRequiredFields(fields, (valuesOf.get(e.version_id) ?? []).map(valueAsInput)));
     if (missing.length > 0) {
       const fields = missing.map((m) => m.replace(/^\/fields\//, '')).join(', ');
       problems.push(problem(e, 'Incomplete', `Version ${n} misses required fields: ${fields}.`));
