@@ -4,7 +4,7 @@
 // row shows the version served now and the latest version with its status (both come with the row:
 // no call per row); the filter choices are one listTemplates and one listTags call, kept
 // Admin__ReadCacheSeconds per workspace. "New item" is offered to Editor + Write, and shown disabled
-// with the reason to anyone else.
+// with the reason to anyone else. Editors get a checkbox per row and the bulk bar (bulk.ts).
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor } from '../../api.js';
@@ -15,6 +15,8 @@ import { formatWhen, zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { abilitiesIn } from '../workspace-scope.js';
 import { isUuid, pageLinks, pageOf, queryValue } from '../screen-forms.js';
+import * as bulk from './bulk.js';
+import { BULK_ACTIONS, bulkActionsFor } from './bulk-actions.js';
 import * as create from './create.js';
 import * as missing from './translation-missing.js';
 import { contentLinks } from './editor.js';
@@ -108,8 +110,29 @@ async function templateFields(res: express.Response, workspaceId: string, templa
 
 type ListAnswer = components['schemas']['ContentItemSummaryResponsePagedResponse'];
 
+/**
+ * The bulk bar (bulk.ts) for a user with `actions` (none: no checkboxes). "Select all on this page"
+ * is a link (`select=all`) so it works without JavaScript; `back` brings the result page back here.
+ */
+function bulkBar(req: express.Request, list: string, params: Record<string, string>, page: number, actions: ReturnType<typeof bulkActionsFor>) {
+  if (actions.length === 0) return null;
+  const here = new URLSearchParams(Object.entries({ ...params, page: page > 1 ? String(page) : '' }).filter(([, v]) => v !== ''));
+  const withSelect = new URLSearchParams(here);
+  withSelect.set('select', 'all');
+  const query = here.toString();
+  return {
+    action: `${list}/bulk`,
+    actions: actions.map((a) => ({ value: a, label: BULK_ACTIONS[a].label })),
+    selectAll: queryValue(req.query, 'select') === 'all',
+    selectAllHref: `${list}?${withSelect.toString()}`,
+    clearHref: query ? `${list}?${query}` : list,
+    back: query ? `${list}?${query}` : list,
+  };
+}
+
 export function register(router: express.Router): void {
   create.register(router);
+  bulk.register(router);
   missing.register(router);
 
   router.get('/workspaces/:workspaceId/content', async (req, res, next) => {
@@ -201,6 +224,7 @@ export function register(router: express.Router): void {
       pager: pageLinks(links.list, params, page, list.totalPages),
       listPath: links.list,
       newItem: { href: create.createPath(workspaceId), permission: abilities.editContent },
+      bulk: bulkBar(req, links.list, params, page, bulkActionsFor(abilities)),
     });
   });
 }
