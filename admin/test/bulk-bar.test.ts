@@ -1,11 +1,14 @@
 // The content list's bulk bar in Chromium against the real API (bulkContentAction): ticking rows,
 // the confirmation that names the count and the items, the result with each failure linked to its
 // item, "All or nothing" changing nothing when one item fails, "Select all on this page" with the tag
-// actions, the actions offered per role (none for a Reader), without JavaScript, and at 390 px.
+// actions, the actions offered per role (none for a Reader), without JavaScript, and at 390 px; and
+// the media library's bulk delete (an asset content still uses is kept and listed).
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
+import { multipart } from '../../test/media/media-world.js';
+import { tinyPng } from './helpers/png.js';
 import { startAdminStack, type AdminStack, type StackUser } from './helpers/stack.js';
 
 describe('admin: bulk bar on the content list', function () {
@@ -169,6 +172,44 @@ describe('admin: bulk bar on the content list', function () {
     expect(await statusOf(id)).to.equal('Draft');
   });
 
+  it('deletes ticked media after a confirmation; an asset content uses is kept and listed with the reason', async () => {
+    const upload = async (fileName: string) => {
+      const form = multipart({ fileName, contentType: 'image/png', data: tinyPng() });
+      const res = await stack.api.request('POST', `${base}/media`, { rawBody: form.body, headers: { 'content-type': form.contentType }, token: token() });
+      if (res.status !== 201) throw new Error(`upload ${res.status}`);
+      return (res.body as { id: string }).id;
+    };
+    const spare = await upload('spare.png');
+    const used = await upload('used.png');
+    const kept = await upload('kept.png');
+    const t = await ok(stack.api.post(`${base}/templates`, { name: 'Gallery', slug: 'gallery' }, { token: token() }), 'template');
+    const path = `${base}/templates/${t.body.id}/versions/1`;
+    await ok(stack.api.post(`${path}/fields`, { key: 'hero', label: 'Hero', primitiveType: 'Media', order: 0, compositionMode: 'Inline', isRequired: false, minOccurrences: 0, maxOccurrences: 1 }, { token: token(), headers: await stack.api.ifMatch(path, token()) }), 'field');
+    const gallery = await ok(stack.api.put(`${path}/publish`, undefined, { token: token(), headers: await stack.api.ifMatch(path, token()) }), 'publish template');
+    const hero = (gallery.body.fields as { id: string }[])[0]!.id;
+    await ok(stack.api.post(`${base}/content`, { templateVersionId: gallery.body.id, slug: 'uses-media', tags: [], fields: [{ fieldId: hero, order: 0, valueKind: 'Media', mediaAssetId: used }] }, { token: token() }), 'item using media');
+
+    await as(editor, async (page) => {
+      await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/media`);
+      await expectAccessible(page);
+      await page.getByRole('checkbox', { name: 'Select spare.png' }).check();
+      await page.getByRole('checkbox', { name: 'Select used.png' }).check();
+      await press(page, 'Delete ticked…');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Delete 2 assets?');
+      expect(await page.locator('.bulk-items a').allTextContents()).to.have.members(['spare.png', 'used.png']);
+      await expectAccessible(page);
+      await press(page, 'Delete 2 assets');
+      expect(await page.locator('#bulk-summary').textContent()).to.equal('1 asset of 2 deleted. 1 asset failed.');
+      const failure = page.locator(`.bulk-failed li[data-asset-id="${used}"]`);
+      expect(await failure.locator('.bulk-reason').textContent()).to.include('Content still uses it');
+      expect(await failure.getByRole('link').getAttribute('href')).to.equal(`/workspaces/${ws.id}/media/${used}`);
+      await expectAccessible(page);
+    });
+    expect((await stack.api.get(`${base}/media/${spare}`, { token: token() })).status).to.equal(404);
+    expect((await stack.api.get(`${base}/media/${used}`, { token: token() })).status).to.equal(200);
+    expect((await stack.api.get(`${base}/media/${kept}`, { token: token() })).status).to.equal(200);
+  });
+
   it('fits a 390 px screen', async () => {
     await as(
       editor,
@@ -178,6 +219,9 @@ describe('admin: bulk bar on the content list', function () {
         expect(overflow).to.be.at.most(0);
         expect(await page.getByRole('button', { name: 'Continue…' }).isVisible()).to.equal(true);
         await expectAccessible(page);
+        await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/media`);
+        expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).to.be.at.most(0);
+        expect(await page.getByRole('button', { name: 'Delete ticked…' }).isVisible()).to.equal(true);
       },
       { viewport: { width: 390, height: 844 } },
     );

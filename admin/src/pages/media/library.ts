@@ -1,6 +1,7 @@
 // The media library of one workspace: a paged grid of its assets (type filter, file-name search)
 // with thumbnails served through the admin (file.ts), and the upload form for an Editor with Write
-// (disabled with the reason for everyone else). The upload streams the browser's form on to the API
+// (disabled with the reason for everyone else), and for them a checkbox per card and the bulk bar
+// (bulk-delete.ts). The upload streams the browser's form on to the API
 // (upload-stream.ts, then the SDK's uploadMediaForm: one attempt, no deadline but the browser's own
 // disconnect); the API's refusals — 413 too large, 415 a type it does not
 // take or a file whose bytes contradict its type, 400 empty — are shown on the form. public/media.js
@@ -50,6 +51,7 @@ async function libraryPage(res: express.Response, scope: WorkspaceAbilities, fai
   const list = await apiFor(res).listMedia({ path: { workspaceId }, query: { mimeType: prefixOf(type), search: search || undefined, page, pageSize: PAGE_SIZE } });
   const paths = mediaPaths(workspaceId);
   const zone = zoneOf(res);
+  const here = Object.fromEntries(Object.entries({ type, q: search, page: page > 1 ? String(page) : '' }).filter(([, v]) => v !== ''));
   await render(
     res,
     'media/library',
@@ -62,6 +64,10 @@ async function libraryPage(res: express.Response, scope: WorkspaceAbilities, fai
       page,
       totalPages: list.totalPages,
       links: pageLinks(paths.library, { type, q: search }, page, list.totalPages),
+      // "Select all on this page" is a link, so the bulk bar works without JavaScript.
+      selectAll: queryValue(req.query, 'select') === 'all',
+      selectAllHref: `${paths.library}?${new URLSearchParams({ ...here, select: 'all' }).toString()}`,
+      clearHref: Object.keys(here).length ? `${paths.library}?${new URLSearchParams(here).toString()}` : paths.library,
       types: TYPE_FILTERS,
       type,
       search,
