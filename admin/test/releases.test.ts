@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './helpers/axe.js';
 import { launchBrowser, newPage, signIn } from './helpers/browser.js';
 import { HttpSession } from './helpers/http.js';
+import { screenshot } from './helpers/screenshot.js';
 import { startAdminStack, type AdminStack, type StackUser } from './helpers/stack.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -185,6 +186,7 @@ describe('admin: releases (browser)', function () {
       await submit(page, 'Re-apply my changes');
       expect(await page.locator('.rel-page .rel-state').getAttribute('data-state')).to.equal('Open');
       expect(await page.locator('h1').textContent()).to.equal('Spring campaign');
+      await screenshot(page, 'release-page', { fullPage: true });
 
       // Publish now: both entries at once.
       await page.getByRole('link', { name: 'Publish now' }).click();
