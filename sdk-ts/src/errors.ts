@@ -1,5 +1,6 @@
 // The SDK's error types. Tokens never appear in any message: errors are built from the response
 // and the request line only.
+import type { components } from './generated/openapi.js';
 import type { ProblemDetails } from './problem-details.js';
 
 export interface ApiErrorInit {
@@ -15,7 +16,7 @@ export interface ApiErrorInit {
 
 /** A final non-2xx response. */
 export class VersoApiError extends Error {
-  override readonly name = 'VersoApiError';
+  override readonly name: string = 'VersoApiError';
   readonly status: number;
   readonly statusText: string;
   readonly problem: ProblemDetails;
@@ -51,6 +52,41 @@ export class VersoApiError extends Error {
   /** The messages for one input (`'/slug'`, `'query.page'`); [] when it has none. */
   messagesFor(pointer: string): readonly string[] {
     return Object.hasOwn(this.fieldErrors, pointer) ? this.fieldErrors[pointer]! : [];
+  }
+}
+
+/** One item's outcome in a bulk action (`bulkContentAction`): `ok`, or `failed` with its single operation's problem. */
+export type BulkContentItemResult = components['schemas']['BulkContentItemResult'];
+
+/** Why an entry stops a release (`validateRelease`, and the 422 of `publishRelease`). */
+export type ReleaseProblem = components['schemas']['ReleaseProblem'];
+
+/**
+ * An atomic `bulkContentAction` (`atomic: true`) with at least one failing item: 422 and nothing
+ * changed. `results` lists every failing item, in the order sent, each with the problem its single
+ * operation would have answered. (Without `atomic`, failures are per-item results of a 200 instead.)
+ */
+export class VersoBulkActionError extends VersoApiError {
+  override readonly name: string = 'VersoBulkActionError';
+  readonly results: readonly BulkContentItemResult[];
+
+  constructor(init: ApiErrorInit, results: readonly BulkContentItemResult[]) {
+    super(init);
+    this.results = results;
+  }
+}
+
+/**
+ * `publishRelease` refused: 422 with every problem that stops the release (as `validateRelease`
+ * lists them); nothing changed. `problems` is empty when the release has no entries.
+ */
+export class VersoReleaseProblemsError extends VersoApiError {
+  override readonly name: string = 'VersoReleaseProblemsError';
+  readonly problems: readonly ReleaseProblem[];
+
+  constructor(init: ApiErrorInit, problems: readonly ReleaseProblem[]) {
+    super(init);
+    this.problems = problems;
   }
 }
 

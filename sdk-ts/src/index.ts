@@ -1,7 +1,15 @@
 // @verso/sdk: the typed, resilient client for the Verso API.
 export { VersoClient, type RawRequest, type VersoResponse } from './client.js';
 export { DEFAULT_RETRYABLE_STATUSES, type RetryOptions, type VersoClientOptions, type ResolvedClientOptions } from './client-options.js';
-export { VersoApiError, VersoCircuitOpenError, VersoTimeoutError } from './errors.js';
+export {
+  VersoApiError,
+  VersoBulkActionError,
+  VersoCircuitOpenError,
+  VersoReleaseProblemsError,
+  VersoTimeoutError,
+  type BulkContentItemResult,
+  type ReleaseProblem,
+} from './errors.js';
 export type { ProblemDetails } from './problem-details.js';
 export { ETagStore } from './etag-store.js';
 export { MissingETagError, readWithETag, writeWithETag, type RefreshAndRetry, type Tagged } from './optimistic-concurrency.js';
@@ -22,6 +30,7 @@ export { verifyWebhook, type VerifyWebhookOptions } from './webhooks.js';
 export {
   VersoWebhookError,
   type ContentEventPayload,
+  type ReleasePublishedPayload,
   type TemplateVersionPublishedPayload,
   type VersoWebhookErrorReason,
   type VersoWebhookEvent,

@@ -82,14 +82,21 @@ export interface WebhookInvalidation {
   readonly event: VersoWebhookEvent;
   /**
    * `item`: the content item's entries (with those of its translation group and of every item its
-   * `purgeKeys` name) and its workspace's lists; `workspace`: all of it; `none`: nothing named a workspace.
+   * `purgeKeys` name) and its workspace's lists; `release`: the entries of every item the release's
+   * entries and `purgeKeys` name, and its workspace's lists; `workspace`: all of it; `none`: nothing
+   * named a workspace.
    */
-  readonly scope: 'item' | 'workspace' | 'none';
+  readonly scope: 'item' | 'release' | 'workspace' | 'none';
   readonly workspaceId?: string;
   readonly contentItemId?: string;
+  /** The published release (`release` scope). */
+  readonly releaseId?: string;
   /** The event's translation group, whose every dependent entry was invalidated (`item` scope). */
   readonly translationGroupId?: string;
-  /** Every item whose entries were invalidated (`item` scope): the event's item, then those its `purgeKeys` name. */
+  /**
+   * Every item whose entries were invalidated: for `item`, the event's item, then those its
+   * `purgeKeys` name; for `release`, the entries' items, then those its `purgeKeys` name.
+   */
   readonly contentItemIds?: readonly string[];
 }
 
@@ -199,6 +206,18 @@ function scopeOf(event: VersoWebhookEvent): EventTarget {
   const payload = (event.payload ?? {}) as { workspaceId?: unknown; contentItemId?: unknown; translationGroupId?: unknown; purgeKeys?: unknown };
   const workspaceId = typeof payload.workspaceId === 'string' && payload.workspaceId !== '' ? payload.workspaceId : undefined;
   if (!workspaceId) return { scope: 'none' };
+  if (event.type === 'release.published') {
+    // One event for the whole release, next to each entry's own content events (which an endpoint
+    // may not subscribe to): its purge keys are the union of theirs, so they name every item whose
+    // reads the release changed (the entries, their translation groups' members, what embeds them).
+    const release = event.payload as { releaseId?: unknown; entries?: unknown };
+    const purge = purgeTargets(payload.purgeKeys);
+    if (purge.workspace) return { scope: 'workspace', workspaceId };
+    const entries = Array.isArray(release.entries) ? (release.entries as ({ itemId?: unknown } | null)[]) : [];
+    const entryItems = entries.map((e) => e?.itemId).filter((id): id is string => typeof id === 'string' && id !== '').map((id) => id.toLowerCase());
+    const releaseId = typeof release.releaseId === 'string' && release.releaseId !== '' ? release.releaseId : undefined;
+    return { scope: 'release', workspaceId, ...(releaseId ? { releaseId } : {}), contentItemIds: [...new Set([...entryItems, ...purge.items])] };
+  }
   if (String(event.type).startsWith('content.') && typeof payload.contentItemId === 'string' && payload.contentItemId !== '') {
     const purge = purgeTargets(payload.purgeKeys);
     if (purge.workspace) return { scope: 'workspace', workspaceId };
@@ -316,8 +335,9 @@ export class ContentCache {
   /**
    * Verifies a webhook delivery (verifyWebhook: a bad one rejects with its VersoWebhookError and
    * nothing is invalidated), then invalidates exactly what the event names: a `content.*` event its
-   * item, its translation group and the items its `purgeKeys` name (and its workspace's lists), any
-   * other event about a workspace the whole workspace.
+   * item, its translation group and the items its `purgeKeys` name (and its workspace's lists), a
+   * `release.published` event every entry's item and every item its `purgeKeys` name (and the
+   * lists), any other event about a workspace (or purge keys saying `ws-<id>`) the whole workspace.
    * The type is the signed body's (`event.type` as verifyWebhook returns it), never the unsigned
    * X-Verso-Event header: a relabelled delivery is refused (`header_mismatch`), not obeyed.
    * Answer the delivery with a 5xx when this rejects for another reason, so the server retries it.
@@ -330,7 +350,7 @@ export class ContentCache {
   ): Promise<WebhookInvalidation> {
     const event = await verifyWebhook(rawBody, headers, secret, options);
     const target = scopeOf(event);
-    if (target.scope === 'item') {
+    if (target.scope === 'item' || target.scope === 'release') {
       const ws = target.workspaceId!;
       const markers = [markerKeys.lists(this.#prefix, ws), ...target.contentItemIds!.map((id) => markerKeys.item(this.#prefix, ws, id))];
       if (target.translationGroupId) markers.push(markerKeys.group(this.#prefix, ws, target.translationGroupId));

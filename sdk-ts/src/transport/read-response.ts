@@ -1,7 +1,7 @@
 // Reads a final response: 2xx bodies by media type (JSON parsed, text-like as a string, anything
 // else as a Blob, nothing for 204/205/HEAD/Content-Length 0), and any other status as a
 // VersoApiError carrying the problem details and correlation id.
-import { VersoApiError } from '../errors.js';
+import { VersoApiError, VersoBulkActionError, VersoReleaseProblemsError, type ApiErrorInit, type BulkContentItemResult, type ReleaseProblem } from '../errors.js';
 import { parseProblemDetails } from '../problem-details.js';
 import type { ReceivedResponse } from './send-with-retries.js';
 
@@ -37,7 +37,7 @@ export async function toApiError(method: string, url: string, operationId: strin
     // A body cut off mid-read still leaves the status and headers to report.
   }
   const problem = parseProblemDetails(text, response.status, response.statusText);
-  return new VersoApiError({
+  const init: ApiErrorInit = {
     status: response.status,
     statusText: response.statusText,
     problem,
@@ -46,5 +46,12 @@ export async function toApiError(method: string, url: string, operationId: strin
     url,
     operationId,
     headers: response.headers,
-  });
+  };
+  // The two 422s whose body lists what failed get their own types, with the lists typed.
+  if (response.status === 422) {
+    const { results, problems } = problem.extensions;
+    if (operationId === 'bulkContentAction' && Array.isArray(results)) return new VersoBulkActionError(init, results as BulkContentItemResult[]);
+    if (operationId === 'publishRelease' && Array.isArray(problems)) return new VersoReleaseProblemsError(init, problems as ReleaseProblem[]);
+  }
+  return new VersoApiError(init);
 }
