@@ -49,6 +49,35 @@ export class ApiError extends Error {
   }
 }
 
+/** The RFC 9457 members of a problem body, extensions first so they cannot replace a standard member. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string | null;
+  instance: string | null;
+  traceId: string;
+  correlationId: string;
+  [extension: string]: unknown;
+}
+
+/**
+ * The problem body of `error` at `instance` (the request path): what http/problem.ts sends, and what a
+ * bulk action's result carries for each item that failed, as that item's own operation would answer.
+ */
+export function problemDetailsOf(error: ApiError, instance: string | null, ids: { readonly traceId: string; readonly correlationId: string }): ProblemBody {
+  return {
+    ...error.extensions,
+    type: PROBLEM_TYPE_BASE + error.code,
+    title: error.title,
+    status: error.status,
+    detail: error.detail ?? null,
+    instance,
+    traceId: ids.traceId,
+    correlationId: ids.correlationId,
+  };
+}
+
 export const badRequest = (detail: string, errors?: ValidationErrors) =>
   new ApiError('bad-request', detail, errors ? { errors } : {});
 export const unauthenticated = () => new ApiError('unauthenticated');

@@ -1,17 +1,16 @@
 // Bulk actions on content items (tag Content): thin — read what the contract validated, call one service, reply.
 // A failed item's problem is rendered here, as its single operation's response would be.
 import type { Handler } from '../http/operation.js';
-import { ApiError } from '../errors.js';
-import { problemBody } from '../http/problem.js';
+import { ApiError, problemDetailsOf } from '../errors.js';
+import { currentRequestContext } from '../context/request-context.js';
 import type { BulkContentItemResult } from '../generated/schemas.js';
 import { BulkAtomicFailure, bulkContentAction as runBulkAction, type BulkItemOutcome } from '../services/content/content-bulk.js';
 
-const resultOf = (o: BulkItemOutcome): BulkContentItemResult => ({
-  id: o.id,
-  versionNumber: o.versionNumber,
-  status: o.error === null ? 'ok' : 'failed',
-  problem: o.error === null ? null : problemBody(o.error, o.path),
-});
+function resultOf(o: BulkItemOutcome): BulkContentItemResult {
+  const ctx = currentRequestContext();
+  const ids = { traceId: ctx?.traceId ?? '', correlationId: ctx?.correlationId ?? '' };
+  return { id: o.id, versionNumber: o.versionNumber, status: o.error === null ? 'ok' : 'failed', problem: o.error === null ? null : problemDetailsOf(o.error, o.path, ids) };
+}
 
 export const bulkContentAction: Handler<'bulkContentAction'> = async ({ request, actor, deps, reply }) => {
   const onUnexpected = (err: unknown) => deps.logger.error('bulk action item failed unexpectedly', { err });

@@ -1,31 +1,13 @@
 // Renders any failure as application/problem+json. The only place an error becomes a response.
 import type { Response } from 'express';
-import { ApiError, PROBLEM_TYPE_BASE } from '../errors.js';
+import { ApiError, problemDetailsOf, type ProblemBody } from '../errors.js';
 import { currentRequestContext } from '../context/request-context.js';
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string | null;
-  instance: string | null;
-  traceId: string;
-  correlationId: string;
-  [extension: string]: unknown;
-}
+export type { ProblemBody };
 
 export function problemBody(error: ApiError, instance: string | null): ProblemBody {
   const ctx = currentRequestContext();
-  return {
-    ...error.extensions,
-    type: PROBLEM_TYPE_BASE + error.code,
-    title: error.title,
-    status: error.status,
-    detail: error.detail ?? null,
-    instance,
-    traceId: ctx?.traceId ?? '',
-    correlationId: ctx?.correlationId ?? '',
-  };
+  return problemDetailsOf(error, instance, { traceId: ctx?.traceId ?? '', correlationId: ctx?.correlationId ?? '' });
 }
 
 export function sendProblem(res: Response, error: ApiError, instance: string | null): void {

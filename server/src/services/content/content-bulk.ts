@@ -14,7 +14,7 @@ import { ApiError, badRequest, forbidden, invalidStateTransition, notFound, vali
 import type { Actor } from '../../access/actor.js';
 import { ROLE_RANK, type RoleName } from '../../access/roles.js';
 import { currentRequestContext, runWithRequestContext } from '../../context/request-context.js';
-import { findNaturalVersions, type NaturalVersion } from '../../db/content/bulk-targets.js';
+import { findNaturalVersions, type NaturalVersion } from '../../db/delivery/bulk-targets.js';
 import type { BulkContentAction, BulkContentActionRequest } from '../../generated/schemas.js';
 import { withAuditMarks } from '../platform/audit.js';
 import { deleteContentItem, updateContentItem } from './content-items.js';

@@ -1,8 +1,9 @@
 // The version a bulk action acts on when a request names none (its "natural" version): found for
-// every item of the request in one statement, whatever their number.
+// every item of the request in one statement, whatever their number. Here, with the reads of what is
+// served, because archive's natural version is the served one (db/content must not import delivery).
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { servedVersionOf } from '../delivery/content-serving.js';
+import { servedVersionOf } from './content-serving.js';
 
 const naturalRow = z.object({ id: z.string(), version_number: z.number().nullable() });
 
