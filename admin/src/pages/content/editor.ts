@@ -9,7 +9,7 @@
 import type express from 'express';
 import { apiFor } from '../../api.js';
 import { field, formFailure, submitWithETag, type FieldErrors, type FormFailure, type Conflict } from '../../http/forms.js';
-import { workspacePaths } from '../../nav.js';
+import { contentLinks } from './content-links.js';
 import { inputFromInstant, instantFromInput, zoneOf } from '../../time.js';
 import { render, setFlash } from '../../views/render.js';
 import { assetFacts } from '../media/asset-facts.js';
@@ -29,14 +29,9 @@ import * as referenceSearch from './reference-search.js';
 import { loadTranslationSource, sharedFieldsOf, sharedKeys, type TranslationSource } from './translation-source.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, stateFromValues, type FieldsState } from './value-form.js';
 
-const enc = encodeURIComponent;
 
 /** The URLs of one item's pages (the item page, its versions' workflow routes and viewer are H4's). */
-export function contentLinks(workspaceId: string) {
-  const list = workspacePaths(workspaceId).content;
-  const item = (itemId: string) => `${list}/${enc(itemId)}`;
-  return { list, item, editor: (itemId: string, n: number) => `${item(itemId)}/versions/${n}/edit`, workflow: (itemId: string, n: number) => `${item(itemId)}/versions/${n}/workflow` };
-}
+export { contentLinks };
 
 /** The view context shared by the editor and the create form. */
 export function viewContext(loaded: Pick<LoadedVersion, 'schema' | 'abilities'>, workspaceId: string, opts: { readOnly: boolean; errors?: FieldErrors; op?: OpResult; zone: string }): ViewContext {

@@ -9,7 +9,7 @@ import { apiFor } from '../../api.js';
 import { field, formFailure, type FormFailure } from '../../http/forms.js';
 import { setFlash } from '../../views/render.js';
 import { isUuid } from '../screen-forms.js';
-import { contentLinks } from './editor.js';
+import { contentLinks } from './content-links.js';
 import { renderItemPage } from './item-page.js';
 import { ITEM_ROUTE, itemAddress, type ItemAddress } from './item-paths.js';
 

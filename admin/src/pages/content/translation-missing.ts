@@ -11,7 +11,7 @@ import { formatWhen, zoneOf } from '../../time.js';
 import { render } from '../../views/render.js';
 import { isUuid, pageLinks, pageOf, queryValue } from '../screen-forms.js';
 import { abilitiesIn } from '../workspace-scope.js';
-import { contentLinks } from './editor.js';
+import { contentLinks } from './content-links.js';
 import { itemNameOf, itemPaths } from './item-paths.js';
 
 type Locales = components['schemas']['WorkspaceLocalesResponse'];

@@ -9,7 +9,7 @@ import type express from 'express';
 import { apiFor } from '../../api.js';
 import type { EditorSchema, EditorField } from './editor-schema.js';
 import type { ContentVersion } from './editor-load.js';
-import { contentLinks } from './editor.js';
+import { contentLinks } from './content-links.js';
 import { labelOf } from './translation-status.js';
 import { shownVersion, type Shown } from './viewer-values.js';
 

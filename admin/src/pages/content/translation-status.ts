@@ -5,7 +5,7 @@
 // for each missing configured locale (translation-create.ts makes the member and opens its editor).
 import type { components } from '@verso/sdk';
 import type { Permission } from '../workspace-scope.js';
-import { contentLinks } from './editor.js';
+import { contentLinks } from './content-links.js';
 
 type Status = components['schemas']['ContentTranslationStatusResponse'];
 type LocaleState = components['schemas']['ContentTranslationLocaleResponse'];

@@ -16,7 +16,8 @@ const DESCRIPTIONS: Record<WebhookEventType, string> = {
   'content.version_published': 'A version was published, by hand or on its schedule.',
   'content.version_template_upgraded': 'A version was moved to a newer template version.',
   'template.version_published': 'A template version was published.',
-  'workspace.updated': 'The workspace’s name or slug changed.',
+  'workspace.updated': 'The workspace’s name, slug or locales changed.',
+  'release.published': 'A release was published: every entry went live (or was archived) at once.',
 };
 
 export interface EventTypeChoice {
