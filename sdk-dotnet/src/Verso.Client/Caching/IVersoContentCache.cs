@@ -22,7 +22,7 @@ public interface IVersoContentCache
     /// <paramref name="locale"/> when given (then with <c>RequestedLocale</c> and <c>Alternates</c>; the locale is part
     /// of the key, regardless of case). The entry is linked to the items and translation groups its answer names (the
     /// served member, its alternates, its children), so invalidating any of them removes it.</summary>
-    Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, string? locale = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default);
+    Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, string? locale = null, CancellationToken cancellationToken = default);
 
     /// <summary>One version of an item (<see cref="VersoApiClient.GetContentVersionAsync"/>).</summary>
     Task<ContentVersionDetailResponse> GetContentVersionAsync(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default);

@@ -52,7 +52,7 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
             (_, token) => _client.Api.GetContentAsync(workspaceId, id, token), value => [value.Id], cancellationToken, revalidate: false);
 
     /// <inheritdoc />
-    public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, string? locale = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
+    public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, string? locale = null, CancellationToken cancellationToken = default) =>
         ReadAsync(() => KeyForSlug(workspaceId, slug, asOf, expandChildren, locale), absoluteExpiration,
             (tag, token) => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, locale, tag, token),
             value => DependenciesOf(value, expandChildren != false), cancellationToken, revalidate: true);
@@ -69,8 +69,8 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         var q = query ?? new VersoContentListQuery();
         return ReadAsync(() => KeyForList(workspaceId, q), absoluteExpiration,
             (tag, token) => _client.Api.ListContentAsync(workspaceId, q.Q, q.TemplateVersionId, q.TemplateId, q.Status, q.LocaleCode, q.TranslationGroupId,
-                q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.FilterParameter(), q.Locale, q.SortBy, q.SortDesc,
-                q.Page, q.PageSize, tag, token),
+                q.Slug, q.Tags, q.CreatedAfter, q.CreatedBefore, q.PublishedAfter, q.PublishedBefore, q.Resolve, q.AsOf, q.FilterParameter(), q.SortBy, q.SortDesc,
+                q.Page, q.PageSize, locale: q.Locale, ifNoneMatch: tag, cancellationToken: token),
             _ => NoItems, cancellationToken, revalidate: true);
     }
 

@@ -24,8 +24,8 @@ public static class VersoContentListExtensions
         ArgumentNullException.ThrowIfNull(query);
         return api.ListContentAsync(workspaceId, query.Q, query.TemplateVersionId, query.TemplateId, query.Status, query.LocaleCode,
             query.TranslationGroupId, query.Slug, query.Tags, query.CreatedAfter, query.CreatedBefore, query.PublishedAfter,
-            query.PublishedBefore, query.Resolve, query.AsOf, query.FilterParameter(), query.Locale, query.SortBy, query.SortDesc, query.Page,
-            query.PageSize, ifNoneMatch, cancellationToken);
+            query.PublishedBefore, query.Resolve, query.AsOf, query.FilterParameter(), query.SortBy, query.SortDesc, query.Page,
+            query.PageSize, locale: query.Locale, ifNoneMatch: ifNoneMatch, cancellationToken: cancellationToken);
     }
 
     /// <summary>
