@@ -4,7 +4,8 @@
 // the release with a release token (read back through the delivery API: the entry's version served,
 // nothing published yet), schedules it on their own clock, meets a stale edit (412: the current
 // values and a re-apply button), publishes (both entries applied at once), reverts (what was served
-// before is back) and deletes it. Also: every page passes axe and fits 390 px; a publish refused by
+// before is back) and deletes it. The content list's bulk bar adds the ticked items (a failure listed
+// with its reason). Also: every page passes axe and fits 390 px; a publish refused by
 // the API (a problem found) is shown on the release page; a Reader sees no Releases link and is refused.
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
@@ -215,6 +216,52 @@ describe('admin: releases (browser)', function () {
       expect(await page.locator('.flash').textContent()).to.include('deleted; no content changed');
       expect(await served(old)).to.equal(1);
     });
+  });
+
+  it('the content list\'s bulk bar adds the ticked items to a new release; an item that cannot be added is listed with the reason', async () => {
+    const approved = await item('bulk-approved', 'Bulk approved article', ['submit', 'approve']);
+    const drafted = await item('bulk-draft', 'Bulk draft article');
+    const live = await item('bulk-live', 'Bulk live article', ['submit', 'approve', 'publish']);
+    await as(editor, async (page) => {
+      await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/content?q=Bulk`);
+      await page.getByLabel('Select Bulk approved article').check();
+      await page.getByLabel('Select Bulk draft article').check();
+      await submit(page, 'Add to release…', page.locator('.bulk-bar'));
+      expect(await page.locator('.rel-add-count').textContent()).to.equal('2 items');
+      expect(await page.locator('.rel-add-items').textContent()).to.include('Bulk approved article').and.include('Bulk draft article');
+      await expectAccessible(page, 'add to release from the bulk bar');
+      await page.getByLabel('A new release, named:').check();
+      await page.getByLabel('Name of the new release').fill('Bulk launch');
+      await submit(page, 'Add to release');
+      expect(await page.locator('.flash').textContent()).to.include('2 items added to release “Bulk launch” to publish');
+      // Without a version named: the newest Approved version, or the newest one (then a problem to fix).
+      expect(await page.locator(`.rel-entries tr[data-item="${approved}"]`).textContent()).to.match(/Version 1\s*Publish\s*Approved/);
+      expect(await page.locator(`.rel-problems li[data-item="${drafted}"]`).getAttribute('data-reason')).to.equal('NotApproved');
+
+      // Archive from the bar: the served item is added; the one that serves nothing is listed, linked, with why.
+      await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/content?q=Bulk`);
+      await page.getByLabel('Select Bulk live article').check();
+      await page.getByLabel('Select Bulk approved article').check();
+      await page.locator('#bulk-action').selectOption('archive');
+      await submit(page, 'Add to release…', page.locator('.bulk-bar'));
+      expect(await page.getByLabel('Archive them (stop serving)').isChecked()).to.equal(true);
+      await page.getByLabel(/^Bulk launch/).check();
+      await submit(page, 'Add to release');
+      const failures = page.locator('.rel-add-failures li');
+      expect(await failures.count()).to.equal(1);
+      expect(await failures.textContent()).to.equal('Bulk approved article: It serves nothing, so there is nothing to archive.');
+      expect(await failures.getByRole('link').getAttribute('href')).to.include(`/content/${approved}`);
+      expect(await page.locator('.problem-title').first().textContent()).to.include('1 added to Bulk launch');
+      await expectAccessible(page, 'add to release with a failure');
+    });
+    const releases = (await stack.api.get(`${base}/releases?pageSize=100`, { token: editor.token })).body.items as { id: string; name: string }[];
+    const bulkLaunch = (await stack.api.get(`${base}/releases/${releases.find((r) => r.name === 'Bulk launch')!.id}`, { token: editor.token })).body;
+    // In the order the list showed them (the newest change first), then the archive entry.
+    expect(bulkLaunch.entries.map((e: { itemId: string; action: string }) => [e.itemId, e.action])).to.deep.equal([
+      [drafted, 'publish'],
+      [approved, 'publish'],
+      [live, 'archive'],
+    ]);
   });
 
   it('fits the release screens into a 390 px phone screen', async () => {

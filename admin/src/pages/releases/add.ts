@@ -155,10 +155,12 @@ export function register(router: express.Router): void {
     const scope = await abilitiesIn(res, workspaceId);
     const allowed = mayChange(scope);
     if (!allowed.allowed) return refuse(res, allowed.reason);
-    const chosen = await chosenOf(res, scope, fieldValues(req, 'items'));
+    // The chooser sends `items`; the content list's bulk bar sends its ticked rows as `ids` (and the
+    // action chosen on the bar, which becomes the default when it is archive).
+    const fromBar = field(req, 'step') !== 'add';
+    const chosen = await chosenOf(res, scope, fromBar ? fieldValues(req, 'ids') : fieldValues(req, 'items'));
     if (!chosen) return;
-    // The bulk bar posts here with its ticked items only: the chooser has not been shown yet.
-    if (field(req, 'step') !== 'add') return chooserPage(res, scope, chosen);
+    if (fromBar) return chooserPage(res, scope, chosen, { action: field(req, 'action') === 'archive' ? 'archive' : undefined });
 
     const action: EntryAction = field(req, 'action') === 'archive' ? 'archive' : 'publish';
     const releaseChoice = field(req, 'releaseId');
