@@ -3,7 +3,7 @@
 // scheduled release fires exactly once with the scheduler running in two API replicas.
 import { expect } from 'chai';
 import { sql } from 'slonik';
-import { startTestApi, type TestApi } from '../helpers/api.js';
+import { startTestApi, type ApiResponse, type TestApi } from '../helpers/api.js';
 import { within } from '../helpers/wait.js';
 import { dbQuery, expectProblem, expectStatus, startContentWorld, text, type ContentWorld } from '../content/content-fixture.js';
 import { addEntry, approvedArticle, createRelease, releasesOf, statuses } from './release-fixture.js';
@@ -33,7 +33,7 @@ describe('releases under concurrency', function () {
     it('an edit that holds its item when the publish starts commits first: the publish then finds it changed, 422, and publishes nothing', async () => {
       const { r, first, second } = await twoEntryRelease();
       const db = w.api.running.deps.db;
-      let publishing: Promise<Awaited<ReturnType<typeof w.api.post>>> | undefined;
+      let publishing: Promise<ApiResponse> | undefined;
       await db.transaction(async (tx) => {
         // An edit of the second entry, as the API's edit makes it: its item locked, then its values changed.
         await tx.query(sql.unsafe`SELECT id FROM content_items WHERE id = ${second.id} FOR UPDATE`);
@@ -58,7 +58,7 @@ describe('releases under concurrency', function () {
       const db = w.api.running.deps.db;
       const path = `${w.base}/content/${first.id}/versions/1`;
       const headers = await w.api.ifMatch(path, w.editor);
-      let publishing: Promise<Awaited<ReturnType<typeof w.api.post>>> | undefined;
+      let publishing: Promise<ApiResponse> | undefined;
       let editing: Promise<Awaited<ReturnType<typeof w.api.put>>> | undefined;
       await db.transaction(async (tx) => {
         // Something else holds the second item: the publish takes the first, then waits for the second.
