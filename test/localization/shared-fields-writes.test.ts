@@ -104,6 +104,38 @@ describe('fields shared across translations: writes', function () {
       expect(olderRead.body.fields.map((f: any) => f.localized)).to.deep.equal([true, true]);
     });
 
+    it('a field holding child items cannot be shared (each translation names its own children): 422 at /localized, nothing written, here and in a package', async () => {
+      const child = await newTemplate();
+      const t = await newTemplate();
+      const before = await dbQuery(w.api, `SELECT count(*)::int AS n FROM template_fields f JOIN template_versions v ON v.id = f.template_version_id WHERE v.template_id = $1`, [t]);
+      const composed = await addField(t, { key: 'related', label: 'Related', order: 0, primitiveType: undefined, templateId: child, compositionMode: 'Reference', localized: false });
+      expectProblem(composed, 422, 'validation-failed');
+      expect(composed.body.errors['/localized'][0]).to.match(/^field 'Related' holds child items, which each translation names for itself/);
+      const open = await addField(t, { key: 'blocks', label: 'Blocks', order: 0, primitiveType: undefined, isOpen: true, allowedTypes: [{ allowedTemplateId: child }], localized: false });
+      expectProblem(open, 422, 'validation-failed');
+      expect(open.body.errors).to.have.property('/localized');
+      expect(await dbQuery(w.api, `SELECT count(*)::int AS n FROM template_fields f JOIN template_versions v ON v.id = f.template_version_id WHERE v.template_id = $1`, [t])).to.deep.equal(before);
+      // The same field localized is fine, and a shared field of values beside it too.
+      expectStatus(await addField(t, { key: 'related', label: 'Related', order: 0, primitiveType: undefined, templateId: child, compositionMode: 'Reference' }), 201);
+      expectStatus(await addField(t, { key: 'sku', label: 'SKU', order: 1, localized: false }), 201);
+
+      expectStatus(await addField(child, { key: 'name', label: 'Name', order: 0 }), 201);
+      expectStatus(await w.api.put(`${w.base}/templates/${child}/versions/1/publish`, undefined, { token: w.reviewer, headers: await tag(child, 1) }), 200);
+      expectStatus(await w.api.put(`${w.base}/templates/${t}/versions/1/publish`, undefined, { token: w.reviewer, headers: await tag(t, 1) }), 200);
+      const exported = await w.api.get(`${w.base}/packages/export?templateIds=${t}`, { token: w.reviewer });
+      expectStatus(exported, 200);
+      const pkg = structuredClone(exported.body);
+      const ti = pkg.templates.findIndex((x: any) => x.fields.some((f: any) => f.key === 'related'));
+      const fi = pkg.templates[ti].fields.findIndex((f: any) => f.key === 'related');
+      pkg.templates[ti].fields[fi].localized = false;
+      const { id: other } = await createWorkspace(w.api);
+      const admin = (await createActor(w.api, { role: 'TemplateAdmin', grants: { [other]: 'Write' } })).token;
+      const imported = await w.api.post(`/api/v1/workspaces/${other}/packages/import`, pkg, { token: admin });
+      expectProblem(imported, 422, 'validation-failed');
+      expect(imported.body.errors).to.have.property(`/templates/${ti}/fields/${fi}/localized`);
+      expect((await w.api.get(`/api/v1/workspaces/${other}/templates`, { token: admin })).body.totalCount).to.equal(0);
+    });
+
     it('a package field refuses a localized that is not a boolean (400)', async () => {
       const t = await newTemplate();
       expectStatus(await addField(t, { key: 'sku', label: 'SKU', order: 0, localized: false }), 201);

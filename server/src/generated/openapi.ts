@@ -3369,7 +3369,7 @@ export interface components {
             isRequired?: boolean;
             key: components["schemas"]["FieldKey"];
             label: string;
-            /** @description Verso extension: false shares the field across translations (see TemplateFieldRequest.localized). Absent means true; an export writes it only for a shared field, so a package without shared fields reads as before. */
+            /** @description Verso extension: false shares the field across translations (see TemplateFieldRequest.localized). Absent means true; an export writes it only for a shared field, so a package without shared fields reads as before. A field of child items (`templateRef`, or an open field allowing templates) cannot be shared (422). */
             localized?: boolean;
             maxOccurrences?: number | null;
             minOccurrences?: number;
@@ -4181,7 +4181,7 @@ export interface components {
             key: components["schemas"]["FieldKey"];
             label: string;
             /**
-             * @description Verso extension. False shares the field across translations: its values are written on the translation group's member in the workspace's default locale, and every member serves that member's published values (on the other members the field is not required and their own values are not served). Omitted: true on a new field; a change that omits it keeps the field's setting. A new draft copies it.
+             * @description Verso extension. False shares the field across translations: its values are written on the translation group's member in the workspace's default locale, and every member serves that member's published values (on the other members the field is not required and their own values are not served). Omitted: true on a new field; a change that omits it keeps the field's setting. A new draft copies it. A field whose values are child items (`templateId`, or an open field allowing templates) cannot be shared (422 at `/localized`): each translation names its own children, which are served in the reader's locale.
              * @default true
              */
             localized?: boolean;

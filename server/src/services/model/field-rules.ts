@@ -11,6 +11,18 @@ export function addError(errors: ValidationErrors, pointer: string, message: str
   (errors[pointer] ??= []).push(message);
 }
 
+/**
+ * A field whose values are child items (a template composition, or an open field allowing templates)
+ * stays localized: each translation names its own children, and a child is already served in the
+ * reader's language (its group's member along the chain), so sharing the reference would hand a
+ * German page the English child's id in place of its own German child.
+ */
+export function checkSharedField(errors: ValidationErrors, at: string, field: { localized?: boolean | null; holdsChildItems: boolean; name: string }): void {
+  if (field.localized === false && field.holdsChildItems) {
+    addError(errors, `${at}/localized`, `field '${field.name}' holds child items, which each translation names for itself (they are served in the reader's language); only a field of values or a component can be shared across translations`);
+  }
+}
+
 export function checkOccurrences(errors: ValidationErrors, at: string, min: number, max: number | null): void {
   if (max !== null && max < min) addError(errors, `${at}/maxOccurrences`, 'must be null (unbounded) or at least minOccurrences');
 }

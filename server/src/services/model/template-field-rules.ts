@@ -7,7 +7,7 @@ import { conflict, validationFailed, type ValidationErrors } from '../../errors.
 import { findComponent } from '../../db/model/components.js';
 import { findTemplate } from '../../db/model/templates.js';
 import { findSection, listFields, type NewField } from '../../db/model/template-structure.js';
-import { addError, checkFieldConfig, checkOccurrences, resolvePickListBinding } from './field-rules.js';
+import { addError, checkFieldConfig, checkOccurrences, checkSharedField, resolvePickListBinding } from './field-rules.js';
 import type { TemplateFieldRequest } from '../../generated/schemas.js';
 import { assertTemplateGraphAcyclic } from './template-graph.js';
 
@@ -65,6 +65,11 @@ export async function buildTemplateField(
     addError(errors, '/componentId', 'no such component in this workspace');
   }
   checkFieldConfig(errors, '', primitiveType, fieldConfig, input.label || input.key);
+  checkSharedField(errors, '', {
+    localized: input.localized,
+    holdsChildItems: templateId !== null || allowedTypes.some((a) => Boolean(a.allowedTemplateId)),
+    name: input.label || input.key,
+  });
   const binding = await resolvePickListBinding(db, target.workspaceId, errors, '', {
     primitiveType,
     picklistId: input.picklistId,

@@ -3,7 +3,7 @@
 // limit. Every problem is reported at once (422 `validation-failed`, keyed by pointer); a package
 // that fails changes nothing.
 import { validationFailed, type ValidationErrors } from '../../errors.js';
-import { addError, checkFieldConfig } from '../model/field-rules.js';
+import { addError, checkFieldConfig, checkSharedField } from '../model/field-rules.js';
 import { findCycle } from '../model/template-graph.js';
 import type { CtpComponentField, CtpPackage, CtpTemplateField } from '../../generated/schemas.js';
 import { picklistRefOf, templateFields } from './package-format.js';
@@ -103,6 +103,7 @@ export function assertValidPackage(pkg: CtpPackage): void {
       }
       if (f.componentRef && !componentSlugs.has(f.componentRef)) addError(errors, `${at}/componentRef`, `no component "${f.componentRef}" in the package`);
       checkBounds(errors, at, f);
+      checkSharedField(errors, at, { localized: f.localized, holdsChildItems: f.templateRef != null || (f.allowedTypes ?? []).some((a) => a.templateRef != null), name: f.label || f.key });
       checkConfig(errors, at, f);
       checkPickListRef(errors, at, f, picklistSlugs);
     }
