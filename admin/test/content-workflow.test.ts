@@ -53,9 +53,10 @@ describe('admin: content workflow', function () {
     }
   }
 
-  /** A disabled button says why, visibly and as its description. */
+  /** A disabled button sits behind "More" and says why, visibly (once More is opened) and as its description. */
   async function expectDisabledWithReason(page: Page, name: string, reason: RegExp) {
-    const button = action(page, name).getByRole('button');
+    expect(await page.locator(`.workflow-more .workflow-action[data-action="${name}"]`).count(), `${name} behind More`).to.be.greaterThan(0);
+    const button = action(page, name).getByRole('button', { includeHidden: true });
     expect(await button.isDisabled(), name).to.equal(true);
     const describedBy = await button.getAttribute('aria-describedby');
     expect(await page.locator(`#${describedBy}`).textContent(), name).to.match(reason);

@@ -171,7 +171,7 @@ describe('admin: an editor’s journey from model to published page', function (
 
       await press(page, 'Submit for review', page.locator('.workflow-bar'));
       await page.goto(`${admin()}/content/${itemId}`);
-      const approve = page.locator('.workflow-action[data-action="approve"]').getByRole('button');
+      const approve = page.locator('.workflow-more .workflow-action[data-action="approve"]').getByRole('button', { includeHidden: true });
       expect(await approve.isDisabled()).to.equal(true);
       const reason = await page.locator(`#${await approve.getAttribute('aria-describedby')}`).textContent();
       expect(reason).to.match(/needs the TemplateAdmin role or higher; you are Editor/);
