@@ -287,12 +287,12 @@ describe('admin: media library and picker (browser)', function () {
       expect(await hit.locator('img').getAttribute('src')).to.match(/\/w_160,f_webp\/pixel\.png$/);
       await expectAccessible(page);
       await hit.getByRole('button', { name: /Pick pixel\.png/ }).click();
-      expect(await heroRow(page).getByLabel(/Media asset id/).inputValue()).to.equal(imageId);
+      expect(await heroRow(page).locator('input[name$="[v]"]').inputValue()).to.equal(imageId);
       expect(await heroRow(page).locator('[data-ref-current]').textContent()).to.include('pixel.png');
       await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Save changes' }).first().click()]);
       expect(await page.locator('.flash').textContent()).to.include('saved');
       // The raw id is still there after a reload, with a link to the asset in the library.
-      expect(await heroRow(page).getByLabel(/Media asset id/).inputValue()).to.equal(imageId);
+      expect(await heroRow(page).locator('input[name$="[v]"]').inputValue()).to.equal(imageId);
       expect(await heroRow(page).getByRole('link', { name: /Open in the media library/ }).getAttribute('href')).to.equal(`/workspaces/${ws}/media/${imageId}`);
     } finally {
       await js.close();
@@ -305,10 +305,10 @@ describe('admin: media library and picker (browser)', function () {
       await Promise.all([page.waitForLoadState('load'), fileRow(page).getByRole('button', { name: /Choose/ }).click()]);
       await fileRow(page).locator('[data-media-hit="terms.pdf"]').waitFor();
       await Promise.all([page.waitForLoadState('load'), fileRow(page).getByRole('button', { name: /Pick terms\.pdf/ }).click()]);
-      expect(await fileRow(page).getByLabel(/File asset id/).inputValue()).to.equal(pdfId);
+      expect(await fileRow(page).locator('input[name$="[v]"]').inputValue()).to.equal(pdfId);
       // The re-rendered form shows the chosen file by name and type (#25), not only its id.
       expect((await fileRow(page).locator('[data-ref-current] .cf-asset-facts').textContent())!.replace(/\s+/g, ' ')).to.match(/^terms\.pdf application\/pdf · /);
-      expect(await heroRow(page).getByLabel(/Media asset id/).inputValue(), 'other values survive the re-render').to.equal(imageId);
+      expect(await heroRow(page).locator('input[name$="[v]"]').inputValue(), 'other values survive the re-render').to.equal(imageId);
       await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Save changes' }).first().click()]);
       expect(await page.locator('.flash').textContent()).to.include('saved');
     } finally {
