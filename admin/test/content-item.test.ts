@@ -172,7 +172,7 @@ describe('admin: content item page', function () {
     const id = await createItem(article.versionId, 'to-copy', [{ fieldId: article.fields.get('title'), order: 0, valueKind: 'Text', textValue: 'Copy me' }], 'en');
     await page.goto(itemUrl(id));
     await submit(page, 'Duplicate item');
-    expect(await page.locator('.flash').textContent()).to.include('Item duplicated as “to-copy-copy”');
+    expect(await page.locator('.flash').textContent()).to.include('“Copy me” duplicated as to-copy-copy');
     // The copy keeps the values, so its heading is the same title (#25: titles, not slugs); the slug is new.
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.contain('Copy me');
     const copyId = /\/content\/([0-9a-f-]{36})/.exec(page.url())![1]!;

@@ -75,6 +75,8 @@ describe('admin: edit live', function () {
     const id = await publishedItem('launch', 'Launch day');
     await page.goto(itemUrl(id));
     expect(await page.locator('#served-edit-live-hint').textContent()).to.include('new Draft holding version 1');
+    // The selected version is the served one: one Edit, not one beside "Served now" and one on its panel.
+    expect(await page.locator('form.edit-live').count()).to.equal(1);
     await expectAccessible(page);
     await click('Edit');
     expect(new URL(page.url()).pathname).to.equal(`/workspaces/${ws.id}/content/${id}/versions/2/edit`);
@@ -134,7 +136,7 @@ describe('admin: edit live', function () {
       await p.goto(itemUrl(id, '/view/1'));
       expect(await p.locator('form.edit-live').count()).to.equal(0);
       // Posting anyway is the API's refusal shown on the item page, not a 500.
-      const status = await p.evaluate(`(async () => { const r = await fetch(${JSON.stringify(itemUrl(id, '/edit-live'))}, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'from=1' }); return r.status; })()`);
+      const status = await p.evaluate(`(async () => { const r = await fetch(${JSON.stringify(itemUrl(id, '/edit-live'))}, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'from=1&_csrf=' + encodeURIComponent(document.querySelector('input[name=_csrf]').value) }); return r.status; })()`);
       expect(status).to.be.oneOf([403]);
       expect((await itemOf(id)).versions).to.have.length(1);
     } finally {

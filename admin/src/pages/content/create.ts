@@ -19,6 +19,7 @@ import { localeChoices } from './locale-choices.js';
 import { contentLinks, viewContext } from './editor.js';
 import { fieldViews, sectioned, idValuesOf } from './field-views.js';
 import { markdownPreviewPath } from './markdown-preview.js';
+import { itemNameOf } from './item-paths.js';
 import { referenceSearchPath } from './reference-search.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, type FieldsState } from './value-form.js';
 
@@ -159,7 +160,7 @@ export function register(router: express.Router): void {
         path: { workspaceId },
         body: { templateVersionId, slug: meta.slug || null, localeCode: meta.locale || null, tags: tagList, fields: encoded.values },
       });
-      setFlash(res, 'success', `Item “${created.slug ?? created.id}” created.`);
+      setFlash(res, 'success', `“${itemNameOf(created)}” created.`);
       res.redirect(303, contentLinks(workspaceId).editor(created.id, created.versions[0]?.versionNumber ?? 1));
     } catch (err) {
       const failure = formFailure(err);

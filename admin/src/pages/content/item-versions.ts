@@ -82,7 +82,8 @@ export function register(router: express.Router): void {
     if (!address) return next();
     try {
       const copy = await apiFor(res).duplicateContent({ path: { workspaceId: address.workspaceId, id: address.itemId }, body: {} });
-      setFlash(res, 'success', `Item duplicated as “${copy.slug ?? copy.id}”: its version 1 is a Draft.`);
+      // Named by title, as everywhere (the slug is shown too: it is what tells the copy apart).
+      setFlash(res, 'success', `“${itemNameOf(copy)}” duplicated${copy.slug ? ` as ${copy.slug}` : ''}: its version 1 is a Draft.`);
       res.redirect(303, itemPaths(address.workspaceId, copy.id).root);
     } catch (err) {
       const failure = formFailure(err, [400, 403, 409, 422]);
