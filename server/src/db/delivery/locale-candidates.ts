@@ -24,13 +24,16 @@ export function chainOf(workspaceId: string, locale: ListLocale): FragmentSqlTok
   return sql.fragment`(SELECT verso_locale_chain(${workspaceId}::uuid, ${sql.array([...locale.prefixes], 'text')}))`;
 }
 
-/** The rank of a member whose locale column is `localeCode` (null: not a candidate). */
-function rankOf(localeCode: FragmentSqlToken, chain: FragmentSqlToken): FragmentSqlToken {
+/**
+ * The rank of a member whose locale column is `localeCode` (null: not a candidate). The one
+ * statement of the ranking rule: lists (bestOfGroup) and single groups (served-groups.ts) use it.
+ */
+export function rankOf(localeCode: FragmentSqlToken, chain: FragmentSqlToken): FragmentSqlToken {
   return sql.fragment`coalesce(array_position(${chain}, lower(${localeCode})), CASE WHEN ${localeCode} IS NULL THEN cardinality(${chain}) + 1 END)`;
 }
 
 /** A row's locale makes it a candidate: in the chain, or none. */
-function isCandidate(localeCode: FragmentSqlToken, chain: FragmentSqlToken): FragmentSqlToken {
+export function isCandidate(localeCode: FragmentSqlToken, chain: FragmentSqlToken): FragmentSqlToken {
   // The cast makes the subquery one array value: ANY(subquery) would compare with each of its rows.
   return sql.fragment`(${localeCode} IS NULL OR lower(${localeCode}) = ANY(${chain}::text[]))`;
 }

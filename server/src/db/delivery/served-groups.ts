@@ -1,14 +1,16 @@
 // Translation groups as delivery reads resolve them. An item's group is keyed by
 // coalesce(translation_group_id, id) (an item without a group is a group of its own); its members
 // are the group's live items. A read in a locale serves, for each group it meets (the slug's, each
-// child's), the member best ranked in the reader's chain (verso_locale_chain, migration 0041): its
-// position in the chain, a member without a locale after every chain entry, a member in a locale
-// outside the chain not at all, ties to the lowest id; among those that have a version to give (the
+// child's), the member best ranked in the reader's chain (verso_locale_chain, migration 0041; the
+// rank as locale-candidates.ts states it for lists too: its position in the chain, a member without
+// a locale after every chain entry, a member in a locale outside the chain not at all), ties to the
+// lowest id; among those that have a version to give (the
 // served one at the instant, or the previewed one). Every fragment here reads the group through
 // content_items' primary key and content_items_translation_group, and the version through the
 // serving index: a few index probes per group, never a scan.
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { isCandidate, rankOf } from './locale-candidates.js';
 
 /** The lower-cased chain of a read in a locale, as the CTE `chain (keys)`; `prefixes` is the text of a text[]. */
 export const chainCte = (workspaceId: string, prefixes: string) =>
@@ -32,10 +34,12 @@ export function groupMembersOf(alias: string, workspaceId: string): FragmentSqlT
  * what the caller wants; the result is that subquery's row, as `sv`'s columns, plus `member_id`.
  */
 export function groupWinnerOf(alias: string, workspaceId: string, versionOf: (memberId: FragmentSqlToken) => FragmentSqlToken): FragmentSqlToken {
+  const locale = sql.fragment`m.locale_code`;
+  const keys = sql.fragment`chain.keys`;
   return sql.fragment`SELECT m.id AS member_id, sv.*
     FROM ${groupMembersOf(alias, workspaceId)} m CROSS JOIN chain CROSS JOIN LATERAL (${versionOf(sql.fragment`m.id`)}) sv
-    WHERE m.locale_code IS NULL OR lower(m.locale_code) = ANY(chain.keys)
-    ORDER BY coalesce(array_position(chain.keys, lower(m.locale_code)), cardinality(chain.keys) + 1), m.id
+    WHERE ${isCandidate(locale, keys)}
+    ORDER BY ${rankOf(locale, keys)}, m.id
     LIMIT 1`;
 }
 
