@@ -49,7 +49,8 @@ public interface IVersoContentCacheInvalidator
     /// Invalidates what a verified webhook event names: a <c>content.*</c> event its item, every item its
     /// <c>purgeKeys</c> name (<c>item-&lt;id&gt;</c>: the members of its translation group and the items embedding one)
     /// and its <c>translationGroupId</c> (as <see cref="InvalidateTranslationGroupAsync"/>), with the workspace's lists;
-    /// <c>template.version_published</c>, <c>workspace.updated</c>, a content event whose purge keys say
+    /// <c>release.published</c> every entry's item and every item its <c>purgeKeys</c> name, with the lists;
+    /// <c>template.version_published</c>, <c>workspace.updated</c>, a content or release event whose purge keys say
     /// <c>ws-&lt;id&gt;</c> and any type this SDK does not know the whole workspace of its payload's <c>workspaceId</c>. An event naming no
     /// workspace invalidates nothing. The event must come from <see cref="VersoWebhook.Verify(ReadOnlySpan{byte}, IEnumerable{KeyValuePair{string, string}}, string, VersoWebhookOptions?)"/>.
     /// </summary>
@@ -69,6 +70,11 @@ public enum VersoContentCacheInvalidationScope
 
     /// <summary>The whole workspace (template, workspace and unknown events).</summary>
     Workspace,
+
+    /// <summary>The entries of every item a published release names — its entries' items and those its purge keys name
+    /// (their translation groups' members, the items embedding one) — and the workspace's lists
+    /// (<c>release.published</c>).</summary>
+    Release,
 }
 
 /// <summary>The outcome of <see cref="IVersoContentCacheInvalidator.InvalidateForEventAsync"/>: the verified event
@@ -87,7 +93,11 @@ public sealed record VersoContentCacheInvalidation(
     /// (<see cref="VersoContentCacheInvalidationScope.ContentItem"/>; null when the event named none).</summary>
     public Guid? TranslationGroupId { get; init; }
 
-    /// <summary>Every item whose entries were invalidated (<see cref="VersoContentCacheInvalidationScope.ContentItem"/>):
-    /// the event's item, then those its purge keys name. Empty for the other scopes.</summary>
+    /// <summary>Every item whose entries were invalidated: for <see cref="VersoContentCacheInvalidationScope.ContentItem"/>
+    /// the event's item, then those its purge keys name; for <see cref="VersoContentCacheInvalidationScope.Release"/> the
+    /// entries' items, then those its purge keys name. Empty for the other scopes.</summary>
     public IReadOnlyList<Guid> ContentItemIds { get; init; } = [];
+
+    /// <summary>The published release (<see cref="VersoContentCacheInvalidationScope.Release"/>), else null.</summary>
+    public Guid? ReleaseId { get; init; }
 }

@@ -137,7 +137,25 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
         {
             return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.None, null, null);
         }
-        if (VersoWebhookEventTypes.IsContentEvent(verified.Type) && GuidMember(verified.Payload, "contentItemId") is { } item)
+        if (verified.Type == VersoWebhookEventTypes.ReleasePublished)
+        {
+            // One event for the whole release, next to each entry's own content events (which an endpoint may not
+            // subscribe to): its purge keys are the union of theirs, so with the entries they name every item whose
+            // reads the release changed (the entries, their translation groups' members, the items embedding one).
+            var (purged, wholeWorkspace) = PurgeTargets(verified.Payload);
+            if (!wholeWorkspace)
+            {
+                var items = EntryItems(verified.Payload).Concat(purged).Distinct().ToList();
+                _store.Sequence.Raise(workspace);
+                await BestEffortAsync(() => _store.InvalidateItemsAsync(workspace, items, cancellationToken), cancellationToken).ConfigureAwait(false);
+                return new VersoContentCacheInvalidation(verified, VersoContentCacheInvalidationScope.Release, workspace, null)
+                {
+                    ReleaseId = GuidMember(verified.Payload, "releaseId"),
+                    ContentItemIds = items,
+                };
+            }
+        }
+        else if (VersoWebhookEventTypes.IsContentEvent(verified.Type) && GuidMember(verified.Payload, "contentItemId") is { } item)
         {
             var (purged, wholeWorkspace) = PurgeTargets(verified.Payload);
             if (!wholeWorkspace)
@@ -276,6 +294,19 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
             }
         }
         return ids;
+    }
+
+    /// <summary>The item of each entry of a <c>release.published</c> payload, in the order listed.</summary>
+    private static IEnumerable<Guid> EntryItems(JsonElement payload)
+    {
+        if (payload.ValueKind != JsonValueKind.Object || !payload.TryGetProperty("entries", out var entries) || entries.ValueKind != JsonValueKind.Array)
+        {
+            yield break;
+        }
+        foreach (var entry in entries.EnumerateArray())
+        {
+            if (GuidMember(entry, "itemId") is { } id) yield return id;
+        }
     }
 
     /// <summary>The item ids a content event's <c>purgeKeys</c> name (<c>item-&lt;id&gt;</c>), and whether they name the

@@ -8,7 +8,7 @@ namespace Verso.Client.Errors;
 /// </summary>
 /// <remarks>The message is the problem's detail, else its title, else a sentence with the status; it never contains
 /// request headers, so a bearer token cannot leak through logs of this exception.</remarks>
-public sealed class VersoApiException : HttpRequestException
+public class VersoApiException : HttpRequestException
 {
     /// <summary>Creates the exception for a final non-success response (the SDK's error handler does this; tests and
     /// custom handlers may too).</summary>

@@ -49,6 +49,9 @@ public static class VersoWebhookEventTypes
     public const string TemplateVersionPublished = "template.version_published";
     /// <summary>A workspace's name or slug changed.</summary>
     public const string WorkspaceUpdated = "workspace.updated";
+    /// <summary>A release was published: its entries went live together (each also sends its own <c>content.*</c>
+    /// events); the payload is <see cref="VersoReleasePublishedPayload"/>.</summary>
+    public const string ReleasePublished = "release.published";
 
     /// <summary>True for the <c>content.*</c> types, whose payload is <see cref="VersoContentEventPayload"/>.</summary>
     public static bool IsContentEvent(string type) => type.StartsWith("content.", StringComparison.Ordinal);
@@ -82,3 +85,19 @@ public sealed record VersoTemplateVersionPublishedPayload(Guid TemplateId, Guid 
 
 /// <summary>The body of <c>workspace.updated</c>.</summary>
 public sealed record VersoWorkspaceUpdatedPayload(Guid WorkspaceId, string Name, string Slug);
+
+/// <summary>The body of <c>release.published</c>: written in the release's transaction, next to each entry's own
+/// <c>content.*</c> events.</summary>
+/// <param name="WorkspaceId">The release's workspace.</param>
+/// <param name="ReleaseId">The release.</param>
+/// <param name="Name">The release's name.</param>
+/// <param name="Entries">What went live: each item's version, published or archived.</param>
+/// <param name="PurgeKeys">The union of the purge keys of every entry's events (see
+/// <see cref="VersoContentEventPayload.PurgeKeys"/>), so a CDN is purged once for the whole release.</param>
+public sealed record VersoReleasePublishedPayload(Guid WorkspaceId, Guid ReleaseId, string Name, IReadOnlyList<VersoReleasePublishedEntry> Entries, IReadOnlyList<string> PurgeKeys);
+
+/// <summary>One entry of a published release.</summary>
+/// <param name="ItemId">The content item.</param>
+/// <param name="VersionNumber">Its version the release published or archived.</param>
+/// <param name="Action"><c>publish</c> or <c>archive</c>.</param>
+public sealed record VersoReleasePublishedEntry(Guid ItemId, int VersionNumber, string Action);
