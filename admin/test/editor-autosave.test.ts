@@ -2,7 +2,7 @@
 // new article, tries to leave and is asked first (the in-page dialog for the admin's own links, the
 // browser's own prompt otherwise), stays, creates it with Ctrl+S; in the editor the Draft saves
 // itself when an input loses focus and after 30 s of changes — never more than one write per 30 s —
-// with the version's ETag, says "Saved hh:mm", and a version changed behind its back is not
+// with the version's ETag, says "Saved hh:mm UTC" (the user's zone, named), and a version changed behind its back is not
 // overwritten: "Not saved: …" and the existing "changed by someone else" flow. Ctrl+S saves in the
 // editor too. The Markdown toolbar formats the selection and the live preview follows the typing.
 // (Waits are locators, not waitForFunction: the fake clock also drives requestAnimationFrame.)
@@ -117,7 +117,7 @@ describe('admin: the editor keeps the user’s work (leave warning, Ctrl+S, auto
       const first = page.waitForResponse(isAutosave);
       await page.getByLabel('Title', { exact: true }).focus();
       expect((await first).status()).to.equal(200);
-      await page.locator('#cf-save-status', { hasText: /^Saved \d\d:\d\d$/ }).waitFor();
+      await page.locator('#cf-save-status', { hasText: /^Saved \d\d:\d\d UTC$/ }).waitFor();
       expect(await valueOf(fields.body)).to.equal('The night train left at ten sharp.');
       await expectAccessible(page, 'the editor after an autosave');
       await screenshot(page, 'content-editor-autosaved');

@@ -96,7 +96,7 @@ describe('admin: the editorial loop (incomplete Draft, autosave, refusal at the 
       const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.request().headers()['x-verso-autosave'] === '1');
       await page.getByLabel('Summary', { exact: true }).focus();
       expect((await saved).status()).to.equal(200);
-      await page.locator('#cf-save-status', { hasText: /^Saved \d\d:\d\d$/ }).waitFor();
+      await page.locator('#cf-save-status', { hasText: /^Saved \d\d:\d\d UTC$/ }).waitFor();
       const titleValue = (await version()).fields.find((f: { key: string }) => f.key === 'title');
       expect(titleValue.textValue).to.equal('Harbour lights at dusk');
     });

@@ -56,9 +56,11 @@ export function register(router: express.Router): void {
     const from = before.versionNumber;
     const to = after.versionNumber;
     const facts = await assetFacts(res, workspaceId, comparedAssetIds(before, after));
-    const factsKey = JSON.stringify([...facts]);
+    const zone = zoneOf(res);
+    // The kept diff is per pair; what it shows also depends on the assets' facts and the user's zone.
+    const factsKey = JSON.stringify([zone, ...facts]);
     if (compared.diff?.factsKey !== factsKey) {
-      const fields = compareVersions(workspaceId, before, after, { facts, children: childNamesById(pair.children) });
+      const fields = compareVersions(workspaceId, before, after, { facts, children: childNamesById(pair.children), zone });
       const changed = fields.filter((f) => f.change !== 'unchanged');
       const unchanged = fields.filter((f) => f.change === 'unchanged');
       // The field-by-field HTML depends on nothing but the diff: rendered once, kept with it.
@@ -66,7 +68,6 @@ export function register(router: express.Router): void {
       compared.diff = { factsKey, changed, unchanged, html };
     }
     const { changed, unchanged, html: fieldsHtml } = compared.diff;
-    const zone = zoneOf(res);
     const paths = itemPaths(workspaceId, itemId);
     const name = itemNameOf(item);
     const factsOf = (v: typeof before) => ({

@@ -62,7 +62,7 @@ export async function openPreview(res: express.Response, address: ItemAddress): 
     preview: { expiresAt: when(minted.expiresAt, zone) },
     version,
     facts: versionFacts(version, zone),
-    shown: shownVersion(workspaceId, version, 0, facts),
+    shown: shownVersion(workspaceId, version, 0, facts, zone),
     others: [],
   });
 }

@@ -7,6 +7,7 @@
 // not in the form), so a translator can neither change nor lose them.
 import type express from 'express';
 import { apiFor } from '../../api.js';
+import { zoneOf } from '../../time.js';
 import type { EditorSchema, EditorField } from './editor-schema.js';
 import type { ContentVersion } from './editor-load.js';
 import { contentLinks } from './content-links.js';
@@ -46,7 +47,7 @@ export async function loadTranslationSource(res: express.Response, workspaceId: 
   if (n === null) return null;
   const read = await api.getContentVersion({ path: { workspaceId, id: source.contentItemId, versionNumber: n }, query: { expandChildren: false } });
   const values = new Map<string, Shown[]>();
-  for (const f of shownVersion(workspaceId, read).fields) {
+  for (const f of shownVersion(workspaceId, read, 0, undefined, zoneOf(res)).fields) {
     // Children are not expanded here: the value names the child, and its page has the rest.
     const compact = f.values.map((v): Shown => (v.kind === 'child' ? { ...v, version: undefined, note: '' } : v));
     values.set(f.key.toLowerCase(), compact);

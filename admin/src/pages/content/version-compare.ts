@@ -1,11 +1,12 @@
 // Two versions of an item side by side, field by field (issue #25): which fields were added,
 // removed, changed or left alone. Text, Markdown and structured values (components, links, quotes,
 // as indented JSON) are compared as text (text-diff.ts: lines for multi-line text, words for one
-// line); children, Media/File, picklist and yes/no values as lists of occurrences, each occurrence
-// named as people know it — a child by its title (the compare read's `children`), an asset by its
-// file name. Fields are matched by
+// line); children, Media/File, picklist, yes/no, number and date values as lists of occurrences,
+// each occurrence named as people know it — a child by its title (the compare read's `children`), an
+// asset by its file name, a date and time on the user's clock with the zone named. Fields are matched by
 // key, so versions on different template versions still line up.
 import type { components } from '@verso/sdk';
+import { formatWhen, UTC } from '../../time.js';
 import { factsOf, type AssetFacts, type AssetFactsById } from '../media/asset-facts.js';
 import { itemPaths } from './item-paths.js';
 import { diffPieces, textDiff, type DiffPart } from './text-diff.js';
@@ -18,6 +19,8 @@ type ChildName = components['schemas']['ContentChildNameResponse'];
 export interface Names {
   readonly facts?: AssetFactsById;
   readonly children?: ReadonlyMap<string, ChildName>;
+  /** The user's zone: DateTime values are shown on its clock with the zone named, as everywhere. */
+  readonly zone?: string;
 }
 
 /** The compare read's `children`, by lower-cased id. */
@@ -73,6 +76,12 @@ function occurrenceOf(workspaceId: string, v: FieldValue, names: Names): { key: 
       return { key: String(v.boolValue), shown: { text: v.boolValue === null ? '(empty)' : v.boolValue ? 'Yes' : 'No' } };
     case 'PickList':
       return { key: `pick:${v.textValue ?? ''}`, shown: { text: v.displayLabel ?? v.textValue ?? '(empty)' } };
+    case 'Number':
+      return { key: `num:${v.numberValue ?? ''}`, shown: { text: v.numberValue === null || v.numberValue === undefined ? '(empty)' : String(v.numberValue) } };
+    case 'Date':
+      return { key: `date:${v.dateValue ?? ''}`, shown: { text: v.dateValue ?? '(empty)' } };
+    case 'DateTime':
+      return { key: `at:${v.dateTimeValue ? Date.parse(v.dateTimeValue) : ''}`, shown: { text: v.dateTimeValue ? formatWhen(v.dateTimeValue, names.zone ?? UTC) : '(empty)' } };
     default:
       return { key: `text:${v.textValue ?? ''}`, shown: { text: v.textValue ?? '' } };
   }

@@ -62,7 +62,7 @@ export function assetIdsOf(version: VersionDetail, depth = 0): string[] {
   ]);
 }
 
-function shownValue(workspaceId: string, v: FieldValue, depth: number, facts: AssetFactsById | undefined): Shown {
+function shownValue(workspaceId: string, v: FieldValue, depth: number, facts: AssetFactsById | undefined, zone: string): Shown {
   switch (v.valueKind) {
     case 'Markdown':
       return v.textValue === null ? { kind: 'empty' } : { kind: 'markdown', html: renderMarkdown(v.textValue) };
@@ -76,7 +76,7 @@ function shownValue(workspaceId: string, v: FieldValue, depth: number, facts: As
       return v.fileAssetId ? { kind: 'asset', what: 'File', id: v.fileAssetId, facts: factsOf(facts, v.fileAssetId) } : { kind: 'empty' };
     case 'ChildContent': {
       if (!v.childContentItemId) return { kind: 'empty' };
-      const child = v.child && depth < MAX_CHILD_DEPTH ? shownVersion(workspaceId, v.child, depth + 1, facts) : undefined;
+      const child = v.child && depth < MAX_CHILD_DEPTH ? shownVersion(workspaceId, v.child, depth + 1, facts, zone) : undefined;
       const note = child ? `Version ${child.versionNumber} (${child.status}), served at the same time` : v.child ? 'Nested too deep to expand here; open it to see its values.' : 'Serves nothing at this time.';
       return { kind: 'child', itemId: v.childContentItemId, href: itemPaths(workspaceId, v.childContentItemId).view, version: child, note };
     }
@@ -96,8 +96,8 @@ function shownValue(workspaceId: string, v: FieldValue, depth: number, facts: As
     case 'Date':
       return v.dateValue === null ? { kind: 'empty' } : { kind: 'text', text: v.dateValue };
     case 'DateTime':
-      // The viewer has no zone of its own to hand: the instant in UTC, named as such.
-      return v.dateTimeValue === null ? { kind: 'empty' } : { kind: 'text', text: formatWhen(v.dateTimeValue, UTC) };
+      // On the user's clock with the zone named, as the editor's input takes it.
+      return v.dateTimeValue === null ? { kind: 'empty' } : { kind: 'text', text: formatWhen(v.dateTimeValue, zone) };
     case 'Json':
       return shownJson(v.jsonValue, 0);
     default:
@@ -105,8 +105,8 @@ function shownValue(workspaceId: string, v: FieldValue, depth: number, facts: As
   }
 }
 
-/** The tree the viewer renders for `version` (`depth` counts child levels above it). */
-export function shownVersion(workspaceId: string, version: VersionDetail, depth = 0, facts?: AssetFactsById): ShownVersion {
+/** The tree the viewer renders for `version` (`depth` counts child levels above it; times on `zone`'s clock). */
+export function shownVersion(workspaceId: string, version: VersionDetail, depth = 0, facts?: AssetFactsById, zone: string = UTC): ShownVersion {
   const fields: ShownField[] = [];
   const byField = new Map<string, ShownField>();
   for (const v of version.fields) {
@@ -116,7 +116,7 @@ export function shownVersion(workspaceId: string, version: VersionDetail, depth 
       byField.set(v.fieldId, f);
       fields.push(f);
     }
-    f.values.push(shownValue(workspaceId, v, depth, facts));
+    f.values.push(shownValue(workspaceId, v, depth, facts, zone));
   }
   return {
     versionNumber: version.versionNumber,

@@ -52,7 +52,7 @@ async function renderViewer(res: express.Response, address: ItemAddress, item: I
     editLive: editsThroughDraft(version.status, abilities),
     draft: item.versions.find((v) => v.status === 'Draft'),
     facts: versionFacts(version, zone),
-    shown: shownVersion(workspaceId, version, 0, facts),
+    shown: shownVersion(workspaceId, version, 0, facts, zone),
     others: item.versions.map((v) => ({ versionNumber: v.versionNumber, status: v.status, href: paths.version(v.versionNumber).view, current: v.versionNumber === versionNumber })),
   });
 }
