@@ -11,7 +11,8 @@
 //   preview beside it (the same sanitised rendering as the Preview button);
 // - the editor form (data-guard-unsaved) keeps the user's work: leaving with unsaved changes asks
 //   first (beforeunload, and an in-page dialog for the admin's own links and other forms); Ctrl+S /
-//   Cmd+S saves; a Draft (data-autosave-ms) saves itself in the background after that long of
+//   Cmd+S saves; text typed since the last save is kept in localStorage and offered back on the next
+//   visit (a closed tab); a Draft (data-autosave-ms) saves itself in the background after that long of
 //   changes and when an input loses focus, never more than one write per that period, with the
 //   version's ETag (a 412 is never overwritten: the page offers the "changed by someone else" flow).
 // - "Save and preview" saves in the new tab it opens; this tab reloads when the user comes back to
@@ -117,7 +118,9 @@
     if (label) label.value = button.getAttribute('data-pick-label');
     var current = document.querySelector('[data-ref-current="' + target + '"]');
     if (current) showPicked(current, button);
-    input.focus();
+    // The id input is hidden: the keyboard goes back to the row's search box.
+    var search = document.getElementById(target + '-q');
+    if (search) search.focus();
     return true;
   }
 
@@ -349,6 +352,7 @@
             });
             saved = sent;
             dirty = snapshot(form) !== saved;
+            keep();
             say(dirty ? 'Saved ' + a.savedAt + '; newer changes not saved yet' : 'Saved ' + a.savedAt, 'saved');
             schedule();
             return true;
@@ -415,8 +419,71 @@
       dialog.querySelector('[data-leave="stay"]').focus();
     }
 
-    form.addEventListener('input', function () { if (check()) schedule(); });
-    form.addEventListener('change', function () { if (check()) schedule(); });
+    // ---- What was typed since the last save, kept in this browser (a closed tab, a crash) ----------
+    // Keyed by the form's address (one version's editor, or one workspace's create form). On the next
+    // visit it is offered back unless the page already holds exactly that (the save went through).
+    var keepKey = 'verso.unsaved ' + form.getAttribute('action');
+    function keep() {
+      try {
+        if (!dirty) { window.localStorage.removeItem(keepKey); return; }
+        var values = [];
+        form.querySelectorAll('input, textarea, select').forEach(function (el) {
+          if (!el.name || el.name.charAt(0) === '_' || el.disabled || /^(hidden|file|submit|button|reset|image)$/.test(el.type)) return;
+          values.push(el.type === 'checkbox' || el.type === 'radio' ? [el.name, el.value, el.checked] : [el.name, el.value]);
+        });
+        window.localStorage.setItem(keepKey, JSON.stringify({ at: Date.now(), typed: snapshot(form), values: values }));
+      } catch { /* storage off or full: nothing is kept */ }
+    }
+    /**
+     * `2026-12-07 09:10 CET`: the admin's one date format (time.ts formatWhen), on the user's clock
+     * (the form's data-zone, their account's zone) with the zone named; the browser's own without one.
+     */
+    function stamp(at) {
+      var zone = form.getAttribute('data-zone') || undefined;
+      var parts = {};
+      try {
+        new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+          .formatToParts(new Date(at)).forEach(function (p) { parts[p.type] = p.value; });
+      } catch { return new Date(at).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'; }
+      return parts.year + '-' + parts.month + '-' + parts.day + ' ' + parts.hour + ':' + parts.minute + ' ' + (zone === 'UTC' ? 'UTC' : parts.timeZoneName || zone || '');
+    }
+    function offerKept() {
+      var kept = null;
+      try { kept = JSON.parse(window.localStorage.getItem(keepKey) || 'null'); } catch { kept = null; }
+      if (!kept || !Array.isArray(kept.values)) return;
+      if (kept.typed === saved) { try { window.localStorage.removeItem(keepKey); } catch { /* ignore */ } return; }
+      var box = document.createElement('section');
+      box.className = 'notice cf-kept';
+      box.setAttribute('aria-labelledby', 'cf-kept-title');
+      box.innerHTML = '<h2 id="cf-kept-title" class="h3">Unsaved text from before</h2><p class="cf-kept-when"></p>' +
+        '<div class="actions"><button type="button" class="button primary" data-kept="restore">Restore it</button>' +
+        '<button type="button" class="button" data-kept="discard">Discard it</button></div>';
+      box.querySelector('.cf-kept-when').textContent = 'What you typed here at ' + stamp(kept.at) +
+        ' was not saved; this browser kept it. Restore it into the form (then save), or discard it.';
+      form.parentNode.insertBefore(box, form);
+      box.addEventListener('click', function (event) {
+        var choice = event.target && event.target.getAttribute && event.target.getAttribute('data-kept');
+        if (!choice) return;
+        if (choice === 'restore') {
+          kept.values.forEach(function (v) {
+            form.querySelectorAll('[name="' + (window.CSS && CSS.escape ? CSS.escape(v[0]) : v[0]) + '"]').forEach(function (el) {
+              if (el.type === 'checkbox' || el.type === 'radio') { if (el.value === v[1]) el.checked = Boolean(v[2]); }
+              else if (!/^(hidden|file|submit|button)$/.test(el.type)) el.value = v[1];
+            });
+          });
+          if (check()) { say('Restored text not saved yet', 'dirty'); schedule(); }
+          keep();
+        } else {
+          try { window.localStorage.removeItem(keepKey); } catch { /* ignore */ }
+        }
+        box.remove();
+        form.querySelector('input:not([type=hidden]), textarea, select').focus();
+      });
+    }
+    offerKept();
+
+    form.addEventListener('input', function () { check(); keep(); schedule(); });
+    form.addEventListener('change', function () { check(); keep(); schedule(); });
     form.addEventListener('focusout', function (event) {
       if (event.target && event.target.matches && event.target.matches('input, textarea, select') && check()) autosave();
     });
@@ -437,6 +504,9 @@
       }
       leaving = true;
       stopped = true;
+      // The text goes to the server now; what it answers (the saved page, or the form again with
+      // every value and the reason) holds it, so an old copy is not offered on the next visit.
+      if (!event.defaultPrevented) { try { window.localStorage.removeItem(keepKey); } catch { /* ignore */ } }
     });
     window.addEventListener('pageshow', function (event) { if (event.persisted) { leaving = false; stopped = false; } });
     window.addEventListener('beforeunload', function (event) {

@@ -20,6 +20,7 @@ import { editable, workflowBar, type ContentStatus } from './workflow-rules.js';
 import { runOp, type OpResult } from './editor-form.js';
 import { loadVersion, type LoadedVersion } from './editor-load.js';
 import { titleInVersion } from './item-paths.js';
+import { rejectionOf } from './rejection.js';
 import { conflictValues, writeInlineChildren } from './editor-save.js';
 import { fieldViews, idValuesOf, sectioned, type ViewContext } from './field-views.js';
 import { autosaveReply, isAutosave, savedChildren } from './editor-autosave.js';
@@ -74,7 +75,10 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
   const errors = page.errors ?? {};
   const ctx = viewContext(loaded, workspaceId, { readOnly: !canEdit.allowed, errors, op: page.op, zone: zoneOf(res) });
   ctx.assets = await assetFacts(res, workspaceId, idValuesOf(page.state));
-  const source = page.source === undefined ? await loadTranslationSource(res, workspaceId, version) : page.source;
+  const [source, rejection] = await Promise.all([
+    page.source === undefined ? loadTranslationSource(res, workspaceId, version) : page.source,
+    rejectionOf(res, workspaceId, version.contentItemId, version),
+  ]);
   const shared = source ? sharedKeys(schema, version.templateVersionId) : new Set<string>();
   // A member with a source: each field carries the source's value, and a shared field is read-only.
   const views = schema.fields(version.templateVersionId).map((f) => {
@@ -108,6 +112,7 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
       // send the version back to Draft), so it stays with the Save button.
       autosave: canEdit.allowed && version.status === 'Draft',
       bar: workflowBar(version.status, abilities),
+      rejection,
       barAction: links.workflow(version.contentItemId, version.versionNumber),
       translationSource: source && { label: source.label, itemHref: source.itemHref, versionNumber: source.versionNumber, served: source.served },
     },

@@ -14,6 +14,7 @@ import { pageLinks, pageOf, queryValue, when } from '../screen-forms.js';
 import { abilitiesIn, type Permission, type WorkspaceAbilities } from '../workspace-scope.js';
 import { itemPaths, versionNumberOf, type ItemAddress, itemNameOf } from './item-paths.js';
 import { localeChoicesOf } from './locale-choices.js';
+import { rejectionOf } from './rejection.js';
 import { translationPanel } from './translation-status.js';
 import { hasNewerTarget, upgradeTargetOf } from './upgrade-target.js';
 import { deletable, editable, editsThroughDraft, workflowBar } from './workflow-rules.js';
@@ -91,12 +92,12 @@ export async function renderItemPage(req: express.Request, res: express.Response
     api.getWorkspaceLocales({ path: { workspaceId } }),
   ]);
   const translations = translationPanel(translationStatus, workspaceId, itemId, abilities.editContent);
-  const upgrade = await upgradeTargetOf(res, workspaceId, item.templateVersionId);
   const zone = zoneOf(res);
   const paths = itemPaths(workspaceId, itemId);
 
   const wanted = state.selected ?? versionNumberOf(queryValue(req.query, 'version'));
   const selected = item.versions.find((v) => v.versionNumber === wanted) ?? item.versions[0];
+  const [upgrade, rejection] = await Promise.all([upgradeTargetOf(res, workspaceId, item.templateVersionId), selected ? rejectionOf(res, workspaceId, itemId, selected) : null]);
 
   // The API keeps an item's last version (delete the item instead); its Delete says so.
   const onlyVersion: Permission | undefined = item.versions.length <= 1 && abilities.editContent.allowed ? { allowed: false, reason: 'This is the item’s only version; delete the content item instead.' } : undefined;
@@ -132,8 +133,10 @@ export async function renderItemPage(req: express.Request, res: express.Response
     created: when(selected.createdAt, zone),
     updated: when(selected.updatedAt, zone),
     bar: workflowBar(selected.status, abilities),
-    editLive: editsThroughDraft(selected.status, abilities),
+    // The served version's Edit already stands beside "Served now": one Edit per version.
+    editLive: editsThroughDraft(selected.status, abilities) && item.currentlyServingVersion?.versionNumber !== selected.versionNumber,
     isServed: item.currentlyServingVersion?.versionNumber === selected.versionNumber,
+    rejection,
   };
 
   const identity = state.identity ?? { values: identityFrom(item) };
