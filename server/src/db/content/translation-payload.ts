@@ -6,6 +6,11 @@ import { sql, type FragmentSqlToken } from 'slonik';
 
 /** A jsonb expression `{"localeCode": …, "translationGroupId": …}` of item `itemId` (both null when it has none). */
 export function translationPayloadJson(itemId: string): FragmentSqlToken {
+  return translationPayloadJsonOf(sql.fragment`${itemId}::uuid`);
+}
+
+/** translationPayloadJson of the item that the uuid expression `itemId` names (a column: one statement for many items' events). */
+export function translationPayloadJsonOf(itemId: FragmentSqlToken): FragmentSqlToken {
   return sql.fragment`coalesce((SELECT jsonb_build_object('localeCode', ci.locale_code, 'translationGroupId', ci.translation_group_id)
-    FROM content_items ci WHERE ci.id = ${itemId}::uuid), jsonb_build_object('localeCode', NULL, 'translationGroupId', NULL))`;
+    FROM content_items ci WHERE ci.id = ${itemId}), jsonb_build_object('localeCode', NULL, 'translationGroupId', NULL))`;
 }

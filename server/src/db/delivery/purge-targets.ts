@@ -18,10 +18,15 @@ export const MAX_PURGE_ITEMS = 1000;
  * `ws-<ws>` and `list-<ws>`.
  */
 export function purgeKeysJson(workspaceId: string, itemId: string): FragmentSqlToken {
+  return purgeKeysJsonOf(workspaceId, sql.fragment`${itemId}::uuid`);
+}
+
+/** purgeKeysJson of the item that the uuid expression `itemId` names (a column: one statement for many items' events). */
+export function purgeKeysJsonOf(workspaceId: string, itemId: FragmentSqlToken): FragmentSqlToken {
   return sql.fragment`(SELECT jsonb_build_object('purgeKeys', CASE
       WHEN count(*) > ${MAX_PURGE_ITEMS} THEN jsonb_build_array('ws-' || ${workspaceId}::text, 'list-' || ${workspaceId}::text)
-      ELSE jsonb_build_array('list-' || ${workspaceId}::text, 'item-' || ${itemId}::text)
-        || coalesce(jsonb_agg('item-' || t.d::text ORDER BY t.d::text) FILTER (WHERE t.d <> ${itemId}::uuid), '[]'::jsonb)
+      ELSE jsonb_build_array('list-' || ${workspaceId}::text, 'item-' || (${itemId})::text)
+        || coalesce(jsonb_agg('item-' || t.d::text ORDER BY t.d::text) FILTER (WHERE t.d <> ${itemId}), '[]'::jsonb)
     END)
-    FROM (SELECT d FROM verso_delivery_dependents(ARRAY[${itemId}::uuid]) d LIMIT ${MAX_PURGE_ITEMS + 1}) t)`;
+    FROM (SELECT d FROM verso_delivery_dependents(ARRAY[${itemId}]) d LIMIT ${MAX_PURGE_ITEMS + 1}) t)`;
 }

@@ -4,8 +4,8 @@
 // null version members on item events, plus Verso's purgeKeys, localeCode and translationGroupId)
 // and audit entity types stay uniform.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
-import { purgeKeysJson } from '../../db/delivery/purge-targets.js';
-import { translationPayloadJson } from '../../db/content/translation-payload.js';
+import { purgeKeysJsonOf } from '../../db/delivery/purge-targets.js';
+import { translationPayloadJsonOf } from '../../db/content/translation-payload.js';
 import { enqueueOutboxEvents, type OutboxEvent } from '../../db/platform/outbox.js';
 import type { Actor } from '../../access/actor.js';
 import type { VersionRow } from '../../db/content/content-versions.js';
@@ -60,7 +60,12 @@ export function aboutVersion(workspaceId: string, version: VersionRow, status: s
 
 /** The members every content event's payload computes as it is written: purge keys, locale and translation group. */
 export function contentPayloadExtra(workspaceId: string, itemId: string): FragmentSqlToken {
-  return sql.fragment`(${purgeKeysJson(workspaceId, itemId)} || ${translationPayloadJson(itemId)})`;
+  return contentPayloadExtraOf(workspaceId, sql.fragment`${itemId}::uuid`);
+}
+
+/** contentPayloadExtra of the item that the uuid expression `itemId` names (a column: one statement for many items' events). */
+export function contentPayloadExtraOf(workspaceId: string, itemId: FragmentSqlToken): FragmentSqlToken {
+  return sql.fragment`(${purgeKeysJsonOf(workspaceId, itemId)} || ${translationPayloadJsonOf(itemId)})`;
 }
 
 /** `actor` is null for changes the scheduler makes on its own. */

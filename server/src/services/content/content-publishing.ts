@@ -54,9 +54,9 @@ export async function changeVersionStatus(
 
 /**
  * What a publish records: the archived versions' status changes first, then the publish's (the
- * order webhook receivers see).
+ * order webhook receivers see). A release's batched publish records the same (services/releases).
  */
-function publicationChanges(workspaceId: string, itemId: string, version: VersionRow, archived: readonly PriorDefault[]): ContentChange[] {
+export function publicationChanges(workspaceId: string, itemId: string, version: VersionRow, archived: readonly PriorDefault[]): ContentChange[] {
   return [
     ...archived.map((prior) => ({
       event: 'content.version_status_changed' as const,

@@ -1,0 +1,249 @@
+// A release publishes its entries in batches (a statement per step for many items), and that must
+// leave exactly what publishing the same items one by one leaves: the same outbox events in the same
+// order, the same audit entries, the same versions, items, serving rows and counts, and the same
+// delivery invalidation (the marks of the same items moved, never the whole workspace's). Two
+// workspaces on one API get the same 50 items built the same way; one publishes them as a release,
+// the other through the single publish and archive operations in the release's order; everything
+// is compared with each workspace's ids replaced by the items' names. Then the batches: entries
+// whose notices together would pass the notices' 150-item bound are written in separate batches
+// (so no notice ends the whole workspace), and a failure in a later batch leaves nothing written.
+import { expect } from 'chai';
+import { startTestApi } from '../helpers/api.js';
+import { createArticle, createPerson, dbQuery, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from '../content/content-fixture.js';
+import { addEntry, approve, createRelease, releasesOf } from './release-fixture.js';
+
+type Entry = { label: string; itemId: string; versionNumber: number; action: 'publish' | 'archive' };
+
+/** What a release publish of one batch sends, from authentication to the response's read (24 when written). */
+const STATEMENTS_OF_ONE_BATCH = 30;
+
+const WINDOW = { effectiveStartAt: '2026-01-01T00:00:00.000Z', effectiveEndAt: '2036-01-01T00:00:00.000Z' };
+
+/** The same 50 items in any workspace, named; returns the release's entries (item, version, action). */
+async function buildCampaign(w: ContentWorld): Promise<{ entries: Entry[]; labels: Map<string, string> }> {
+  const labels = new Map<string, string>();
+  const entries: Entry[] = [];
+  const named = <T extends { id: string }>(label: string, item: T) => (labels.set(item.id, label), item);
+  // 20 served articles with an Approved version 2 (the publish supersedes version 1).
+  for (let i = 0; i < 20; i++) {
+    const a = named(`moved-${i}`, await createArticle(w, `Moved ${i}`));
+    await publishNow(w, a.id, 1);
+    await newVersion(w, a.id, { duplicateFromVersionNumber: 1, fields: [text(w.model.article.fields.title!, `Moved ${i} v2`)] });
+    await approve(w, a.id, 2);
+    entries.push({ label: `moved-${i}`, itemId: a.id, versionNumber: 2, action: 'publish' });
+  }
+  // 10 new articles, never served.
+  for (let i = 0; i < 10; i++) {
+    const a = named(`new-${i}`, await createArticle(w, `New ${i}`));
+    await approve(w, a.id, 1);
+    entries.push({ label: `new-${i}`, itemId: a.id, versionNumber: 1, action: 'publish' });
+  }
+  // 5 served articles with an Approved dated version 2 (it overlays version 1, which stays Published).
+  for (let i = 0; i < 5; i++) {
+    const a = named(`dated-${i}`, await createArticle(w, `Dated ${i}`));
+    await publishNow(w, a.id, 1);
+    await newVersion(w, a.id, { duplicateFromVersionNumber: 1, ...WINDOW });
+    await approve(w, a.id, 2);
+    entries.push({ label: `dated-${i}`, itemId: a.id, versionNumber: 2, action: 'publish' });
+  }
+  // 5 authors embedded by a served team page each (the page is in their purge keys and notices).
+  for (let i = 0; i < 5; i++) {
+    const author = named(`author-${i}`, await createPerson(w, `Author ${i}`));
+    await approve(w, author.id, 1);
+    const page = named(`page-${i}`, await createPerson(w, `Team ${i}`, [author.id]));
+    await publishNow(w, page.id, 1);
+    entries.push({ label: `author-${i}`, itemId: author.id, versionNumber: 1, action: 'publish' });
+  }
+  // 3 served English articles with an Approved version 2, each with a German translation to publish.
+  for (let i = 0; i < 3; i++) {
+    const en = named(`en-${i}`, await createArticle(w, `English ${i}`));
+    await publishNow(w, en.id, 1);
+    await newVersion(w, en.id, { duplicateFromVersionNumber: 1, fields: [text(w.model.article.fields.title!, `English ${i} v2`)] });
+    await approve(w, en.id, 2);
+    const de = named(`de-${i}`, await createArticle(w, `Deutsch ${i}`, { localeCode: 'de', translationGroupId: en.id }));
+    await approve(w, de.id, 1);
+    entries.push({ label: `en-${i}`, itemId: en.id, versionNumber: 2, action: 'publish' }, { label: `de-${i}`, itemId: de.id, versionNumber: 1, action: 'publish' });
+  }
+  // 4 served articles the release takes offline.
+  for (let i = 0; i < 4; i++) {
+    const a = named(`gone-${i}`, await createArticle(w, `Gone ${i}`));
+    await publishNow(w, a.id, 1);
+    entries.push({ label: `gone-${i}`, itemId: a.id, versionNumber: 1, action: 'archive' });
+  }
+  return { entries, labels };
+}
+
+/** Replaces every id of the world in `value` (JSON) by a name: items by label, versions by label:vN, the workspace, templates, the editor. */
+async function namer(w: ContentWorld, labels: Map<string, string>) {
+  const names = new Map(labels);
+  names.set(w.ws, 'ws');
+  for (const [key, t] of Object.entries(w.model)) {
+    names.set(t.templateId, `${key}-template`);
+    names.set(t.versionId, `${key}-template-v`);
+  }
+  const versions = await dbQuery<{ id: string; content_item_id: string; version_number: number }>(
+    w.api, 'SELECT id, content_item_id, version_number FROM content_versions WHERE content_item_id = ANY($1)', [[...labels.keys()]]);
+  for (const v of versions) names.set(v.id, `${labels.get(v.content_item_id)}:v${v.version_number}`);
+  const [lists] = await dbQuery<{ id: string }>(w.api, `SELECT md5('lists:' || $1::text)::uuid::text AS id`, [w.ws]);
+  names.set(lists!.id, 'lists');
+  const [editor] = await dbQuery<{ user_id: string }>(w.api, `SELECT user_id::text FROM user_sessions WHERE token_hash = encode(sha256($1::bytea), 'hex')`, [w.editor]);
+  names.set(editor!.user_id, 'editor');
+  return (value: unknown): unknown =>
+    JSON.parse(JSON.stringify(value).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => names.get(id) ?? 'other-id'));
+}
+
+/** Marks of the delivery subjects now (db/delivery: items, lists, workspace). */
+async function marks(w: ContentWorld): Promise<Map<string, string>> {
+  const rows = await dbQuery<{ subject_id: string; mark: string }>(w.api, 'SELECT subject_id::text, mark::text FROM delivery_marks');
+  return new Map(rows.map((r) => [r.subject_id, r.mark]));
+}
+
+const moved = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([s, m]) => before.get(s) !== m).map(([s]) => s);
+
+/** What the publish left, in the world's own order, with names for ids. */
+async function outcome(w: ContentWorld, labels: Map<string, string>, fromSeq: string, fromTime: string, marksBefore: Map<string, string>) {
+  const name = await namer(w, labels);
+  const itemIds = [...labels.keys()];
+  const events = await dbQuery(w.api, `
+    SELECT event_type, entity_type, entity_id, payload FROM outbox_events
+    WHERE workspace_id = $1 AND seq > $2 AND event_type LIKE 'content.%' ORDER BY seq`, [w.ws, fromSeq]);
+  const audits = await dbQuery(w.api, `
+    SELECT entity_type, entity_id, content_item_id, action, actor_type, change_delta FROM audit_log
+    WHERE workspace_id = $1 AND occurred_at > $2 AND entity_type IN ('ContentItem', 'ContentVersion') ORDER BY occurred_at, id`, [w.ws, fromTime]);
+  const versions = await dbQuery(w.api, `
+    SELECT cv.id, cv.status, cv.row_version, cv.archived_at IS NULL AS live, cv.publish_at, cv.published_at IS NULL AS unpublished,
+      cv.published_by_user_id IS NULL AS by_nobody, cv.effective_start_at, cv.effective_end_at
+    FROM content_versions cv WHERE cv.content_item_id = ANY($1) ORDER BY cv.id`, [itemIds]);
+  const items = await dbQuery(w.api, 'SELECT id, row_version FROM content_items WHERE id = ANY($1)', [itemIds]);
+  const serving = await dbQuery(w.api, `
+    SELECT s.content_item_id, s.valid_from::text, s.valid_until::text, s.version_id, s.locale_code, s.template_version_id,
+      s.translation_group_id, s.published_at = cv.published_at AS published_at_matches
+    FROM content_serving s JOIN content_versions cv ON cv.id = s.version_id WHERE s.content_item_id = ANY($1)`, [itemIds]);
+  const counts = await dbQuery(w.api, `
+    SELECT template_id, template_version_id, locale_key, at::text, delta FROM content_serving_counts WHERE workspace_id = $1`, [w.ws]);
+  const sorted = (rows: unknown[]) => (name(rows) as unknown[]).map((r) => JSON.stringify(r)).sort();
+  return {
+    events: name(events) as Record<string, unknown>[],
+    audits: name(audits) as Record<string, unknown>[],
+    versions: sorted(versions),
+    items: sorted(items),
+    serving: sorted(serving),
+    counts: sorted(counts),
+    marks: (name(moved(marksBefore, await marks(w))) as string[]).sort(),
+  };
+}
+
+async function phaseStart(w: ContentWorld) {
+  const [row] = await dbQuery<{ seq: string; at: string }>(w.api, `SELECT coalesce(max(seq), 0)::text AS seq, clock_timestamp()::text AS at FROM outbox_events`);
+  return { seq: row!.seq, at: row!.at, marks: await marks(w) };
+}
+
+describe('releases at scale: the batched publish', function () {
+  this.timeout(300_000);
+  let release: ContentWorld;
+  let single: ContentWorld;
+  // The statements the API sends while `counting` (workers off: only the request's own).
+  let counting = false;
+  const statements: string[] = [];
+  before(async () => {
+    const api = await startTestApi({ env: { Workers__Enabled: 'false' }, onStatement: (q) => void (counting && statements.push(q)) });
+    release = await startContentWorld(api);
+    single = await startContentWorld(api);
+  });
+  after(() => release.api.close());
+
+  it('leaves the same events, audit entries, versions, serving rows and invalidation as publishing its 50 entries one by one', async () => {
+    const a = await buildCampaign(release);
+    const b = await buildCampaign(single);
+    const r = await createRelease(release);
+    for (const e of a.entries) await addEntry(release, r.id, e.itemId, e.versionNumber, e.action);
+
+    const startA = await phaseStart(release);
+    counting = true;
+    const published = await release.api.post(`${releasesOf(release)}/${r.id}/publish`, undefined, { token: release.editor });
+    counting = false;
+    expectStatus(published, 200);
+    // One batch of 50 (their notices name 50 + 5 pages + 3 translations): a statement per step, not per entry
+    // (entry by entry, each publish was its own call and its own read of the prior versions: over 100).
+    expect(statements.length, statements.join('\n')).to.be.at.most(STATEMENTS_OF_ONE_BATCH);
+    const fromRelease = await outcome(release, a.labels, startA.seq, startA.at, startA.marks);
+
+    // The other workspace: each entry through its own operation, in the order the release takes them (item id).
+    const byLabel = new Map(b.entries.map((e) => [e.label, e]));
+    const order = [...a.entries].sort((x, y) => (x.itemId < y.itemId ? -1 : 1)).map((e) => byLabel.get(e.label)!);
+    const startB = await phaseStart(single);
+    for (const e of order) {
+      const res = await single.api.post(`${single.base}/content/${e.itemId}/versions/${e.versionNumber}/${e.action}`, undefined, { token: single.editor });
+      expectStatus(res, 200);
+    }
+    const oneByOne = await outcome(single, b.labels, startB.seq, startB.at, startB.marks);
+
+    // The release's own evidence that the comparison compares something.
+    expect(fromRelease.events).to.have.length(50 + 20 + 3);
+    expect(fromRelease.audits).to.have.length(50 + 20 + 3);
+    expect(fromRelease.events[0]).to.have.nested.property('payload.purgeKeys');
+    expect(fromRelease.marks).to.include.members(['lists', 'page-0', 'author-0', 'moved-0', 'de-0', 'en-0']).and.not.include('ws');
+    expect(fromRelease.serving.some((s) => s.includes('"dated-0:v2"') && s.includes('2026-01-01'))).to.equal(true);
+
+    expect(fromRelease.events).to.deep.equal(oneByOne.events);
+    expect(fromRelease.audits).to.deep.equal(oneByOne.audits);
+    expect(fromRelease.versions).to.deep.equal(oneByOne.versions);
+    expect(fromRelease.items).to.deep.equal(oneByOne.items);
+    expect(fromRelease.serving).to.deep.equal(oneByOne.serving);
+    expect(fromRelease.counts).to.deep.equal(oneByOne.counts);
+    expect(fromRelease.marks).to.deep.equal(oneByOne.marks);
+  });
+
+  describe('entries whose notices together pass the 150-item bound', () => {
+    let w: ContentWorld;
+    const authors: string[] = [];
+    const pages: string[] = [];
+    before(async () => {
+      w = release;
+      // Two authors, each embedded by 80 pages (drafts count: the walk reads every version's links).
+      for (let i = 0; i < 2; i++) {
+        const author = await createPerson(w, `Busy author ${i}`);
+        await approve(w, author.id, 1);
+        authors.push(author.id);
+        for (let p = 0; p < 80; p++) pages.push((await createPerson(w, `Page ${i}.${p}`, [author.id])).id);
+      }
+    });
+
+    it('rolls back every batch when a later one fails: nothing published, no event, no mark moved', async () => {
+      const r = await createRelease(w);
+      for (const id of authors) await addEntry(w, r.id, id, 1);
+      const [last] = [...authors].sort().slice(-1);
+      const start = await phaseStart(w);
+      // A fault in the last batch's write (the test database only): the first batch has been written by then.
+      await dbQuery(w.api, `
+        CREATE FUNCTION test_release_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'injected fault'; END $$`);
+      await dbQuery(w.api, `
+        CREATE TRIGGER test_release_fault BEFORE UPDATE ON content_versions FOR EACH ROW
+        WHEN (NEW.content_item_id = '${last}'::uuid AND NEW.status = 'Published') EXECUTE FUNCTION test_release_fault()`);
+      try {
+        const res = await w.api.post(`${releasesOf(w)}/${r.id}/publish`, undefined, { token: w.editor, unchecked: true });
+        expect(res.status).to.equal(500);
+      } finally {
+        await dbQuery(w.api, 'DROP TRIGGER test_release_fault ON content_versions');
+        await dbQuery(w.api, 'DROP FUNCTION test_release_fault()');
+      }
+      const statuses = await dbQuery(w.api, 'SELECT status FROM content_versions WHERE content_item_id = ANY($1)', [authors]);
+      expect(statuses.map((s) => s.status)).to.deep.equal(['Approved', 'Approved']);
+      const [events] = await dbQuery(w.api, 'SELECT count(*)::int AS n FROM outbox_events WHERE seq > $1', [start.seq]);
+      expect(events!.n).to.equal(0);
+      expect(moved(start.marks, await marks(w))).to.deep.equal([]);
+      const [state] = await dbQuery(w.api, 'SELECT state FROM releases WHERE id = $1', [r.id]);
+      expect(state!.state).to.equal('Open');
+    });
+
+    it('writes them in separate batches: the notices name the authors and their 160 pages, and never end the whole workspace', async () => {
+      const r = await createRelease(w);
+      for (const id of authors) await addEntry(w, r.id, id, 1);
+      const start = await phaseStart(w);
+      expectStatus(await w.api.post(`${releasesOf(w)}/${r.id}/publish`, undefined, { token: w.editor }), 200);
+      const [lists] = await dbQuery<{ id: string }>(w.api, `SELECT md5('lists:' || $1::text)::uuid::text AS id`, [w.ws]);
+      expect(moved(start.marks, await marks(w)).sort()).to.deep.equal([...authors, ...pages, lists!.id].sort());
+    });
+  });
+});
