@@ -44,6 +44,8 @@ export interface LoadOptions {
    * the server under test gets back.
    */
   readonly client?: 'node' | 'raw';
+  /** Keep every request's start (epoch ms) and latency, so a caller can split one run into windows (before, during, after an event). */
+  readonly timeline?: boolean;
 }
 
 export interface LoadSummary {
@@ -58,18 +60,22 @@ export interface LoadSummary {
   cpuMsPerRequest: { server: number; load: number; postgres: number };
   /** Busy share of all cores over the run, every process on the machine included. */
   machineBusy: number;
+  /** With `timeline`: each request's start (epoch ms, comparable across threads) and latency, in no particular order. */
+  timeline?: { at: number; ms: number }[];
 }
 
 // Plain JavaScript, evaluated in each worker. `cursor` (shared) hands out request indexes.
 const WORKER_SOURCE = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, extraHeaders, clientHeaders, expectStatus, minBodyBytes, maxRequests, requests, connections, durationMs, once, cursor, client } = workerData;
+const { url, token, extraHeaders, clientHeaders, expectStatus, minBodyBytes, maxRequests, requests, connections, durationMs, once, cursor, client, timeline } = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const counter = new Int32Array(cursor);
 const latencies = [];
+const starts = [];
 let failures = 0;
+const record = (t) => { latencies.push(performance.now() - t); if (timeline) starts.push(performance.timeOrigin + t); };
 const started = performance.now();
 const cpuStart = process.threadCpuUsage();
 function send(r, own) {
@@ -83,7 +89,7 @@ function send(r, own) {
       let bytes = 0;
       res.on('data', (chunk) => { bytes += chunk.length; });
       res.on('end', () => {
-        latencies.push(performance.now() - t);
+        record(t);
         if ((expectStatus ? res.statusCode !== expectStatus : res.statusCode >= 400) || bytes < minBodyBytes) failures++;
         resolve();
       });
@@ -114,7 +120,7 @@ function rawConnection(own) {
   const finish = (ok) => {
     const p = pending;
     pending = null;
-    latencies.push(performance.now() - p.t);
+    record(p.t);
     if (!ok || (expectStatus ? status !== expectStatus : status >= 400) || bodyBytes < minBodyBytes) failures++;
     p.resolve();
   };
@@ -171,7 +177,7 @@ async function rawLoop(own) {
 Promise.all(Array.from({ length: connections }, (_, c) => (client === 'raw' ? rawLoop : loop)(clientHeaders[c]))).then(() => {
   agent.destroy();
   const cpu = process.threadCpuUsage(cpuStart);
-  parentPort.postMessage({ latencies, failures, cpuMs: (cpu.user + cpu.system) / 1000 });
+  parentPort.postMessage({ latencies, starts, failures, cpuMs: (cpu.user + cpu.system) / 1000 });
 });
 `;
 
@@ -238,7 +244,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
     Array.from({ length: workers }, (_, w) => {
       const connections = Math.floor(o.clients / workers) + (w < o.clients % workers ? 1 : 0);
       const clientHeaders = Array.from({ length: connections }, (_, c) => headersOf(w + c * workers) ?? {});
-      return new Promise<{ latencies: number[]; failures: number; cpuMs: number }>((resolve, reject) => {
+      return new Promise<{ latencies: number[]; starts: number[]; failures: number; cpuMs: number }>((resolve, reject) => {
         const worker = new Worker(WORKER_SOURCE, {
           eval: true,
           workerData: {
@@ -255,6 +261,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
             once: o.once ?? false,
             cursor,
             client: o.client ?? 'node',
+            timeline: o.timeline ?? false,
           },
         });
         worker.once('message', resolve);
@@ -282,6 +289,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
       postgres: round(pgMs / n),
     },
     machineBusy: round((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)),
+    ...(o.timeline ? { timeline: outcomes.flatMap((x) => x.latencies.map((ms, i) => ({ at: x.starts[i]!, ms }))) } : {}),
   };
 }
 

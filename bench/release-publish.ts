@@ -1,0 +1,201 @@
+// Publishing a release of 1,000 items while delivery reads run (targets: the publish ≤ 5 s; by-slug
+// reads meanwhile, cache on, 16 connections, p99 ≤ 15 ms; every read after the commit serves the
+// new versions). The workspace: 1,000 items that each serve version 1 and have an Approved version 2
+// (the release's entries, publish version 2), and 1,000 other published items the release does not
+// touch. One load of by-slug reads over all 2,000 items (16 connections, API-client token, cache
+// on) runs for --seconds; after --before seconds the release is published through the API. The
+// load's timeline is split at the publish's start and answer: read p50/p99 before, during and after
+// it, in the same run. Right after the answer, while the load goes on, every entry's item is read by
+// slug and must serve version 2 (the cache ended exactly), and the outbox must hold one
+// content.version_published per entry and one release.published.
+//
+// With --statements, the statements the publish's transaction sent, by shape, with their wall time
+// (client side; triggers run inside the statement that fires them).
+//
+// Run: node --import tsx bench/release-publish.ts [--items 1000] [--others 1000] [--seconds 20] [--before 5] [--statements]
+import os from 'node:os';
+import type { Interceptor } from 'slonik';
+import { startTestApi, type TestApi } from '../test/helpers/api.js';
+import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
+import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
+import { buildTemplates, DatasetWriter, hoursFromNow, writeItems } from './lib/content-dataset.js';
+import { machine, percentile, runLoad, table, type LoadSummary } from './lib/load.js';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const ITEMS = Number(arg('items')) || 1000;
+const OTHERS = Number(arg('others') ?? 1000);
+const SECONDS = Number(arg('seconds')) || 20;
+const BEFORE_MS = (Number(arg('before')) || 5) * 1000;
+const STATEMENTS = process.argv.includes('--statements');
+const CLIENTS = 16;
+const PUBLISH_TARGET_MS = 5_000;
+const P99_TARGET_MS = 15;
+const progress = (what: string) => process.stderr.write(`bench/release-publish: ${what}\n`);
+
+// The statements of the publish's transaction (slonik names its transaction), with their wall time.
+let recording = false;
+const started = new Map<string, number>();
+const statements: { sql: string; ms: number }[] = [];
+const timing: Interceptor = {
+  name: 'release-publish',
+  beforeQueryExecution: (context) => {
+    if (recording && context.transactionId) started.set(context.queryId, performance.now());
+    return null;
+  },
+  afterQueryExecution: (context, query) => {
+    const t = started.get(context.queryId);
+    if (t !== undefined) {
+      started.delete(context.queryId);
+      statements.push({ sql: query.sql, ms: performance.now() - t });
+    }
+    return null;
+  },
+};
+
+function printStatements() {
+  const byShape = new Map<string, { count: number; ms: number }>();
+  for (const s of statements) {
+    const k = s.sql.replace(/\s+/g, ' ').trim().slice(0, 100);
+    const e = byShape.get(k) ?? { count: 0, ms: 0 };
+    e.count++;
+    e.ms += s.ms;
+    byShape.set(k, e);
+  }
+  const total = statements.reduce((a, s) => a + s.ms, 0);
+  console.log(`\n### The publish's statements: ${statements.length}, their wall time ${total.toFixed(0)} ms\n`);
+  const rows = [...byShape.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20);
+  console.log(table([['statement', 'count', 'ms'], ...rows.map(([k, e]) => [k, e.count, e.ms.toFixed(1)])]));
+}
+
+async function expectOk(res: Response, what: string): Promise<any> {
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  return body;
+}
+
+/** Runs `work` over `inputs` with `n` at a time. */
+async function inParallel<T>(inputs: readonly T[], n: number, work: (x: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < inputs.length) await work(inputs[next++]!);
+  }));
+}
+
+function windowOf(s: LoadSummary, from: number, to: number) {
+  const ms = s.timeline!.filter((r) => r.at >= from && r.at < to).map((r) => r.ms).sort((a, b) => a - b);
+  return { reads: ms.length, p50: percentile(ms, 50), p99: percentile(ms, 99), max: ms[ms.length - 1] ?? NaN };
+}
+
+await startTestPostgres();
+let exitCode = 0;
+try {
+  const api: TestApi = await startTestApi({
+    env: { Workers__Enabled: 'false', Logging__Level: 'warn', RateLimit__Enabled: 'false', Database__PoolSize: '20' },
+    databaseInterceptors: [timing],
+  });
+  try {
+    const { id: ws } = await createWorkspace(api);
+    const base = `/api/v1/workspaces/${ws}`;
+    const templateAdmin = (await createActor(api, { role: 'TemplateAdmin', grants: { [ws]: 'Write' } })).token;
+    const editor = (await createActor(api, { role: 'Editor', grants: { [ws]: 'Write' } })).token;
+    const reader = (await createApiClientToken(api, { workspaceId: ws, role: 'Reader' })).token;
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${api.url}${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${editor}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
+    progress(`writing ${ITEMS} items with an Approved version 2 and ${OTHERS} other published items`);
+    const [tpl] = await buildTemplates(api, base, templateAdmin);
+    const writer = new DatasetWriter(ws);
+    const ids = writeItems(writer, tpl!, 'entry', ITEMS, hoursFromNow(Date.now()));
+    for (const id of ids) writer.version(tpl!, id, 2, { status: 'Approved', title: 'entry approved' });
+    writeItems(writer, tpl!, 'other', OTHERS, hoursFromNow(Date.now()));
+    await writer.flush(api);
+
+    progress(`building the release (${ITEMS} entries through the API)`);
+    const release = await expectOk(await call('POST', '/releases', { name: 'Bench campaign' }), 'create release');
+    await inParallel(ids, 4, async (itemId) => {
+      await expectOk(await call('POST', `/releases/${release.id}/entries`, { itemId, versionNumber: 2, action: 'publish' }), 'add entry');
+    });
+    const validation = await expectOk(await call('GET', `/releases/${release.id}/validation`), 'validation');
+    if (!validation.ready) throw new Error(`the release is not ready: ${JSON.stringify(validation.problems).slice(0, 500)}`);
+
+    const slugs = [...Array.from({ length: ITEMS }, (_, i) => `entry-${i}`), ...Array.from({ length: OTHERS }, (_, i) => `other-${i}`)];
+    const requests = slugs.map((s) => ({ path: `${base}/content/by-slug/${s}` }));
+    progress('warming the cache (every slug once)');
+    await runLoad({ url: api.url, token: reader, requests, clients: CLIENTS, durationMs: 60_000, once: true, expectStatus: 200 });
+
+    progress(`load: ${SECONDS} s of by-slug reads, ${CLIENTS} connections; the publish after ${BEFORE_MS / 1000} s`);
+    const load = runLoad({ url: api.url, token: reader, requests, clients: CLIENTS, durationMs: SECONDS * 1000, expectStatus: 200, timeline: true });
+    const loadStart = Date.now();
+    await new Promise((r) => setTimeout(r, BEFORE_MS));
+    const load1 = os.loadavg();
+    const publishStart = Date.now();
+    recording = STATEMENTS;
+    const published = await expectOk(await call('POST', `/releases/${release.id}/publish`), 'publish');
+    recording = false;
+    const publishEnd = Date.now();
+    const publishMs = publishEnd - publishStart;
+    if (published.state !== 'Published') throw new Error(`the release is ${published.state}`);
+
+    // Every entry's item serves version 2 by slug right after the answer (the load still running).
+    const stale: string[] = [];
+    await inParallel(Array.from({ length: ITEMS }, (_, i) => `entry-${i}`), 4, async (slug) => {
+      const res = await fetch(`${api.url}${base}/content/by-slug/${slug}`, { headers: { authorization: `Bearer ${reader}` } });
+      const body = (await res.json()) as { versionNumber?: number };
+      if (res.status !== 200 || body.versionNumber !== 2) stale.push(`${slug}: ${res.status} ${JSON.stringify(body).slice(0, 100)}`);
+    });
+    const checkedAt = Date.now();
+    const summary = await load;
+    const loadEnd = Date.now();
+    if (publishEnd > loadEnd) progress('the publish outlasted the load: raise --seconds');
+
+    const [events] = await dbQuery<{ published: number; release: number }>(
+      api,
+      `SELECT count(*) FILTER (WHERE event_type = 'content.version_published')::int AS published,
+              count(*) FILTER (WHERE event_type = 'release.published')::int AS release
+       FROM outbox_events WHERE workspace_id = $1`,
+      [ws],
+    );
+
+    const before = windowOf(summary, loadStart, publishStart);
+    const during = windowOf(summary, publishStart, publishEnd);
+    const after = windowOf(summary, publishEnd, loadEnd);
+    const f = (n: number) => n.toFixed(1);
+    console.log(`\n## Release publish (${ITEMS} entries, ${OTHERS} other items read, cache on, ${CLIENTS} connections)\n`);
+    console.log(`machine: ${machine().cpus} cores, Node ${machine().node}; load average at the publish ${load1.map((x) => x.toFixed(2)).join(' ')}\n`);
+    console.log(table([
+      ['', 'wall time', `≤ ${PUBLISH_TARGET_MS / 1000} s`],
+      ['publish (POST …/releases/{id}/publish)', `${(publishMs / 1000).toFixed(2)} s`, publishMs <= PUBLISH_TARGET_MS ? 'yes' : 'NO'],
+    ]));
+    console.log('');
+    console.log(table([
+      ['by-slug reads', 'reads', 'p50 ms', 'p99 ms', 'max ms', `p99 ≤ ${P99_TARGET_MS} ms`],
+      ['before the publish', before.reads, f(before.p50), f(before.p99), f(before.max), before.p99 <= P99_TARGET_MS ? 'yes' : 'NO'],
+      ['during the publish', during.reads, f(during.p50), f(during.p99), f(during.max), during.p99 <= P99_TARGET_MS ? 'yes' : 'NO'],
+      ['after the commit', after.reads, f(after.p50), f(after.p99), f(after.max), ''],
+    ]));
+    console.log(`\nload: ${summary.requests} reads, ${summary.failures} failed, machine busy ${(summary.machineBusy * 100).toFixed(0)} %`);
+    console.log(`after the answer: ${ITEMS - stale.length} of ${ITEMS} entries served version 2 by slug (checked in ${((checkedAt - publishEnd) / 1000).toFixed(1)} s)`);
+    console.log(`outbox: ${events!.published} content.version_published, ${events!.release} release.published`);
+    if (STATEMENTS) printStatements();
+    if (stale.length > 0) console.log(`stale: ${stale.slice(0, 5).join('; ')}`);
+    const ok =
+      stale.length === 0 && summary.failures === 0 && events!.published === ITEMS && events!.release === 1 &&
+      publishMs <= PUBLISH_TARGET_MS && during.p99 <= P99_TARGET_MS;
+    if (!ok) exitCode = 1;
+  } finally {
+    await api.close();
+  }
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  await stopTestPostgres();
+}
+process.exit(exitCode);
