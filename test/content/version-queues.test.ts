@@ -63,6 +63,12 @@ describe('GET /workspaces/{workspaceId}/content/versions', () => {
     const res = await w.api.get(`${url}?createdBy=me&rejected=true`, { token: w.editor });
     expectStatus(res, 200);
     expect(itemIds(res)).to.deep.equal([rejected.id]);
+    // One item's own entries (an item page asking why its Draft was sent back): a page of its versions only.
+    const own = await w.api.get(`${url}?rejected=true&contentItemId=${rejected.id.toUpperCase()}`, { token: w.reader });
+    expect(itemIds(own)).to.deep.equal([rejected.id]);
+    expect(itemIds(await w.api.get(`${url}?rejected=true&contentItemId=${mine.id}`, { token: w.reader }))).to.deep.equal([]);
+    expect(itemIds(await w.api.get(`${url}?contentItemId=${inReview.id}`, { token: w.reader }))).to.deep.equal([inReview.id]);
+    expectProblem(await w.api.get(`${url}?contentItemId=not-an-id`, { token: w.reader }), 400, 'bad-request');
     expect(items(res)[0]).to.include({ rejectionReason: 'Needs a better intro', title: 'Sent back' });
     expect(items(res)[0].rejectedAt).to.be.a('string');
     expectStatus(await act(rejected.id, 1, 'submit', w.editor), 200);

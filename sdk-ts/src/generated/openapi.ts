@@ -5023,6 +5023,8 @@ export interface components {
         VersionCreatedByFilter: string;
         /** @description The draft version's ETag: from reading the version, or from the response of the previous change to it (each change to a draft's sections and fields answers with the version's new ETag). Compared when sent, not required (RFC 9110): a stale tag is answered 412 `concurrency-mismatch` and nothing changes; without one the change is made. Upstream's contract declares no If-Match on these draft-structure operations and its clients send none. */
         VersionIfMatch: string;
+        /** @description Only the versions of this content item (an item page's own queue entries, such as why its Draft was sent back). */
+        VersionItemFilter: string;
         VersionNumber: number;
         /** @description true = only versions a reviewer sent back (rejected and not submitted since); false = only the others. */
         VersionRejectedFilter: boolean;
@@ -7456,6 +7458,8 @@ export interface operations {
     listWorkspaceContentVersions: {
         parameters: {
             query?: {
+                /** @description Only the versions of this content item (an item page's own queue entries, such as why its Draft was sent back). */
+                contentItemId?: components["parameters"]["VersionItemFilter"];
                 /** @description Only versions this user created — a user id, or `me` for the caller (an API client matches none). */
                 createdBy?: components["parameters"]["VersionCreatedByFilter"];
                 /** @description 1-based page number (the name is matched case-insensitively, so `Page` works too). */

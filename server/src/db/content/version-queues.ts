@@ -24,6 +24,8 @@ export interface VersionQueueFilter {
   readonly rejected?: boolean;
   /** Only scheduled versions, soonest first. */
   readonly scheduled?: boolean;
+  /** Only this item's versions. */
+  readonly contentItemId?: string;
 }
 
 export async function listVersionQueue(
@@ -37,6 +39,7 @@ export async function listVersionQueue(
   if (filter.status !== undefined) conditions.push(sql.fragment`cv.status = ${filter.status}`);
   if (filter.createdByUserId !== undefined) conditions.push(sql.fragment`cv.created_by_user_id = ${filter.createdByUserId}::uuid`);
   if (filter.rejected !== undefined) conditions.push(filter.rejected ? sql.fragment`cv.rejected_at IS NOT NULL` : sql.fragment`cv.rejected_at IS NULL`);
+  if (filter.contentItemId !== undefined) conditions.push(sql.fragment`cv.content_item_id = ${filter.contentItemId}::uuid`);
   if (filter.scheduled !== undefined) conditions.push(filter.scheduled ? sql.fragment`cv.publish_at IS NOT NULL` : sql.fragment`cv.publish_at IS NULL`);
   const order = filter.scheduled ? sql.fragment`cv.publish_at ASC, cv.id ASC` : sql.fragment`cv.updated_at DESC, cv.id DESC`;
   const rows = await db.any(sql.type(queueRow)`

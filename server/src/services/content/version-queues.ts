@@ -34,7 +34,7 @@ export async function listWorkspaceContentVersions(
   const { rows, total } = await listVersionQueue(
     db,
     workspaceId,
-    { status: query.status, createdByUserId: createdBy, rejected: query.rejected, scheduled: query.scheduled },
+    { status: query.status, createdByUserId: createdBy, rejected: query.rejected, scheduled: query.scheduled, contentItemId: query.contentItemId?.toLowerCase() },
     page.pageSize,
     page.offset,
   );
