@@ -4,7 +4,9 @@
 // delivery invalidation (the marks of the same items moved, never the whole workspace's). Two
 // workspaces on one API get the same 50 items built the same way; one publishes them as a release,
 // the other through the single publish and archive operations in the release's order; everything
-// is compared with each workspace's ids replaced by the items' names. Then the batches: entries
+// is compared with each workspace's ids replaced by the items' names, and the release is reverted
+// (every item serves what it served before, also where the release published a dated version, which
+// overlays the default and so must be archived itself). Then the batches: entries
 // whose notices together would pass the notices' 150-item bound are written in separate batches
 // (so no notice ends the whole workspace), and a failure in a later batch leaves nothing written.
 import { expect } from 'chai';
@@ -142,6 +144,7 @@ describe('releases at scale: the batched publish', function () {
   this.timeout(300_000);
   let release: ContentWorld;
   let single: ContentWorld;
+  let campaign: { releaseId: string; entries: Entry[]; labels: Map<string, string> } | undefined;
   // The statements the API sends while `counting` (workers off: only the request's own).
   let counting = false;
   const statements: string[] = [];
@@ -192,6 +195,22 @@ describe('releases at scale: the batched publish', function () {
     expect(fromRelease.serving).to.deep.equal(oneByOne.serving);
     expect(fromRelease.counts).to.deep.equal(oneByOne.counts);
     expect(fromRelease.marks).to.deep.equal(oneByOne.marks);
+    campaign = { releaseId: r.id, entries: a.entries, labels: a.labels };
+  });
+
+  it('reverts the 50 entries: each item serves what it served before, a dated version the release published included', async () => {
+    const { releaseId, entries } = campaign!;
+    expectStatus(await release.api.post(`${releasesOf(release)}/${releaseId}/revert`, undefined, { token: release.editor }), 200);
+    const slugs = new Map((await dbQuery<{ id: string; slug: string }>(release.api, 'SELECT id, slug FROM content_items WHERE id = ANY($1)', [entries.map((e) => e.itemId)])).map((r) => [r.id, r.slug]));
+    const served: Record<string, number | null> = {};
+    for (const e of entries) {
+      const res = await release.api.get(`${release.base}/content/by-slug/${slugs.get(e.itemId)}`, { token: release.reader });
+      served[e.label] = res.status === 404 ? null : res.body.versionNumber;
+    }
+    const before = (label: string) => (/^(new|author|de)-/.test(label) ? null : 1);
+    expect(served).to.deep.equal(Object.fromEntries(entries.map((e) => [e.label, before(e.label)])));
+    const dated = await dbQuery(release.api, `SELECT status FROM content_versions WHERE content_item_id = $1 ORDER BY version_number`, [entries.find((e) => e.label === 'dated-0')!.itemId]);
+    expect(dated.map((v) => v.status)).to.deep.equal(['Published', 'Archived']);
   });
 
   describe('entries whose notices together pass the 150-item bound', () => {

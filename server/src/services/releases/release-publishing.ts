@@ -202,7 +202,7 @@ export async function failRelease(tx: CommonQueryMethods, r: ReleaseRow, problem
 /**
  * Restores, in one transaction, what each entry's item served before the release: the version it
  * served is published again through the publish path, and an item that served nothing is archived
- * (its served version taken offline).
+ * (its served version taken offline). A dated version the release published is archived first.
  */
 export async function revertRelease(db: DatabasePool, actor: Actor, workspaceId: string, id: string): Promise<Tagged<ReleaseResponse>> {
   await withoutBarrier(() =>
@@ -215,8 +215,13 @@ export async function revertRelease(db: DatabasePool, actor: Actor, workspaceId:
       const byItem = [...entries].sort((a, b) => (a.content_item_id < b.content_item_id ? -1 : 1));
       for (const e of byItem) {
         if (e.version_status === null) continue; // deleted since: nothing to restore
-        const servedNow = await servedVersionNumber(tx, e.content_item_id);
         const before = e.served_before_version_number;
+        if (e.action === 'publish' && e.version_status === 'Published' && e.version_number !== before) {
+          // A dated version overlays the default: publishing the version served before would leave it served.
+          const released = (await findVersion(tx, e.content_item_id, e.version_number, { forUpdate: true }))!;
+          if (released.effective_start_at !== null) await archiveVersion(tx, actor, workspaceId, released);
+        }
+        const servedNow = await servedVersionNumber(tx, e.content_item_id);
         if (before === servedNow) continue;
         if (before !== null && (await findVersion(tx, e.content_item_id, before))) {
           await publishLocked(tx, actor, workspaceId, e.content_item_id, before);
