@@ -123,6 +123,8 @@ describe('declared statuses: every answer of the pipeline is in the contract', f
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const hook = created.body.endpoint;
     const user = (await createActor(api, { role: 'Reader' })).id;
+    const release = await api.post(`${w.base}/releases`, { name: 'Spring' }, { token: w.editor });
+    expect(release.status, JSON.stringify(release.body)).to.equal(201);
     const template = `${w.base}/templates/${w.model.article.templateId}`;
     // Every operation the rule gives a 304 without its own declaration (the delivery reads, compare
     // and the downloads declare and test their own): an operation added later must be named here.
@@ -139,6 +141,8 @@ describe('declared statuses: every answer of the pipeline is in the contract', f
       getMedia: `${w.base}/media/${media.id}`,
       getContent: `${w.base}/content/${item.id}`,
       getContentVersion: `${w.base}/content/${item.id}/versions/1`,
+      getRelease: `${w.base}/releases/${release.body.id}`,
+      getWorkspaceLocales: `${w.base}/locales`,
     };
     const ruled = operations.filter((op) => sendsETag(op) && op.op.responses['304']?.$ref === '#/components/responses/NotModified');
     expect(ruled.map((op) => op.id).sort()).to.deep.equal(Object.keys(urls).sort());

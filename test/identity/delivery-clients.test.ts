@@ -123,9 +123,13 @@ describe('delivery-only API clients', function () {
       }
     });
 
-    it('the contract marks exactly the two delivery reads as open to a delivery-only client', () => {
+    it('the contract marks exactly the delivery reads as open to a delivery-only client (by-slug, the list, the workspace\'s locales)', async () => {
       const open = operations.filter((o) => o.rule.delivery === true).map((o) => o.id).sort();
-      expect(open).to.deep.equal(['getContentBySlug', 'listContent']);
+      expect(open).to.deep.equal(['getContentBySlug', 'getWorkspaceLocales', 'listContent']);
+      // A site reads which languages there are (for its language switcher) with the same token.
+      const locales = await api.get(`${w.base}/locales`, { token: delivery.token });
+      expectStatus(locales, 200);
+      expect(locales.body).to.have.property('locales');
     });
 
     it('a revoked delivery client is anonymous (401)', async () => {
