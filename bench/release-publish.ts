@@ -7,7 +7,8 @@
 // load's timeline is split at the publish's start and answer: read p50/p99 before, during and after
 // it, in the same run. Right after the answer, while the load goes on, every entry's item is read by
 // slug and must serve version 2 (the cache ended exactly), and the outbox must hold one
-// content.version_published per entry and one release.published.
+// content.version_published per entry and one release.published. While the publish runs,
+// pg_stat_activity is sampled every 50 ms for backends waiting for a lock (a stalled read would be one).
 //
 // With --statements, the statements the publish's transaction sent, by shape, with their wall time
 // (client side; triggers run inside the statement that fires them).
@@ -137,7 +138,21 @@ try {
     const load1 = os.loadavg();
     const publishStart = Date.now();
     recording = STATEMENTS;
+    // While it runs, every 50 ms: the backends waiting for a lock (a read stalled by the publish would be one).
+    let publishing = true;
+    let lockWaits = 0;
+    let samples = 0;
+    const sampler = (async () => {
+      while (publishing) {
+        const [row] = await dbQuery<{ n: number }>(api, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`);
+        lockWaits = Math.max(lockWaits, row!.n);
+        samples++;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
     const published = await expectOk(await call('POST', `/releases/${release.id}/publish`), 'publish');
+    publishing = false;
+    await sampler;
     recording = false;
     const publishEnd = Date.now();
     const publishMs = publishEnd - publishStart;
@@ -180,13 +195,14 @@ try {
       ['during the publish', during.reads, f(during.p50), f(during.p99), f(during.max), during.p99 <= P99_TARGET_MS ? 'yes' : 'NO'],
       ['after the commit', after.reads, f(after.p50), f(after.p99), f(after.max), ''],
     ]));
-    console.log(`\nload: ${summary.requests} reads, ${summary.failures} failed, machine busy ${(summary.machineBusy * 100).toFixed(0)} %`);
+    console.log(`\nbackends waiting for a lock during the publish: at most ${lockWaits} (${samples} samples of pg_stat_activity)`);
+    console.log(`load: ${summary.requests} reads, ${summary.failures} failed, machine busy ${(summary.machineBusy * 100).toFixed(0)} %`);
     console.log(`after the answer: ${ITEMS - stale.length} of ${ITEMS} entries served version 2 by slug (checked in ${((checkedAt - publishEnd) / 1000).toFixed(1)} s)`);
     console.log(`outbox: ${events!.published} content.version_published, ${events!.release} release.published`);
     if (STATEMENTS) printStatements();
     if (stale.length > 0) console.log(`stale: ${stale.slice(0, 5).join('; ')}`);
     const ok =
-      stale.length === 0 && summary.failures === 0 && events!.published === ITEMS && events!.release === 1 &&
+      stale.length === 0 && summary.failures === 0 && events!.published === ITEMS && events!.release === 1 && lockWaits === 0 &&
       publishMs <= PUBLISH_TARGET_MS && during.p99 <= P99_TARGET_MS;
     if (!ok) exitCode = 1;
   } finally {
