@@ -11,9 +11,10 @@
 // pg_stat_activity is sampled every 50 ms for backends waiting for a lock (a stalled read would be one).
 //
 // With --statements, the statements the publish's transaction sent, by shape, with their wall time
-// (client side; triggers run inside the statement that fires them).
+// (client side; triggers run inside the statement that fires them). With --revert, the release is
+// then reverted (the load over) and the revert's wall time printed.
 //
-// Run: node --import tsx bench/release-publish.ts [--items 1000] [--others 1000] [--seconds 20] [--before 5] [--statements]
+// Run: node --import tsx bench/release-publish.ts [--items 1000] [--others 1000] [--seconds 20] [--before 5] [--statements] [--revert]
 import os from 'node:os';
 import type { Interceptor } from 'slonik';
 import { startTestApi, type TestApi } from '../test/helpers/api.js';
@@ -31,6 +32,8 @@ const OTHERS = Number(arg('others') ?? 1000);
 const SECONDS = Number(arg('seconds')) || 20;
 const BEFORE_MS = (Number(arg('before')) || 5) * 1000;
 const STATEMENTS = process.argv.includes('--statements');
+/** Then revert the release (after the load) and print its wall time. */
+const REVERT = process.argv.includes('--revert');
 const CLIENTS = 16;
 const PUBLISH_TARGET_MS = 5_000;
 const P99_TARGET_MS = 15;
@@ -200,6 +203,11 @@ try {
     console.log(`after the answer: ${ITEMS - stale.length} of ${ITEMS} entries served version 2 by slug (checked in ${((checkedAt - publishEnd) / 1000).toFixed(1)} s)`);
     console.log(`outbox: ${events!.published} content.version_published, ${events!.release} release.published`);
     if (STATEMENTS) printStatements();
+    if (REVERT) {
+      const revertStart = Date.now();
+      const reverted = await expectOk(await call('POST', `/releases/${release.id}/revert`), 'revert');
+      console.log(`\nrevert (POST …/releases/{id}/revert, no load): ${((Date.now() - revertStart) / 1000).toFixed(2)} s, the release ${reverted.state}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    }
     if (stale.length > 0) console.log(`stale: ${stale.slice(0, 5).join('; ')}`);
     const ok =
       stale.length === 0 && summary.failures === 0 && events!.published === ITEMS && events!.release === 1 && lockWaits === 0 &&
