@@ -13,7 +13,9 @@ export function seedPasswordOf(line) {
 export async function docsUrlOf(apiUrl) {
   const url = `${apiUrl}/swagger`;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    // The API has already answered its readiness probe; the bound only keeps a wedged API from
+    // holding the banner back, and is generous because a busy machine answers slowly.
+    const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
     await res.arrayBuffer();
     return res.ok ? url : undefined;
   } catch {

@@ -33,8 +33,10 @@ const VIEWER_HTML = `<!doctype html>
 `;
 
 // validatorUrl null: otherwise Swagger UI asks validator.swagger.io for a badge (telling it where the
-// document lives), which the page's CSP rightly blocks.
-const INITIALIZER = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null,
+// document lives), which the page's CSP rightly blocks. docExpansion 'none': the page opens as the
+// list of tags, each opened on demand; every operation of the whole contract expanded at once is a
+// page too long to use, and more than Swagger UI renders (it stopped after the second tag).
+const INITIALIZER = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, docExpansion: 'none',
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
 `;
 
