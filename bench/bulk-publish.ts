@@ -8,11 +8,11 @@
 // With --statements, the statements each run sent, by shape, with their wall time (client side).
 //
 // Run: node --import tsx bench/bulk-publish.ts [--items 500] [--statements]
-import type { Interceptor } from 'slonik';
 import { startTestApi, type TestApi } from '../test/helpers/api.js';
 import { createActor, createWorkspace, dbQuery } from '../test/helpers/actors.js';
 import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
 import { buildTemplates, DatasetWriter, hoursFromNow, writeItems, type Tpl } from './lib/content-dataset.js';
+import { statementTiming } from './lib/statement-timing.js';
 import { table } from './lib/load.js';
 
 const arg = (name: string) => {
@@ -23,25 +23,9 @@ const ITEMS = Number(arg('items')) || 500;
 const TARGET_MS = 10_000;
 const STATEMENTS = process.argv.includes('--statements');
 
-// Every statement the API sends while `recording`, with its wall time.
-let recording = false;
-const started = new Map<string, number>();
-const statements: { sql: string; ms: number }[] = [];
-const timing: Interceptor = {
-  name: 'bulk-publish',
-  beforeQueryExecution: (context) => {
-    if (recording) started.set(context.queryId, performance.now());
-    return null;
-  },
-  afterQueryExecution: (context, query) => {
-    const t = started.get(context.queryId);
-    if (t !== undefined) {
-      started.delete(context.queryId);
-      statements.push({ sql: query.sql, ms: performance.now() - t });
-    }
-    return null;
-  },
-};
+// Every statement the API sends while recording, with its wall time.
+const timing = statementTiming('bulk-publish');
+const statements = timing.statements;
 
 function printStatements(label: string, items: number) {
   const byShape = new Map<string, { count: number; ms: number }>();
@@ -69,7 +53,7 @@ async function approvedItems(api: TestApi, ws: string, t: Tpl, prefix: string, c
 
 async function bulkPublish(api: TestApi, base: string, token: string, ids: readonly string[], atomic: boolean) {
   const begun = performance.now();
-  recording = STATEMENTS;
+  timing.recording = STATEMENTS;
   const res = await fetch(`${api.url}${base}/content/bulk`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -77,7 +61,7 @@ async function bulkPublish(api: TestApi, base: string, token: string, ids: reado
   });
   const body = (await res.json()) as { results: { status: string; versionNumber: number }[] };
   const ms = performance.now() - begun;
-  recording = false;
+  timing.recording = false;
   if (STATEMENTS) printStatements(atomic ? 'atomic' : 'each item on its own', ids.length);
   if (res.status !== 200) throw new Error(`bulk publish answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
   const failed = body.results.filter((r) => r.status !== 'ok' || r.versionNumber !== 2).length;
@@ -115,7 +99,7 @@ async function verifyWarm(api: TestApi, base: string, token: string, prefixes: r
 await startTestPostgres();
 let exitCode = 0;
 try {
-  const api = await startTestApi({ env: { Workers__Enabled: 'false', Logging__Level: 'warn', RateLimit__Enabled: 'false' }, databaseInterceptors: [timing] });
+  const api = await startTestApi({ env: { Workers__Enabled: 'false', Logging__Level: 'warn', RateLimit__Enabled: 'false' }, databaseInterceptors: [timing.interceptor] });
   try {
     const { id: ws } = await createWorkspace(api);
     const base = `/api/v1/workspaces/${ws}`;

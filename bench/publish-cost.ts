@@ -7,11 +7,11 @@
 // the PostgreSQL functions run per publish (track_functions: the triggers' own time).
 //
 // Run: node --import tsx bench/publish-cost.ts [--publishes 60] [--no-load]
-import type { Interceptor } from 'slonik';
 import { startTestApi, type TestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
 import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
 import { buildTemplates, DatasetWriter, hoursFromNow, writeDrafts, writeItems } from './lib/content-dataset.js';
+import { statementTiming } from './lib/statement-timing.js';
 import { percentile, runLoad, table } from './lib/load.js';
 
 const arg = (name: string) => {
@@ -21,25 +21,9 @@ const arg = (name: string) => {
 const PUBLISHES = Number(arg('publishes')) || 60;
 const LOAD = !process.argv.includes('--no-load');
 
-// Every statement the API sends while `recording`, with its wall time.
-let recording = false;
-const started = new Map<string, number>();
-const statements: { sql: string; ms: number }[] = [];
-const timing: Interceptor = {
-  name: 'publish-cost',
-  beforeQueryExecution: (context) => {
-    if (recording) started.set(context.queryId, performance.now());
-    return null;
-  },
-  afterQueryExecution: (context, query) => {
-    const t = started.get(context.queryId);
-    if (t !== undefined) {
-      started.delete(context.queryId);
-      statements.push({ sql: query.sql, ms: performance.now() - t });
-    }
-    return null;
-  },
-};
+// Every statement the API sends while recording, with its wall time.
+const timing = statementTiming('publish-cost');
+const statements = timing.statements;
 
 const shape = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 90);
 
@@ -70,9 +54,9 @@ async function functionTimes(api: TestApi) {
 async function phase(label: string, api: TestApi, admin: string, paths: readonly string[]) {
   statements.length = 0;
   await dbQuery(api, 'SELECT pg_stat_clear_snapshot(), pg_stat_reset()');
-  recording = true;
+  timing.recording = true;
   const latencies = await publishAll(api, admin, paths);
-  recording = false;
+  timing.recording = false;
   // Statistics of the backends that ran the publishes are flushed when they go idle (≤ 1 s).
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const functions = await functionTimes(api);
@@ -99,7 +83,7 @@ try {
   const setup = await startTestApi({ env: { Workers__Enabled: 'false', Logging__Level: 'warn' } });
   const dbName = new URL(setup.databaseUrl).pathname.slice(1);
   await dbQuery(setup, `ALTER DATABASE "${dbName}" SET track_functions = 'all'`);
-  const api = await startTestApi({ env: { Workers__Enabled: 'false', Logging__Level: 'warn', RateLimit__Enabled: 'false' }, databaseUrl: setup.databaseUrl, databaseInterceptors: [timing] });
+  const api = await startTestApi({ env: { Workers__Enabled: 'false', Logging__Level: 'warn', RateLimit__Enabled: 'false' }, databaseUrl: setup.databaseUrl, databaseInterceptors: [timing.interceptor] });
   try {
     const { id: ws } = await createWorkspace(api);
     const base = `/api/v1/workspaces/${ws}`;

@@ -16,11 +16,11 @@
 //
 // Run: node --import tsx bench/release-publish.ts [--items 1000] [--others 1000] [--seconds 20] [--before 5] [--statements] [--revert]
 import os from 'node:os';
-import type { Interceptor } from 'slonik';
 import { startTestApi, type TestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
 import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
 import { buildTemplates, DatasetWriter, hoursFromNow, writeItems } from './lib/content-dataset.js';
+import { statementTiming } from './lib/statement-timing.js';
 import { machine, percentile, runLoad, table, type LoadSummary } from './lib/load.js';
 
 const arg = (name: string) => {
@@ -40,24 +40,8 @@ const P99_TARGET_MS = 15;
 const progress = (what: string) => process.stderr.write(`bench/release-publish: ${what}\n`);
 
 // The statements of the publish's transaction (slonik names its transaction), with their wall time.
-let recording = false;
-const started = new Map<string, number>();
-const statements: { sql: string; ms: number }[] = [];
-const timing: Interceptor = {
-  name: 'release-publish',
-  beforeQueryExecution: (context) => {
-    if (recording && context.transactionId) started.set(context.queryId, performance.now());
-    return null;
-  },
-  afterQueryExecution: (context, query) => {
-    const t = started.get(context.queryId);
-    if (t !== undefined) {
-      started.delete(context.queryId);
-      statements.push({ sql: query.sql, ms: performance.now() - t });
-    }
-    return null;
-  },
-};
+const timing = statementTiming('release-publish', { onlyInTransactions: true });
+const statements = timing.statements;
 
 function printStatements() {
   const byShape = new Map<string, { count: number; ms: number }>();
@@ -98,7 +82,7 @@ let exitCode = 0;
 try {
   const api: TestApi = await startTestApi({
     env: { Workers__Enabled: 'false', Logging__Level: 'warn', RateLimit__Enabled: 'false', Database__PoolSize: '20' },
-    databaseInterceptors: [timing],
+    databaseInterceptors: [timing.interceptor],
   });
   try {
     const { id: ws } = await createWorkspace(api);
@@ -140,7 +124,7 @@ try {
     await new Promise((r) => setTimeout(r, BEFORE_MS));
     const load1 = os.loadavg();
     const publishStart = Date.now();
-    recording = STATEMENTS;
+    timing.recording = STATEMENTS;
     // While it runs, every 50 ms: the backends waiting for a lock (a read stalled by the publish would be one).
     let publishing = true;
     let lockWaits = 0;
@@ -156,7 +140,7 @@ try {
     const published = await expectOk(await call('POST', `/releases/${release.id}/publish`), 'publish');
     publishing = false;
     await sampler;
-    recording = false;
+    timing.recording = false;
     const publishEnd = Date.now();
     const publishMs = publishEnd - publishStart;
     if (published.state !== 'Published') throw new Error(`the release is ${published.state}`);

@@ -82,12 +82,12 @@ describe('Security headers', () => {
       const res = await page.goto(`${api.url}/swagger`);
       expect(res?.headers()['content-security-policy']).to.equal(DOCS_CSP);
       // The page opens as the list of the contract's tags (each opened on demand).
-      await page.waitForFunction(() => document.querySelectorAll('.opblock-tag').length > 10, undefined, { timeout: 30_000 });
+      await page.waitForFunction("document.querySelectorAll('.opblock-tag').length > 10", undefined, { timeout: 30_000 });
       expect(await page.locator('.info .title').textContent()).to.match(/Verso/);
       // Opening a tag lists its operations; opening one renders its schemas (more styles and icons).
       await page.locator('.opblock-tag[data-tag="Content"]').click();
       const content = page.locator('.opblock-tag-section:has(.opblock-tag[data-tag="Content"]) .opblock');
-      await page.waitForFunction(() => document.querySelectorAll('.opblock-tag-section .opblock-get').length > 10, undefined, { timeout: 30_000 });
+      await page.waitForFunction("document.querySelectorAll('.opblock-tag-section .opblock-get').length > 10", undefined, { timeout: 30_000 });
       await content.locator('.opblock-summary').first().click();
       await content.locator('.opblock-body').first().waitFor();
       expect(violations).to.deep.equal([]);
