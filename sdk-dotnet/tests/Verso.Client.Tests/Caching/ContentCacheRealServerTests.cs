@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Text;
 using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Caching.Memory;
@@ -7,6 +6,7 @@ using Verso.Client.Caching;
 using Verso.Client.Generated;
 using Verso.Client.Tests.Webhooks;
 using Verso.Client.Webhooks;
+using Verso.Client.Tests.Support;
 using static Verso.Client.Tests.Support.E2eEnvironment;
 
 namespace Verso.Client.Tests.Caching;
@@ -24,18 +24,6 @@ namespace Verso.Client.Tests.Caching;
 public sealed class ContentCacheRealServerTests
 {
     private static readonly string Suffix = Guid.NewGuid().ToString("N")[..8];
-
-    /// <summary>Counts the content reads that reach the network.</summary>
-    private sealed class CountingHandler() : DelegatingHandler(new SocketsHttpHandler())
-    {
-        public ConcurrentQueue<string> Reads { get; } = new();
-
-        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
-        {
-            if (request.Method == HttpMethod.Get && request.RequestUri!.AbsolutePath.Contains("/content", StringComparison.Ordinal)) Reads.Enqueue(request.RequestUri.PathAndQuery);
-            return base.SendAsync(request, cancellationToken);
-        }
-    }
 
     private static ContentFieldValueRequest Title(Guid fieldId, string text) =>
         new() { FieldId = fieldId, Order = 0, ValueKind = ValueKind.Text, TextValue = text };
@@ -82,7 +70,7 @@ public sealed class ContentCacheRealServerTests
             return await editor.Api.PublishContentVersionAsync(ws, item.Id, number, new PublishContentVersionRequest { OverrideWorkflow = true }, ct);
         }
 
-        var network = new CountingHandler();
+        var network = new ContentReadCounter();
         using var site = new VersoClientBuilder(baseUrl).WithTokenProvider(_ => ValueTask.FromResult<string?>(token)).WithTransport(network).Build();
         using var memory = new MemoryCache(new MemoryCacheOptions());
         var options = new VersoContentCacheOptions { PartitionProvider = () => "e2e-site" };

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Security.Cryptography;
 using System.Text.Json;
 using Microsoft.Extensions.Caching.Memory;
@@ -24,18 +23,6 @@ namespace Verso.Client.Tests.EndToEnd;
 public sealed class BulkAndReleasesRealServerTests
 {
     private static readonly string Suffix = Guid.NewGuid().ToString("N")[..8];
-
-    /// <summary>Counts the delivery reads (by slug and the list) that reach the network.</summary>
-    private sealed class CountingHandler() : DelegatingHandler(new SocketsHttpHandler())
-    {
-        public ConcurrentQueue<string> Reads { get; } = new();
-
-        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
-        {
-            if (request.Method == HttpMethod.Get && request.RequestUri!.AbsolutePath.Contains("/content", StringComparison.Ordinal)) Reads.Enqueue(request.RequestUri.PathAndQuery);
-            return base.SendAsync(request, cancellationToken);
-        }
-    }
 
     [Fact]
     public async Task Bulk_results_and_refusals_are_typed_and_a_published_releases_delivery_ends_exactly_its_cached_reads()
@@ -128,7 +115,7 @@ public sealed class BulkAndReleasesRealServerTests
         await verso.Api.RemoveReleaseEntryAsync(ws, release.Id, draft.Id, ct);
 
         // The site reads through a cache; warmed, it serves all three reads without the network.
-        var network = new CountingHandler();
+        var network = new ContentReadCounter();
         using var reader = new VersoClientBuilder(baseUrl).WithTokenProvider(_ => ValueTask.FromResult<string?>(token)).WithTransport(network).Build();
         using var memory = new MemoryCache(new MemoryCacheOptions());
         var cache = VersoContentCache.InMemory(reader, memory, new VersoContentCacheOptions { PartitionProvider = () => "public" });

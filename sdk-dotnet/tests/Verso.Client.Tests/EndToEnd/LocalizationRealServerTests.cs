@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Text.Json;
 using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Caching.Memory;
@@ -10,6 +9,7 @@ using Verso.Client.Generated;
 using Verso.Client.Tests.Caching;
 using Verso.Client.Tests.Webhooks;
 using Verso.Client.Webhooks;
+using Verso.Client.Tests.Support;
 using static Verso.Client.Tests.Support.E2eEnvironment;
 
 namespace Verso.Client.Tests.EndToEnd;
@@ -28,18 +28,6 @@ namespace Verso.Client.Tests.EndToEnd;
 public sealed class LocalizationRealServerTests
 {
     private static readonly string Suffix = Guid.NewGuid().ToString("N")[..8];
-
-    /// <summary>Counts the by-slug reads that reach the network.</summary>
-    private sealed class CountingHandler() : DelegatingHandler(new SocketsHttpHandler())
-    {
-        public ConcurrentQueue<string> BySlug { get; } = new();
-
-        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
-        {
-            if (request.RequestUri!.AbsolutePath.Contains("/content/by-slug/", StringComparison.Ordinal)) BySlug.Enqueue(request.RequestUri.PathAndQuery);
-            return base.SendAsync(request, cancellationToken);
-        }
-    }
 
     private static ContentFieldValueRequest Text(Guid fieldId, string text) =>
         new() { FieldId = fieldId, Order = 0, ValueKind = ValueKind.Text, TextValue = text };
@@ -129,7 +117,7 @@ public sealed class LocalizationRealServerTests
         Assert.Equal([(english.Id, "de-CH")], missing.Items.Select(m => (m.Source.Id, m.LocaleCode)));
 
         // The site reads through the cache.
-        var network = new CountingHandler();
+        var network = new ContentReadCounter();
         using var site = new VersoClientBuilder(baseUrl).WithTokenProvider(_ => ValueTask.FromResult<string?>(token)).WithTransport(network).Build();
         using var memory = new MemoryCache(new MemoryCacheOptions());
         var options = new VersoContentCacheOptions { PartitionProvider = () => "e2e-site" };
