@@ -2956,6 +2956,40 @@ export interface components {
         /** @description Lower-case letters and digits in words joined by a single `-` or `_`; unique among the workspace's live items. */
         ContentSlug: string;
         /**
+         * @description Verso extension, for click-to-edit: present only on a preview token's answer to a read with `sourceMap=true`. Each
+         *     key is a JSON pointer (RFC 6901) into this answer, each value names where the value at that pointer is edited.
+         *     Pointers are given, for each value `/fields/{i}` of the answer and of every expanded `child` (recursively, at
+         *     `/fields/{i}/child/fields/{j}`, naming the child item and its version), to each of `textValue`, `numberValue`,
+         *     `dateValue`, `dateTimeValue`, `boolValue`, `jsonValue`, `displayLabel`, `mediaAssetId`, `fileAssetId`,
+         *     `childContentItemId` and `asset` that is not null; and, for a Component value, to every member inside its
+         *     `jsonValue` (`/fields/{i}/jsonValue/cta/label`, a repeated member's occurrences as `/…/links/0`), with
+         *     `componentPath`. Values of a field the template no longer has (null `key`) are left out.
+         */
+        ContentSourceMap: {
+            [key: string]: components["schemas"]["ContentSourceMapEntry"];
+        };
+        ContentSourceMapEntry: {
+            /** @description Only for a value inside a Component value: the member's path in it as the editor's form nests the component's inputs, member keys joined by `.`, an occurrence of a repeated member in brackets (`cta.label`, `links[1]`, `links[1].url`). */
+            componentPath?: string;
+            /** @description The key of the item's field holding the value (for a Component member, the Component field's key). */
+            fieldKey: string;
+            /**
+             * Format: uuid
+             * @description The content item whose version holds the value (the child item for a value of an expanded `child`).
+             */
+            itemId: string;
+            /**
+             * Format: int32
+             * @description The value's `order` among the field's values (0 for the first of a repeated field).
+             */
+            order: number;
+            /**
+             * Format: int32
+             * @description That item's version answered.
+             */
+            versionNumber: number;
+        };
+        /**
          * @description A version's place in the review workflow: Draft → Review → Approved → Published → Archived
          *     (reject: Review → Draft; restore: Archived → Draft; an Admin may publish Draft or Review with `overrideWorkflow`).
          * @enum {string}
@@ -3044,6 +3078,8 @@ export interface components {
             /** Format: int32 */
             rolledBackFromVersionNumber: number | null;
             slug: string | null;
+            /** @description Verso extension: only on a preview token's answer to a read with `sourceMap=true` (never on an expanded `child`, whose values the top-level map covers): where each value of the answer is edited, for click-to-edit. */
+            sourceMap?: components["schemas"]["ContentSourceMap"];
             status: components["schemas"]["ContentStatus"];
             tags: string[];
             templateName: string;
@@ -5017,6 +5053,8 @@ export interface components {
         Resolve: boolean;
         SectionId: string;
         SortDesc: boolean;
+        /** @description Verso extension, for live preview and click-to-edit: with `true`, a preview token's answer also carries `sourceMap`, naming where each value it renders is edited. Honoured only for a preview token; any other caller's read ignores it (the answer, its ETag and its cache entry are those of the same read without it), so a site may always send it. */
+        SourceMap: boolean;
         /** @description The template version's own id. */
         TemplateVersionId: string;
         /** @description Only versions this user created — a user id, or `me` for the caller (an API client matches none). */
@@ -6931,6 +6969,8 @@ export interface operations {
             query?: {
                 /** @description Expand each composition value's `child` (the child item's version served at the same instant), up to 8 levels deep. `false` leaves only `childContentItemId`. */
                 expandChildren?: components["parameters"]["ExpandChildren"];
+                /** @description Verso extension, for live preview and click-to-edit: with `true`, a preview token's answer also carries `sourceMap`, naming where each value it renders is edited. Honoured only for a preview token; any other caller's read ignores it (the answer, its ETag and its cache entry are those of the same read without it), so a site may always send it. */
+                sourceMap?: components["parameters"]["SourceMap"];
             };
             header?: never;
             path: {
@@ -7372,6 +7412,8 @@ export interface operations {
                 expandChildren?: components["parameters"]["ExpandChildren"];
                 /** @description The reader's locale (Verso extension). The slug (or each list entry) names a translation group, and the read serves the group's member in this locale, else the first member along its fallback chain (the workspace's locales), else the default locale's, else a member without a locale; a locale the workspace does not configure falls back through its configured prefixes (`de-AT` → `de`) to the default. Children are resolved the same way. Omitted: the item itself, exactly as without localization. Compared regardless of case and answered canonical (`de-ch` is `de-CH`). */
                 locale?: components["parameters"]["DeliveryLocale"];
+                /** @description Verso extension, for live preview and click-to-edit: with `true`, a preview token's answer also carries `sourceMap`, naming where each value it renders is edited. Honoured only for a preview token; any other caller's read ignores it (the answer, its ETag and its cache entry are those of the same read without it), so a site may always send it. */
+                sourceMap?: components["parameters"]["SourceMap"];
             };
             header?: {
                 /** @description The ETag of an earlier published answer to this same request; while it is still what would be served the answer is 304 without a body. A preview token's read ignores it (preview answers carry no validators). */

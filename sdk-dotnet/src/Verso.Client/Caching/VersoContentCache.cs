@@ -54,13 +54,13 @@ public sealed class VersoContentCache : IVersoContentCache, IVersoContentCacheIn
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentBySlugAsync(Guid workspaceId, string slug, DateTimeOffset? asOf = null, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, string? locale = null, CancellationToken cancellationToken = default) =>
         ReadAsync(() => KeyForSlug(workspaceId, slug, asOf, expandChildren, locale), absoluteExpiration,
-            (tag, token) => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, locale, tag, token),
+            (tag, token) => _client.Api.GetContentBySlugAsync(workspaceId, slug, asOf, expandChildren, locale, ifNoneMatch: tag, cancellationToken: token),
             value => DependenciesOf(value, expandChildren != false), cancellationToken, revalidate: true);
 
     /// <inheritdoc />
     public Task<ContentVersionDetailResponse> GetContentVersionAsync(Guid workspaceId, Guid id, int versionNumber, bool? expandChildren = null, TimeSpan? absoluteExpiration = null, CancellationToken cancellationToken = default) =>
         ReadAsync(() => KeyForVersion(workspaceId, id, versionNumber, expandChildren), absoluteExpiration,
-            (_, token) => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, token),
+            (_, token) => _client.Api.GetContentVersionAsync(workspaceId, id, versionNumber, expandChildren, cancellationToken: token),
             value => DependenciesOf(value, expandChildren != false), cancellationToken, revalidate: false);
 
     /// <inheritdoc />
