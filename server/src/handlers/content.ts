@@ -114,7 +114,10 @@ export const getContentBySlug: Handler<'getContentBySlug'> = async ({ request, a
   // Either way the in-process entry hangs on the slug's own item (items[0], anchorId), whichever
   // member of its translation group a read in a locale serves: a change to any member announces it.
   const expand = request.query.expandChildren ?? true;
-  const answer = await deliveryRead(deps, request, deps.config.delivery.documents && readsAtNow(request.query.asOf)
+  // `sourceMap` is honoured for preview tokens only: a published read ignores it, so it must not
+  // split the cache (or the answer's tag) into copies that differ by nothing.
+  const { sourceMap: _ignored, ...published } = request.query;
+  const answer = await deliveryRead(deps, { ...request, query: published }, deps.config.delivery.documents && readsAtNow(request.query.asOf)
     ? {
         produce: async () => {
           const d = await bySlugDocument(deps.hot, deps.db, assetLinksOf(deps), workspaceId, slug, expand, locale);

@@ -10,6 +10,8 @@
 // A token that names a release previews the workspace as it will be once the release is published:
 // its publish entries' versions served, its archive entries' items not, every other item as served
 // (db/delivery/content-preview.ts previewVersionOf), children resolved the same way.
+// With `sourceMap=true` (live preview's click-to-edit) the finished answer also names where each of
+// its values is edited (source-map.ts): built from the body itself, no statement more.
 import type { CommonQueryMethods } from 'slonik';
 import { findPreviewDetailBySlug, findPreviewDetailBySlugInLocale, findPreviewDetails, findPreviewDetailsInLocale, listPreviewItems, previewedVersion, type PreviewSortKey } from '../../db/delivery/content-preview.js';
 import type { ServedDetailRow } from '../../db/delivery/content-serving.js';
@@ -35,6 +37,7 @@ import type { ContentBySlugQuery, ContentListParameters, VersionReadQuery } from
 import { requestedLocale, type RequestedLocale } from '../localization/requested-locale.js';
 import { prefixesText } from '../../db/delivery/served-groups.js';
 import { alternatesOf } from './served-tree.js';
+import { sourceMapOf } from './source-map.js';
 
 /** What a preview token may see: its workspace, and one item of it when scoped. */
 export interface PreviewScope {
@@ -43,6 +46,10 @@ export interface PreviewScope {
   /** A release token's release: reads show the workspace as it will be once it is published. */
   readonly releaseId?: string | null;
 }
+
+/** The finished answer, with its source map when the read asked for one. */
+const mapped = (body: ContentVersionDetailResponse, query: { readonly sourceMap?: boolean }): ContentVersionDetailResponse =>
+  query.sourceMap === true ? { ...body, sourceMap: sourceMapOf(body) } : body;
 
 const instant = (value: string | undefined): string | null => (value !== undefined && value.length > 0 ? new Date(value).toISOString() : null);
 
@@ -134,7 +141,7 @@ export async function previewBySlug(
   const found: ServedDetailRow | null = await findPreviewDetailBySlug(db, scope.workspaceId, slug, asOf, scope.releaseId ?? null);
   if (!found || !inScope(scope, found.content_item_id)) throw notFound('Content under this slug');
   const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf);
-  return { body, etag: versionEtag(found), contentLanguage: null };
+  return { body: mapped(body, query), etag: versionEtag(found), contentLanguage: null };
 }
 
 /**
@@ -159,7 +166,7 @@ async function previewBySlugInLocale(
   const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf, prefixes);
   const served = found.members.find((m) => m.id === found.content_item_id);
   return {
-    body: { ...body, requestedLocale: locale.canonical, alternates: alternatesOf(found.members) },
+    body: mapped({ ...body, requestedLocale: locale.canonical, alternates: alternatesOf(found.members) }, query),
     etag: versionEtag(found),
     contentLanguage: served?.localeCode ?? found.locale_code,
   };
@@ -179,7 +186,7 @@ export async function previewVersion(
   const version = await requireVersion(db, item.id, versionNumber);
   const values = await loadValues(db, [version.id]);
   const body = await previewBody(db, links, scope, { version, values: values.get(version.id) ?? [] }, query.expandChildren ?? true, null);
-  return { body, etag: versionEtag(version) };
+  return { body: mapped(body, query), etag: versionEtag(version) };
 }
 
 const SORT_KEYS: Readonly<Record<string, PreviewSortKey>> = { createdat: 'createdAt', updatedat: 'updatedAt', slug: 'slug' };
