@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { bundleContract } from './bundle-contract.mjs';
+import { mcpToolsModule } from './mcp-tools.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -62,6 +63,9 @@ outputs.set(
       .map((name) => `export type ${name} = components['schemas']['${name}'];\n`)
       .join(''),
 );
+
+// The MCP server's tools: one per operation on scripts/mcp-tools.mjs's allow-list.
+outputs.set('server/src/generated/mcp-tools.ts', mcpToolsModule(doc, HEADER));
 
 // The configuration reference (docs/configuration.md) from the settings' definitions; it fails when
 // a setting has no description.

@@ -2603,6 +2603,8 @@ export interface components {
             id: string;
             /** Format: date-time */
             timestamp: string;
+            /** @description Verso extension — how the change reached the API when not by a plain HTTP call: `Mcp` for a tool call of an agent through the MCP server (`/mcp` or the `verso-mcp` command), with the MCP client's name and version as it introduced itself; `actor` is then whom the agent acted for. Null for every other change. The server sets it itself: no request header can claim it. */
+            via?: components["schemas"]["AuditOriginResponse"] | null;
             /** Format: uuid */
             workspaceId: string | null;
         };
@@ -2612,6 +2614,17 @@ export interface components {
             pageSize: number;
             totalCount: number;
             totalPages: number;
+        };
+        AuditOriginResponse: {
+            /** @enum {string} */
+            channel: "Mcp";
+            /**
+             * @description The MCP client's name from its `initialize` request (for example `claude-ai`).
+             * @example claude-ai
+             */
+            clientName: string;
+            /** @description The MCP client's version from its `initialize` request. */
+            clientVersion: string | null;
         };
         /**
          * @description What a bulk action does to each item, as its single operation would: `submit` (Draft → Review), `approve`

@@ -10,6 +10,7 @@ export type AuditAction = components['schemas']['AuditAction'];
 export type AuditActorResponse = components['schemas']['AuditActorResponse'];
 export type AuditLogResponse = components['schemas']['AuditLogResponse'];
 export type AuditLogResponsePagedResponse = components['schemas']['AuditLogResponsePagedResponse'];
+export type AuditOriginResponse = components['schemas']['AuditOriginResponse'];
 export type BulkContentAction = components['schemas']['BulkContentAction'];
 export type BulkContentActionProblem = components['schemas']['BulkContentActionProblem'];
 export type BulkContentActionRequest = components['schemas']['BulkContentActionRequest'];

@@ -17,12 +17,14 @@ export async function insertAuditEntry(
     actorId: string | null;
     actorDisplayName: string | null;
     changeDelta: Record<string, unknown>;
+    /** How the change reached the API when not by a plain HTTP call (context/call-origin.ts); null otherwise. */
+    origin?: object | null;
   },
 ): Promise<void> {
   await db.query(sql.unsafe`
-    INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta)
+    INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta, origin)
     VALUES (${e.id}, ${e.workspaceId}, ${e.entityType}, ${e.entityId}, ${e.contentItemId}, ${e.action}, ${e.actorType}, ${e.actorId},
-            ${e.actorDisplayName}, ${sql.jsonb(e.changeDelta as never)})`);
+            ${e.actorDisplayName}, ${sql.jsonb(e.changeDelta as never)}, ${e.origin ? sql.jsonb(e.origin as never) : null})`);
 }
 
 export type AuditEntry = Parameters<typeof insertAuditEntry>[1];
@@ -32,6 +34,7 @@ export function auditRows(entries: readonly AuditEntry[]): Record<string, unknow
   return entries.map((e) => ({
     id: e.id, workspace_id: e.workspaceId, entity_type: e.entityType, entity_id: e.entityId, content_item_id: e.contentItemId,
     action: e.action, actor_type: e.actorType, actor_id: e.actorId, actor_display_name: e.actorDisplayName, change_delta: e.changeDelta,
+    origin: e.origin ?? null,
   }));
 }
 
@@ -45,11 +48,11 @@ export async function insertAuditEntries(db: CommonQueryMethods, entries: readon
   const rows = auditRows(entries);
   // occurred_at (clock_timestamp()) is taken row by row, in this order.
   await db.query(sql.unsafe`
-    INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta)
-    SELECT r.id, r.workspace_id, r.entity_type, r.entity_id, r.content_item_id, r.action, r.actor_type, r.actor_id, r.actor_display_name, r.change_delta
+    INSERT INTO audit_log (id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta, origin)
+    SELECT r.id, r.workspace_id, r.entity_type, r.entity_id, r.content_item_id, r.action, r.actor_type, r.actor_id, r.actor_display_name, r.change_delta, r.origin
     FROM ROWS FROM (jsonb_to_recordset(${sql.jsonb(rows as never)}) AS (id uuid, workspace_id uuid, entity_type text, entity_id uuid,
-      content_item_id uuid, action text, actor_type text, actor_id text, actor_display_name text, change_delta jsonb))
-      WITH ORDINALITY AS r(id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta, n)
+      content_item_id uuid, action text, actor_type text, actor_id text, actor_display_name text, change_delta jsonb, origin jsonb))
+      WITH ORDINALITY AS r(id, workspace_id, entity_type, entity_id, content_item_id, action, actor_type, actor_id, actor_display_name, change_delta, origin, n)
     ORDER BY r.n`);
 }
 
@@ -64,6 +67,7 @@ const auditRow = z.object({
   actor_display_name: z.string().nullable(),
   occurred_at: z.string(),
   change_delta: z.record(z.string(), z.unknown()),
+  origin: z.record(z.string(), z.unknown()).nullable(),
   content_item_id: z.string().nullable(),
   content_item_title: z.string().nullable(),
 });
@@ -107,7 +111,7 @@ export async function listAuditEntries(
     ) AS content_item_title
     FROM (
       SELECT a.id, a.workspace_id, a.entity_type, a.entity_id, a.action, a.actor_type, a.actor_id, a.actor_display_name,
-             a.occurred_at, a.change_delta, a.content_item_id, count(*) OVER () AS total
+             a.occurred_at, a.change_delta, a.origin, a.content_item_id, count(*) OVER () AS total
       FROM audit_log a
       WHERE ${where}
       ORDER BY a.occurred_at DESC, a.id DESC

@@ -5,7 +5,7 @@ import { listAuditEntries, type AuditFilter, type AuditRow } from '../../db/plat
 import type { Db } from '../../db/pool.js';
 import type { Actor } from '../../access/actor.js';
 import type { operations } from '../../generated/openapi.js';
-import type { AuditActorResponse, AuditLogResponse, AuditLogResponsePagedResponse } from '../../generated/schemas.js';
+import type { AuditActorResponse, AuditLogResponse, AuditLogResponsePagedResponse, AuditOriginResponse } from '../../generated/schemas.js';
 import type { ChangeDelta } from './audit.js';
 import { pageRequest, toPage } from './paging.js';
 
@@ -27,6 +27,12 @@ function presentDelta(stored: Readonly<Record<string, unknown>>): ChangeDelta {
   return delta;
 }
 
+/** The stored origin (services/platform/audit.ts writes context/call-origin.ts's shape), or null. */
+function presentOrigin(stored: AuditRow['origin']): AuditOriginResponse | null {
+  if (stored?.channel !== 'Mcp' || typeof stored.clientName !== 'string') return null;
+  return { channel: 'Mcp', clientName: stored.clientName, clientVersion: typeof stored.clientVersion === 'string' ? stored.clientVersion : null };
+}
+
 export function presentAuditEntry(a: AuditRow): AuditLogResponse {
   return {
     id: a.id,
@@ -39,6 +45,7 @@ export function presentAuditEntry(a: AuditRow): AuditLogResponse {
     changeDelta: presentDelta(a.change_delta),
     contentItemId: a.content_item_id,
     contentItemTitle: a.content_item_title,
+    via: presentOrigin(a.origin),
   };
 }
 

@@ -14,6 +14,7 @@ import type { CommonQueryMethods } from 'slonik';
 import { v7 as uuidv7 } from 'uuid';
 import { auditRows, insertAuditEntries, insertAuditEntry, type AuditEntry } from '../../db/platform/audit.js';
 import type { Actor } from '../../access/actor.js';
+import { currentCallOrigin } from '../../context/call-origin.js';
 import type { AuditAction, AuditLogResponse } from '../../generated/schemas.js';
 
 export type { AuditAction };
@@ -112,5 +113,7 @@ function auditEntry(record: AuditRecord): AuditEntry {
     actorId: actor ? actor.id : null,
     actorDisplayName: actor ? (actor.displayName ?? actor.email ?? null) : null,
     changeDelta: changeDelta(record.before, marked(record.after)),
+    // Set only by the MCP server's in-process dispatch (context/call-origin.ts).
+    origin: currentCallOrigin() ?? null,
   };
 }
