@@ -13,11 +13,15 @@ import { expect } from 'chai';
 import { startTestApi } from '../helpers/api.js';
 import { createArticle, createPerson, dbQuery, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from '../content/content-fixture.js';
 import { addEntry, approve, createRelease, releasesOf } from './release-fixture.js';
+import { marks, moved, outcome, phaseStart } from './publication-outcome.js';
+import { revertEntryByEntry } from './revert-entry-by-entry.js';
 
 type Entry = { label: string; itemId: string; versionNumber: number; action: 'publish' | 'archive' };
 
 /** What a release publish of one batch sends, from authentication to the response's read (24 when written). */
 const STATEMENTS_OF_ONE_BATCH = 30;
+/** What a release revert of one batch sends, from authentication to the response's read. */
+const STATEMENTS_OF_ONE_REVERT_BATCH = 40;
 
 const WINDOW = { effectiveStartAt: '2026-01-01T00:00:00.000Z', effectiveEndAt: '2036-01-01T00:00:00.000Z' };
 
@@ -75,76 +79,11 @@ async function buildCampaign(w: ContentWorld): Promise<{ entries: Entry[]; label
   return { entries, labels };
 }
 
-/** Replaces every id of the world in `value` (JSON) by a name: items by label, versions by label:vN, the workspace, templates, the editor. */
-async function namer(w: ContentWorld, labels: Map<string, string>) {
-  const names = new Map(labels);
-  names.set(w.ws, 'ws');
-  for (const [key, t] of Object.entries(w.model)) {
-    names.set(t.templateId, `${key}-template`);
-    names.set(t.versionId, `${key}-template-v`);
-  }
-  const versions = await dbQuery<{ id: string; content_item_id: string; version_number: number }>(
-    w.api, 'SELECT id, content_item_id, version_number FROM content_versions WHERE content_item_id = ANY($1)', [[...labels.keys()]]);
-  for (const v of versions) names.set(v.id, `${labels.get(v.content_item_id)}:v${v.version_number}`);
-  const [lists] = await dbQuery<{ id: string }>(w.api, `SELECT md5('lists:' || $1::text)::uuid::text AS id`, [w.ws]);
-  names.set(lists!.id, 'lists');
-  const [editor] = await dbQuery<{ user_id: string }>(w.api, `SELECT user_id::text FROM user_sessions WHERE token_hash = encode(sha256($1::bytea), 'hex')`, [w.editor]);
-  names.set(editor!.user_id, 'editor');
-  return (value: unknown): unknown =>
-    JSON.parse(JSON.stringify(value).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => names.get(id) ?? 'other-id'));
-}
-
-/** Marks of the delivery subjects now (db/delivery: items, lists, workspace). */
-async function marks(w: ContentWorld): Promise<Map<string, string>> {
-  const rows = await dbQuery<{ subject_id: string; mark: string }>(w.api, 'SELECT subject_id::text, mark::text FROM delivery_marks');
-  return new Map(rows.map((r) => [r.subject_id, r.mark]));
-}
-
-const moved = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([s, m]) => before.get(s) !== m).map(([s]) => s);
-
-/** What the publish left, in the world's own order, with names for ids. */
-async function outcome(w: ContentWorld, labels: Map<string, string>, fromSeq: string, fromTime: string, marksBefore: Map<string, string>) {
-  const name = await namer(w, labels);
-  const itemIds = [...labels.keys()];
-  const events = await dbQuery(w.api, `
-    SELECT event_type, entity_type, entity_id, payload FROM outbox_events
-    WHERE workspace_id = $1 AND seq > $2 AND event_type LIKE 'content.%' ORDER BY seq`, [w.ws, fromSeq]);
-  const audits = await dbQuery(w.api, `
-    SELECT entity_type, entity_id, content_item_id, action, actor_type, change_delta FROM audit_log
-    WHERE workspace_id = $1 AND occurred_at > $2 AND entity_type IN ('ContentItem', 'ContentVersion') ORDER BY occurred_at, id`, [w.ws, fromTime]);
-  const versions = await dbQuery(w.api, `
-    SELECT cv.id, cv.status, cv.row_version, cv.archived_at IS NULL AS live, cv.publish_at, cv.published_at IS NULL AS unpublished,
-      cv.published_by_user_id IS NULL AS by_nobody, cv.effective_start_at, cv.effective_end_at
-    FROM content_versions cv WHERE cv.content_item_id = ANY($1) ORDER BY cv.id`, [itemIds]);
-  const items = await dbQuery(w.api, 'SELECT id, row_version FROM content_items WHERE id = ANY($1)', [itemIds]);
-  const serving = await dbQuery(w.api, `
-    SELECT s.content_item_id, s.valid_from::text, s.valid_until::text, s.version_id, s.locale_code, s.template_version_id,
-      s.translation_group_id, s.published_at = cv.published_at AS published_at_matches
-    FROM content_serving s JOIN content_versions cv ON cv.id = s.version_id WHERE s.content_item_id = ANY($1)`, [itemIds]);
-  const counts = await dbQuery(w.api, `
-    SELECT template_id, template_version_id, locale_key, at::text, delta FROM content_serving_counts WHERE workspace_id = $1`, [w.ws]);
-  const sorted = (rows: unknown[]) => (name(rows) as unknown[]).map((r) => JSON.stringify(r)).sort();
-  return {
-    events: name(events) as Record<string, unknown>[],
-    audits: name(audits) as Record<string, unknown>[],
-    versions: sorted(versions),
-    items: sorted(items),
-    serving: sorted(serving),
-    counts: sorted(counts),
-    marks: (name(moved(marksBefore, await marks(w))) as string[]).sort(),
-  };
-}
-
-async function phaseStart(w: ContentWorld) {
-  const [row] = await dbQuery<{ seq: string; at: string }>(w.api, `SELECT coalesce(max(seq), 0)::text AS seq, clock_timestamp()::text AS at FROM outbox_events`);
-  return { seq: row!.seq, at: row!.at, marks: await marks(w) };
-}
-
 describe('releases at scale: the batched publish', function () {
   this.timeout(300_000);
   let release: ContentWorld;
   let single: ContentWorld;
-  let campaign: { releaseId: string; entries: Entry[]; labels: Map<string, string> } | undefined;
+  let campaign: { releaseId: string; entries: Entry[]; labels: Map<string, string>; other: { entries: Entry[]; labels: Map<string, string> } } | undefined;
   // The statements the API sends while `counting` (workers off: only the request's own).
   let counting = false;
   const statements: string[] = [];
@@ -195,12 +134,49 @@ describe('releases at scale: the batched publish', function () {
     expect(fromRelease.serving).to.deep.equal(oneByOne.serving);
     expect(fromRelease.counts).to.deep.equal(oneByOne.counts);
     expect(fromRelease.marks).to.deep.equal(oneByOne.marks);
-    campaign = { releaseId: r.id, entries: a.entries, labels: a.labels };
+    campaign = { releaseId: r.id, entries: a.entries, labels: a.labels, other: b };
   });
 
-  it('reverts the 50 entries: each item serves what it served before, a dated version the release published included', async () => {
-    const { releaseId, entries } = campaign!;
-    expectStatus(await release.api.post(`${releasesOf(release)}/${releaseId}/revert`, undefined, { token: release.editor }), 200);
+  it('reverts the 50 entries in batches as entry by entry did: the same events, audit entries, versions, serving rows and invalidation', async () => {
+    const { releaseId, entries, labels, other } = campaign!;
+    const [servedBefore, otherStatuses] = await Promise.all([
+      dbQuery<{ content_item_id: string; n: number | null }>(release.api, 'SELECT content_item_id, served_before_version_number AS n FROM release_entries WHERE release_id = $1', [releaseId]),
+      dbQuery<{ content_item_id: string; version_number: number; status: string }>(single.api, 'SELECT content_item_id, version_number, status FROM content_versions WHERE content_item_id = ANY($1)', [other.entries.map((e) => e.itemId)]),
+    ]);
+    const beforeOf = new Map(servedBefore.map((r) => [labels.get(r.content_item_id)!, r.n]));
+    const statusOf = new Map(otherStatuses.map((r) => [`${r.content_item_id}:${r.version_number}`, r.status]));
+    // The other workspace (its items published one by one) restored entry by entry, in the release's order (its item ids).
+    const byLabel = new Map(other.entries.map((e) => [e.label, e]));
+    const order = [...entries].sort((x, y) => (x.itemId < y.itemId ? -1 : 1)).map((e) => byLabel.get(e.label)!);
+    const startB = await phaseStart(single);
+    await revertEntryByEntry(single, order.map((e) => ({
+      itemId: e.itemId, versionNumber: e.versionNumber, action: e.action, versionStatus: statusOf.get(`${e.itemId}:${e.versionNumber}`) ?? null, servedBefore: beforeOf.get(e.label) ?? null,
+    })));
+    const entryByEntry = await outcome(single, other.labels, startB.seq, startB.at, startB.marks);
+
+    const startA = await phaseStart(release);
+    statements.length = 0;
+    counting = true;
+    const reverted = await release.api.post(`${releasesOf(release)}/${releaseId}/revert`, undefined, { token: release.editor });
+    counting = false;
+    expectStatus(reverted, 200);
+    // One batch: a statement per step, not per entry (entry by entry: over 150).
+    expect(statements.length, statements.join('\n')).to.be.at.most(STATEMENTS_OF_ONE_REVERT_BATCH);
+    const batched = await outcome(release, labels, startA.seq, startA.at, startA.marks);
+
+    // Restores of 20 moved and 3 English items (each archives version 2: 2 events), 5 dated versions archived,
+    // 10 new, 5 authors and 3 German translations taken offline, 4 archived items served again.
+    expect(batched.events).to.have.length(2 * 23 + 5 + 18 + 4);
+    expect(batched.marks).to.include.members(['lists', 'page-0', 'author-0', 'moved-0', 'de-0', 'en-0', 'dated-0']).and.not.include('ws');
+    expect(batched.events).to.deep.equal(entryByEntry.events);
+    expect(batched.audits).to.deep.equal(entryByEntry.audits);
+    expect(batched.versions).to.deep.equal(entryByEntry.versions);
+    expect(batched.items).to.deep.equal(entryByEntry.items);
+    expect(batched.serving).to.deep.equal(entryByEntry.serving);
+    expect(batched.counts).to.deep.equal(entryByEntry.counts);
+    expect(batched.marks).to.deep.equal(entryByEntry.marks);
+
+    // Each item serves what it served before, a dated version the release published included.
     const slugs = new Map((await dbQuery<{ id: string; slug: string }>(release.api, 'SELECT id, slug FROM content_items WHERE id = ANY($1)', [entries.map((e) => e.itemId)])).map((r) => [r.id, r.slug]));
     const served: Record<string, number | null> = {};
     for (const e of entries) {

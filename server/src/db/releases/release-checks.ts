@@ -58,6 +58,31 @@ export async function servedVersionNumber(db: CommonQueryMethods, itemId: string
     ${servedVersionOf(sql.fragment`${itemId}::uuid`, now, sql.fragment`cv.version_number`)}`);
 }
 
+/** The version number each of `itemIds` serves now (the serving rule), null for one that serves nothing: a revert's batch at once. */
+export async function servedVersionNumbers(db: CommonQueryMethods, itemIds: readonly string[]): Promise<ReadonlyMap<string, number | null>> {
+  if (itemIds.length === 0) return new Map();
+  const now = new Date().toISOString();
+  const rows = await db.any(sql.type(z.object({ id: z.string(), version_number: z.number().nullable() }))`
+    SELECT i.id, (${servedVersionOf(sql.fragment`i.id`, now, sql.fragment`cv.version_number`)}) AS version_number
+    FROM unnest(${sql.array([...itemIds], 'uuid')}::uuid[]) AS i(id)`);
+  return new Map(rows.map((r) => [r.id, r.version_number]));
+}
+
+/** The versions named by (item, number) that exist, locked (their items' locks held by the caller), keyed `itemId:versionNumber`. */
+export async function findVersionsByNumber(
+  tx: CommonQueryMethods,
+  wanted: readonly { readonly itemId: string; readonly versionNumber: number }[],
+): Promise<ReadonlyMap<string, VersionRow>> {
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.any(sql.type(versionRow)`
+    SELECT ${VERSION_COLUMNS}
+    FROM unnest(${sql.array(wanted.map((w) => w.itemId), 'uuid')}::uuid[], ${sql.array(wanted.map((w) => w.versionNumber), 'int4')}::int[]) AS w(item_id, version_number)
+    JOIN content_versions cv ON cv.content_item_id = w.item_id AND cv.version_number = w.version_number
+    ${VERSION_JOINS}
+    FOR UPDATE OF cv`);
+  return new Map(rows.map((v) => [`${v.content_item_id}:${v.version_number}`, v]));
+}
+
 /** The union of the purge keys of the events this transaction wrote about `itemIds` (their occurred_at is the transaction's now()). */
 export async function purgeKeysWrittenNow(tx: CommonQueryMethods, workspaceId: string, itemIds: readonly string[]): Promise<string[]> {
   const rows = await tx.anyFirst(sql.type(z.object({ k: z.string() }))`

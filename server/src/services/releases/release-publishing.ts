@@ -3,11 +3,10 @@
 // each item's events, audit entries, served rows, delivery notices and purge keys are exactly a
 // single publish's; plus one `release.published` event with the union of their purge keys.
 //
-// The publish writes its entries in batches (db/content/content-publication-batch.ts): one statement
-// per step for up to a notice's worth of items, the same rows and the same events in the same order
-// (publicationChanges), where a statement per entry made a release of 1,000 entries take about a
-// minute on a busy machine (bench/release-publish.ts). The revert restores entry by entry: it is
-// rare, and its entries may re-publish archived versions.
+// The publish and the revert write their entries in batches (services/content/publication-batches.ts):
+// one statement per step for up to a notice's worth of items, the same rows and the same events in
+// the same order (publicationChanges), where a statement per entry made a release of 1,000 entries
+// take about a minute on a busy machine to publish, and as long to revert (bench/release-publish.ts).
 //
 // Concurrency: the release row is locked first, then the entries' items in id order (the order any
 // release takes them, so two releases sharing items cannot deadlock); an edit of an entry holds its
@@ -18,18 +17,14 @@ import { userIdOf, type Actor } from '../../access/actor.js';
 import { ROLE_RANK } from '../../access/roles.js';
 import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
 import { currentRequestContext, runWithRequestContext } from '../../context/request-context.js';
-import { findItem, touchItem } from '../../db/content/content-items.js';
-import { applyPublicationBatch, deliveryNoticeBatches, findPriorDefaultsOfMany, insertItemEvents } from '../../db/content/content-publication-batch.js';
-import { findVersion, setVersionStatus, type VersionRow } from '../../db/content/content-versions.js';
-import { findEntryVersions, lockEntryItems, purgeKeysWrittenNow, recordServedBefore, servedVersionNumber } from '../../db/releases/release-checks.js';
+import { findEntryVersions, findVersionsByNumber, lockEntryItems, purgeKeysWrittenNow, recordServedBefore, servedVersionNumbers } from '../../db/releases/release-checks.js';
 import { listEntries, markReleaseFailed, markReleasePublished, markReleaseReverted, type EntryRow, type ReleaseRow } from '../../db/releases/releases.js';
 import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
 import { conflict, forbidden } from '../../errors.js';
 import type { ReleaseProblem, ReleaseResponse } from '../../generated/schemas.js';
-import { aboutVersion, contentChangeRecords, contentPayloadExtraOf, recordContentChange, type ContentChange } from '../content/content-events.js';
 import type { Tagged } from '../content/content-presenter.js';
-import { publicationChanges, publishLockedVersion } from '../content/content-publishing.js';
-import { recordAudit, recordAudits } from '../platform/audit.js';
+import { applyWrites, noticeBatches, priorDefaultsOf, recordBatchChanges, writeInBatches, type BatchedWrite } from '../content/publication-batches.js';
+import { recordAudit } from '../platform/audit.js';
 import { loadRelease, requireRelease } from './releases.js';
 import { findReleaseProblems, releaseProblemsError } from './release-validation.js';
 
@@ -45,79 +40,9 @@ function assertMayPublishEntries(actor: Actor, workspaceId: string, entries: rea
   }
 }
 
+const byItemId = (a: EntryRow, b: EntryRow) => (a.content_item_id < b.content_item_id ? -1 : a.content_item_id > b.content_item_id ? 1 : 0);
+
 const entriesView = (entries: readonly EntryRow[]) => entries.map((e) => ({ itemId: e.content_item_id, versionNumber: e.version_number, action: e.action }));
-
-/** What archiving `version` records, as archiveContentVersion does. */
-const archiveChange = (workspaceId: string, version: VersionRow): ContentChange => ({
-  event: 'content.version_status_changed',
-  ...aboutVersion(workspaceId, version, 'Archived'),
-  before: { status: version.status },
-  after: { status: 'Archived' },
-});
-
-/** Archives `version` of a locked item as archiveContentVersion does (the status change, the item touched, its event and audit entry). */
-async function archiveVersion(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, version: VersionRow): Promise<void> {
-  await setVersionStatus(tx, version.id, 'Archived');
-  await touchItem(tx, version.content_item_id);
-  await recordContentChange(tx, actor, archiveChange(workspaceId, version));
-}
-
-async function archiveLocked(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, itemId: string, versionNumber: number): Promise<void> {
-  await archiveVersion(tx, actor, workspaceId, (await findVersion(tx, itemId, versionNumber, { forUpdate: true }))!);
-}
-
-/** Serves `versionNumber` of a locked item through the publish path (a re-publish of an archived version included). */
-async function publishLocked(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, itemId: string, versionNumber: number): Promise<void> {
-  const item = (await findItem(tx, workspaceId, itemId))!;
-  const version = (await findVersion(tx, itemId, versionNumber, { forUpdate: true }))!;
-  await publishLockedVersion(tx, actor, workspaceId, item, version);
-}
-
-/**
- * Publishes or archives every entry's version (items locked, versions read under the locks), in
- * item id order, batch by batch: each batch's writes in a statement per step, then its items'
- * events and audit entries in one statement each — what publishLockedVersion and archiveVersion
- * write entry by entry, in the same order. A publish of an undated version supersedes the item's
- * default-published versions; a dated one overlays them.
- */
-async function writeEntries(
-  tx: CommonQueryMethods,
-  actor: Actor | null,
-  workspaceId: string,
-  entries: readonly EntryRow[],
-  versions: ReadonlyMap<string, VersionRow>,
-): Promise<void> {
-  const byItem = new Map(entries.map((e) => [e.content_item_id, e]));
-  const itemIds = [...byItem.keys()].sort();
-  const undated = entries.filter((e) => e.action === 'publish' && versions.get(e.content_item_id)!.effective_start_at === null);
-  const priors = await findPriorDefaultsOfMany(tx, undated.map((e) => ({ itemId: e.content_item_id, versionId: versions.get(e.content_item_id)!.id })));
-  for (const batch of await deliveryNoticeBatches(tx, itemIds)) {
-    const supersededIds: string[] = [];
-    const archiveIds: string[] = [];
-    const publishIds: string[] = [];
-    const changes: ContentChange[] = [];
-    for (const itemId of batch) {
-      const version = versions.get(itemId)!;
-      if (byItem.get(itemId)!.action === 'publish') {
-        const archived = version.effective_start_at === null ? (priors.get(itemId) ?? []) : [];
-        supersededIds.push(...archived.map((a) => a.id));
-        publishIds.push(version.id);
-        changes.push(...publicationChanges(workspaceId, itemId, version, archived));
-      } else {
-        archiveIds.push(version.id);
-        changes.push(archiveChange(workspaceId, version));
-      }
-    }
-    await applyPublicationBatch(tx, { supersededIds, archiveIds, publishIds, publishedByUserId: userIdOf(actor), itemIds: batch });
-    const { events, audits } = contentChangeRecords(actor, changes);
-    await insertItemEvents(
-      tx,
-      events.map((e) => ({ item_id: e.payload.contentItemId as string, workspace_id: workspaceId, event_type: e.eventType, entity_type: e.entityType, entity_id: e.entityId, payload: e.payload })),
-      (itemId) => contentPayloadExtraOf(workspaceId, itemId),
-    );
-    await recordAudits(tx, audits);
-  }
-}
 
 export type PublishOutcome = { readonly kind: 'published' } | { readonly kind: 'problems'; readonly problems: readonly ReleaseProblem[] };
 
@@ -134,7 +59,10 @@ export async function applyRelease(tx: CommonQueryMethods, actor: Actor | null, 
   if (entries.length === 0 || problems.length > 0) return { kind: 'problems', problems };
   // Read once for all entries (under the locks): a release may hold a thousand.
   await recordServedBefore(tx, r.id);
-  await writeEntries(tx, actor, r.workspace_id, entries, await findEntryVersions(tx, r.id));
+  const versions = await findEntryVersions(tx, r.id);
+  // In item id order, the order the locks were taken.
+  const writes = [...entries].sort(byItemId).map((e) => ({ itemId: e.content_item_id, action: e.action, version: versions.get(e.content_item_id)! }));
+  await writeInBatches(tx, actor, r.workspace_id, writes);
   await markReleasePublished(tx, r.id, userIdOf(actor));
   await enqueueOutboxEvent(tx, {
     workspaceId: r.workspace_id,
@@ -203,7 +131,46 @@ export async function failRelease(tx: CommonQueryMethods, r: ReleaseRow, problem
  * Restores, in one transaction, what each entry's item served before the release: the version it
  * served is published again through the publish path, and an item that served nothing is archived
  * (its served version taken offline). A dated version the release published is archived first.
+ * Batch by batch in item id order, as the publish: per batch, the dated versions' archive in one
+ * step, then what each item serves now read at once, then the restores in one step, and the
+ * batch's events and audit entries in the order entry by entry wrote them (per item: the dated
+ * version's archive, then the restore).
  */
+async function restoreEntries(tx: CommonQueryMethods, actor: Actor, workspaceId: string, releaseId: string, entries: readonly EntryRow[]): Promise<void> {
+  // Entries whose version was deleted since have nothing to restore.
+  const byItem = new Map([...entries].sort(byItemId).filter((e) => e.version_status !== null).map((e) => [e.content_item_id, e]));
+  const released = await findEntryVersions(tx, releaseId);
+  for await (const batch of noticeBatches(tx, [...byItem.keys()])) {
+    // A dated version overlays the default: publishing the version served before would leave it served.
+    const dated: BatchedWrite[] = [];
+    for (const itemId of batch) {
+      const e = byItem.get(itemId)!;
+      const version = released.get(itemId);
+      if (e.action === 'publish' && e.version_status === 'Published' && e.version_number !== e.served_before_version_number && version?.effective_start_at) {
+        dated.push({ itemId, action: 'archive', version });
+      }
+    }
+    const first = await applyWrites(tx, actor, workspaceId, dated, new Map());
+    const servedNow = await servedVersionNumbers(tx, batch);
+    const changed = batch.filter((itemId) => byItem.get(itemId)!.served_before_version_number !== servedNow.get(itemId));
+    const wanted = changed.flatMap((itemId) => {
+      const before = byItem.get(itemId)!.served_before_version_number;
+      const now = servedNow.get(itemId) ?? null;
+      return [...(before === null ? [] : [{ itemId, versionNumber: before }]), ...(now === null ? [] : [{ itemId, versionNumber: now }])];
+    });
+    const versions = await findVersionsByNumber(tx, wanted);
+    const restores: BatchedWrite[] = [];
+    for (const itemId of changed) {
+      const before = versions.get(`${itemId}:${byItem.get(itemId)!.served_before_version_number}`);
+      const now = versions.get(`${itemId}:${servedNow.get(itemId)}`);
+      if (before) restores.push({ itemId, action: 'publish', version: before });
+      else if (now) restores.push({ itemId, action: 'archive', version: now });
+    }
+    const then = await applyWrites(tx, actor, workspaceId, restores, await priorDefaultsOf(tx, restores));
+    await recordBatchChanges(tx, actor, workspaceId, batch.flatMap((itemId) => [...(first.get(itemId) ?? []), ...(then.get(itemId) ?? [])]));
+  }
+}
+
 export async function revertRelease(db: DatabasePool, actor: Actor, workspaceId: string, id: string): Promise<Tagged<ReleaseResponse>> {
   await withoutBarrier(() =>
     db.transaction(async (tx) => {
@@ -212,23 +179,7 @@ export async function revertRelease(db: DatabasePool, actor: Actor, workspaceId:
       const entries = await listEntries(tx, r.id);
       assertMayPublishEntries(actor, workspaceId, entries);
       await lockEntryItems(tx, entries.map((e) => e.content_item_id).sort());
-      const byItem = [...entries].sort((a, b) => (a.content_item_id < b.content_item_id ? -1 : 1));
-      for (const e of byItem) {
-        if (e.version_status === null) continue; // deleted since: nothing to restore
-        const before = e.served_before_version_number;
-        if (e.action === 'publish' && e.version_status === 'Published' && e.version_number !== before) {
-          // A dated version overlays the default: publishing the version served before would leave it served.
-          const released = (await findVersion(tx, e.content_item_id, e.version_number, { forUpdate: true }))!;
-          if (released.effective_start_at !== null) await archiveVersion(tx, actor, workspaceId, released);
-        }
-        const servedNow = await servedVersionNumber(tx, e.content_item_id);
-        if (before === servedNow) continue;
-        if (before !== null && (await findVersion(tx, e.content_item_id, before))) {
-          await publishLocked(tx, actor, workspaceId, e.content_item_id, before);
-        } else if (servedNow !== null) {
-          await archiveLocked(tx, actor, workspaceId, e.content_item_id, servedNow);
-        }
-      }
+      await restoreEntries(tx, actor, workspaceId, r.id, entries);
       await markReleaseReverted(tx, r.id);
       await recordAudit(tx, {
         workspaceId,

@@ -1,0 +1,107 @@
+// Publishing and archiving many items in one transaction, batch by batch: what publishLockedVersion
+// and the workflow's archive write for each item, but a statement per step for up to a notice's
+// worth of items (db/content/content-publication-batch.ts), then the batch's outbox events and audit
+// entries in one statement each, in the order the items' single operations would have written them.
+// A release's publish and revert and an atomic bulk publish go through here; a statement per item
+// made the triggers' fixed cost per statement the whole cost (docs/performance.md).
+//
+// The caller holds every item's row lock (taken in item id order) and read the versions under it.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { CommonQueryMethods } from 'slonik';
+import { userIdOf, type Actor } from '../../access/actor.js';
+import { applyPublicationBatch, deliveryNoticeBatches, findPriorDefaultsOfMany, insertItemEvents } from '../../db/content/content-publication-batch.js';
+import type { PriorDefault } from '../../db/content/content-publication.js';
+import type { VersionRow } from '../../db/content/content-versions.js';
+import { recordAudits } from '../platform/audit.js';
+import { aboutVersion, contentChangeRecords, contentPayloadExtraOf, type ContentChange } from './content-events.js';
+import { publicationChanges } from './content-publishing.js';
+
+/** One item's write: publish `version` (superseding the item's default when it is undated) or archive it. */
+export interface BatchedWrite {
+  readonly itemId: string;
+  readonly action: 'publish' | 'archive';
+  readonly version: VersionRow;
+}
+
+/** What archiving `version` records, as archiveContentVersion does. */
+export function archiveChange(workspaceId: string, version: VersionRow): ContentChange {
+  return {
+    event: 'content.version_status_changed',
+    ...aboutVersion(workspaceId, version, 'Archived'),
+    before: { status: version.status },
+    after: { status: 'Archived' },
+  };
+}
+
+/** The undated publishes' prior default-published versions (a dated version overlays the default instead), keyed by item. */
+export async function priorDefaultsOf(tx: CommonQueryMethods, writes: readonly BatchedWrite[]): Promise<ReadonlyMap<string, readonly PriorDefault[]>> {
+  const undated = writes.filter((w) => w.action === 'publish' && w.version.effective_start_at === null);
+  return findPriorDefaultsOfMany(tx, undated.map((w) => ({ itemId: w.itemId, versionId: w.version.id })));
+}
+
+/**
+ * One batch's writes (items distinct), a statement per step: the item's changes in order, keyed by
+ * item, for recordBatchChanges. `priors` from priorDefaultsOf, read after any earlier write of these items.
+ */
+export async function applyWrites(
+  tx: CommonQueryMethods,
+  actor: Actor | null,
+  workspaceId: string,
+  writes: readonly BatchedWrite[],
+  priors: ReadonlyMap<string, readonly PriorDefault[]>,
+): Promise<Map<string, ContentChange[]>> {
+  const supersededIds: string[] = [];
+  const archiveIds: string[] = [];
+  const publishIds: string[] = [];
+  const changes = new Map<string, ContentChange[]>();
+  for (const { itemId, action, version } of writes) {
+    if (action === 'publish') {
+      const archived = version.effective_start_at === null ? (priors.get(itemId) ?? []) : [];
+      supersededIds.push(...archived.map((a) => a.id));
+      publishIds.push(version.id);
+      changes.set(itemId, publicationChanges(workspaceId, itemId, version, archived));
+    } else {
+      archiveIds.push(version.id);
+      changes.set(itemId, [archiveChange(workspaceId, version)]);
+    }
+  }
+  await applyPublicationBatch(tx, { supersededIds, archiveIds, publishIds, publishedByUserId: userIdOf(actor), itemIds: writes.map((w) => w.itemId) });
+  return changes;
+}
+
+/** The outbox events of `changes` in one statement and their audit entries in another, in order. */
+export async function recordBatchChanges(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, changes: readonly ContentChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const { events, audits } = contentChangeRecords(actor, changes);
+  await insertItemEvents(
+    tx,
+    events.map((e) => ({ item_id: e.payload.contentItemId as string, workspace_id: workspaceId, event_type: e.eventType, entity_type: e.entityType, entity_id: e.entityId, payload: e.payload })),
+    (itemId) => contentPayloadExtraOf(workspaceId, itemId),
+  );
+  await recordAudits(tx, audits);
+}
+
+/**
+ * The batches of `itemIds` (in their order) for the delivery notices' bound, with a turn of the
+ * event loop before each after the first: a batch's statements keep PostgreSQL busy and its events
+ * and audit entries keep this thread busy, and the reads the server answers meanwhile (from the
+ * cache, on this thread) should wait for one batch at most, not for the whole transaction.
+ */
+export async function* noticeBatches(tx: CommonQueryMethods, itemIds: readonly string[]): AsyncGenerator<string[]> {
+  let first = true;
+  for (const batch of await deliveryNoticeBatches(tx, itemIds)) {
+    if (!first) await nextTurn();
+    first = false;
+    yield batch;
+  }
+}
+
+/** Every write, batch by batch in the given order (items distinct), with each batch's events and audit entries. */
+export async function writeInBatches(tx: CommonQueryMethods, actor: Actor | null, workspaceId: string, writes: readonly BatchedWrite[]): Promise<void> {
+  const byItem = new Map(writes.map((w) => [w.itemId, w]));
+  const priors = await priorDefaultsOf(tx, writes);
+  for await (const batch of noticeBatches(tx, [...byItem.keys()])) {
+    const changes = await applyWrites(tx, actor, workspaceId, batch.map((id) => byItem.get(id)!), priors);
+    await recordBatchChanges(tx, actor, workspaceId, batch.flatMap((id) => changes.get(id)!));
+  }
+}
