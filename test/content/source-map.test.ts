@@ -1,11 +1,13 @@
 // Live preview's click-to-edit: a preview token's read with `sourceMap=true` names, for the JSON
 // pointer of each value it answers, the item, version, field key and order where that value is
 // edited — children with their own item and version, a component's members with their path in it.
-// Any other caller's read ignores the parameter: the same body, tag and cache entry as without it.
+// A value a translation shares with its group is named where it is written: the default-locale
+// member. Any other caller's read ignores the parameter: the same body, tag and cache entry as without it.
 import { expect } from 'chai';
 import type { ContentSourceMap, ContentVersionDetailResponse, ContentVersionFieldValueResponse } from '../../server/src/generated/schemas.js';
 import { pointerToken, sourceMapOf } from '../../server/src/services/delivery/source-map.js';
 import { configureLocales, member, newGroup } from '../localization/locales-fixture.js';
+import { linkTranslation, newPageVersion, publishedPage, startGroupWorld } from '../localization/translation-groups-fixture.js';
 import { child, createPerson, expectStatus, newVersion, publishNow, startContentWorld, text, uniqueSlug, type ContentWorld } from './content-fixture.js';
 
 /** The value at an RFC 6901 pointer, undefined when the pointer leads nowhere. */
@@ -135,6 +137,17 @@ describe('source map of a preview read', function () {
         '/fields/1/child/fields/0/textValue': { itemId: GRANDCHILD, versionNumber: 7, fieldKey: 'name', order: 0 },
       });
       expectAllResolve(body, map);
+    });
+
+    it('names the item and version a value was written in when the answer serves it from elsewhere (a shared field)', () => {
+      const SOURCE = '01890000-0000-7000-8000-00000000000d';
+      const body = version(ITEM, 1, [value('title', 0, { textValue: 'Über uns' }), value('tagline', 0, { textValue: 'We build' }), value('tagline', 1, { textValue: 'We ship' })]);
+      const map = sourceMapOf(body, (v, key) => (v.contentItemId === ITEM && key === 'tagline' ? { itemId: SOURCE, versionNumber: 5 } : undefined));
+      expect(map).to.deep.equal({
+        '/fields/0/textValue': { itemId: ITEM, versionNumber: 1, fieldKey: 'title', order: 0 },
+        '/fields/1/textValue': { itemId: SOURCE, versionNumber: 5, fieldKey: 'tagline', order: 0 },
+        '/fields/2/textValue': { itemId: SOURCE, versionNumber: 5, fieldKey: 'tagline', order: 1 },
+      });
     });
   });
 
@@ -274,6 +287,26 @@ describe('source map of a preview read', function () {
       const friends = indexOf(res.body, 'friends');
       expect(res.body.sourceMap[`/fields/${friends}/child/fields/0/textValue`]).to.deep.equal({ itemId: childDe.id, versionNumber: 1, fieldKey: 'name', order: 0 });
       expect(res.body.sourceMap).to.deep.equal(sourceMapOf(withoutMap(res.body)));
+    });
+
+    it("names a shared field's values where they are written: the default-locale member's previewed version", async () => {
+      const g = await startGroupWorld(w.api);
+      const en = await publishedPage(g, 'en', { title: 'About us', taglines: ['We build', 'We ship'] });
+      expect(await newPageVersion(g, en.id, { title: 'About us', taglines: ['We build more'] })).to.equal(2);
+      const de = await publishedPage(g, 'de', { title: 'Über uns', taglines: ['Wir bauen'] });
+      await linkTranslation(g, de.id, en.id);
+      const mint = await w.api.post(`${g.w.base}/preview-tokens`, {}, { token: g.w.editor });
+      expectStatus(mint, 201);
+
+      const res = await w.api.get(`${g.w.base}/content/by-slug/${de.slug}?sourceMap=true`, { token: mint.body.token });
+      expectStatus(res, 200);
+      expect(res.body).to.include({ contentItemId: de.id, versionNumber: 1 });
+      const title = indexOf(res.body, 'title');
+      const tagline = indexOf(res.body, 'tagline');
+      expect(res.body.fields[tagline].textValue).to.equal('We build more');
+      expect(res.body.sourceMap[`/fields/${title}/textValue`]).to.deep.equal({ itemId: de.id, versionNumber: 1, fieldKey: 'title', order: 0 });
+      expect(res.body.sourceMap[`/fields/${tagline}/textValue`]).to.deep.equal({ itemId: en.id, versionNumber: 2, fieldKey: 'tagline', order: 0 });
+      expectAllResolve(res.body, res.body.sourceMap);
     });
   });
 });

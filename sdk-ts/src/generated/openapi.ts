@@ -2976,7 +2976,9 @@ export interface components {
          *     `dateValue`, `dateTimeValue`, `boolValue`, `jsonValue`, `displayLabel`, `mediaAssetId`, `fileAssetId`,
          *     `childContentItemId` and `asset` that is not null; and, for a Component value, to every member inside its
          *     `jsonValue` (`/fields/{i}/jsonValue/cta/label`, a repeated member's occurrences as `/…/links/0`), with
-         *     `componentPath`. Values of a field the template no longer has (null `key`) are left out.
+         *     `componentPath`. Values of a field the template no longer has (null `key`) are left out. A value a translation
+         *     shares with its group (a field with `localized: false`, served from the group's member in the default locale) names
+         *     that member and the version it was served from: it is edited there.
          */
         ContentSourceMap: {
             [key: string]: components["schemas"]["ContentSourceMapEntry"];

@@ -33,6 +33,8 @@ export const sharedSourceRow = z.object({
   preview: z.boolean(),
   source_item_id: z.string(),
   source_version_id: z.string(),
+  /** That version's number: where a preview's source map says a shared value is edited. */
+  source_version_number: z.number(),
   /** Every value of the source's version (loadValues' order); the caller keeps the shared keys'. */
   field_values: z.array(valueRow),
 });
@@ -67,6 +69,7 @@ export async function findSharedSources(
       : sql.fragment`(cv.effective_start_at IS NULL OR (cv.effective_start_at <= ${previewAt}::timestamptz AND ${previewAt}::timestamptz < cv.effective_end_at))`;
   return db.any(prepared('content_shared_sources', sharedSourceRow, sql.fragment`
     SELECT m.item_id AS member_id, m.preview, src.item_id AS source_item_id, src.version_id AS source_version_id,
+      (SELECT cv.version_number FROM content_versions cv WHERE cv.id = src.version_id) AS source_version_number,
       (SELECT ${VALUES_JSON} FROM content_versions cv WHERE cv.id = src.version_id) AS field_values
     FROM unnest(${sql.array(members.map((m) => m.itemId), 'uuid')}::uuid[], ${sql.array(members.map((m) => m.preview), 'bool')}::boolean[]) AS m(item_id, preview)
     JOIN content_items mi ON mi.id = m.item_id AND mi.workspace_id = ${workspaceId}

@@ -32,7 +32,7 @@ import type { AssetLinks } from '../media/media-assets.js';
 import { pageRequest, toPage } from '../platform/paging.js';
 import { MAX_EXPANSION_DEPTH, presentLoadedVersionDetails } from './content-expansion.js';
 import { deliverAssets } from './delivered-assets.js';
-import { withSharedFields } from './shared-fields.js';
+import { SharedOrigins, withSharedFields } from './shared-fields.js';
 import type { ContentBySlugQuery, ContentListParameters, VersionReadQuery } from './content-reads.js';
 import { requestedLocale, type RequestedLocale } from '../localization/requested-locale.js';
 import { prefixesText } from '../../db/delivery/served-groups.js';
@@ -47,9 +47,12 @@ export interface PreviewScope {
   readonly releaseId?: string | null;
 }
 
-/** The finished answer, with its source map when the read asked for one. */
-const mapped = (body: ContentVersionDetailResponse, query: { readonly sourceMap?: boolean }): ContentVersionDetailResponse =>
-  query.sourceMap === true ? { ...body, sourceMap: sourceMapOf(body) } : body;
+/** The finished answer, with its source map when the read asked for one (previewBody then kept the shared values' origins). */
+const mapped = (body: ContentVersionDetailResponse, origins: SharedOrigins | undefined): ContentVersionDetailResponse =>
+  origins ? { ...body, sourceMap: sourceMapOf(body, (version, key) => origins.of(version, key)) } : body;
+
+/** Where shared values come from, recorded only for a read that asks for the source map. */
+const originsFor = (query: { readonly sourceMap?: boolean }): SharedOrigins | undefined => (query.sourceMap === true ? new SharedOrigins() : undefined);
 
 const instant = (value: string | undefined): string | null => (value !== undefined && value.length > 0 ? new Date(value).toISOString() : null);
 
@@ -118,6 +121,7 @@ async function previewBody(
   expand: boolean,
   asOf: string | null,
   prefixes: string | null = null,
+  origins?: SharedOrigins,
 ) {
   const [body] =
     scope.contentItemId === null
@@ -125,7 +129,8 @@ async function previewBody(
       : (await presentLoadedVersionDetails(db, [entry], { workspaceId: scope.workspaceId, expandChildren: expand, asOf: asOf ?? asOfParam(undefined), prefixes })).map(
           (b): ContentVersionDetailResponse => ({ ...b, isPreview: true }),
         );
-  return (await deliverAssets(db, links, scope.workspaceId, await withSharedFields(db, scope.workspaceId, body!, { servedAt: asOf ?? asOfParam(undefined), previewAt: asOf }))).body;
+  const shared = await withSharedFields(db, scope.workspaceId, body!, { servedAt: asOf ?? asOfParam(undefined), previewAt: asOf }, origins);
+  return (await deliverAssets(db, links, scope.workspaceId, shared)).body;
 }
 
 export async function previewBySlug(
@@ -140,8 +145,9 @@ export async function previewBySlug(
   if (locale !== null) return previewBySlugInLocale(db, links, scope, slug, query, locale);
   const found: ServedDetailRow | null = await findPreviewDetailBySlug(db, scope.workspaceId, slug, asOf, scope.releaseId ?? null);
   if (!found || !inScope(scope, found.content_item_id)) throw notFound('Content under this slug');
-  const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf);
-  return { body: mapped(body, query), etag: versionEtag(found), contentLanguage: null };
+  const origins = originsFor(query);
+  const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf, null, origins);
+  return { body: mapped(body, origins), etag: versionEtag(found), contentLanguage: null };
 }
 
 /**
@@ -163,10 +169,11 @@ async function previewBySlugInLocale(
   const prefixes = prefixesText(locale.prefixes);
   const found = await findPreviewDetailBySlugInLocale(db, scope.workspaceId, slug, asOf, prefixes, scope.releaseId ?? null);
   if (!found || !inScope(scope, found.content_item_id)) throw notFound('Content under this slug');
-  const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf, prefixes);
+  const origins = originsFor(query);
+  const body = await previewBody(db, links, scope, { version: found, values: found.field_values }, query.expandChildren ?? true, asOf, prefixes, origins);
   const served = found.members.find((m) => m.id === found.content_item_id);
   return {
-    body: mapped({ ...body, requestedLocale: locale.canonical, alternates: alternatesOf(found.members) }, query),
+    body: mapped({ ...body, requestedLocale: locale.canonical, alternates: alternatesOf(found.members) }, origins),
     etag: versionEtag(found),
     contentLanguage: served?.localeCode ?? found.locale_code,
   };
@@ -185,8 +192,9 @@ export async function previewVersion(
   const item = await requireItem(db, scope.workspaceId, itemId);
   const version = await requireVersion(db, item.id, versionNumber);
   const values = await loadValues(db, [version.id]);
-  const body = await previewBody(db, links, scope, { version, values: values.get(version.id) ?? [] }, query.expandChildren ?? true, null);
-  return { body: mapped(body, query), etag: versionEtag(version) };
+  const origins = originsFor(query);
+  const body = await previewBody(db, links, scope, { version, values: values.get(version.id) ?? [] }, query.expandChildren ?? true, null, null, origins);
+  return { body: mapped(body, origins), etag: versionEtag(version) };
 }
 
 const SORT_KEYS: Readonly<Record<string, PreviewSortKey>> = { createdat: 'createdAt', updatedat: 'updatedAt', slug: 'slug' };

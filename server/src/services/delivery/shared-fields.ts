@@ -8,6 +8,9 @@
 // presented as every value is (content-presenter.ts), with the member's own field id and label, so
 // the body stays a body of its own template version. S serving nothing: the member's own values.
 //
+// When asked (a preview read with `sourceMap=true`), it also records where each replaced value was
+// written (SharedOrigins), so the source map sends the editor to the default-locale member.
+//
 // Cheap when nothing is shared: the template versions' layouts are cached in process (only those
 // that can no longer change: a published or archived template version is immutable,
 // services/model/template-versions.ts), so a tree whose templates have no non-localized field costs
@@ -57,6 +60,30 @@ async function layoutsOf(db: CommonQueryMethods, templateVersionIds: readonly st
   return out;
 }
 
+/** Where a shared value was written: the group's default-locale member and the version served from it. */
+export interface SharedOrigin {
+  readonly itemId: string;
+  readonly versionNumber: number;
+}
+
+/** Filled by withSharedFields when given one: for each member whose shared fields it replaced, their source. */
+export class SharedOrigins {
+  private readonly byMember = new Map<string, { readonly origin: SharedOrigin; readonly keys: ReadonlySet<string> }>();
+
+  record(member: ContentVersionDetailResponse, origin: SharedOrigin, keys: ReadonlySet<string>): void {
+    this.byMember.set(memberKey(member.contentItemId, member.isPreview === true), { origin, keys });
+  }
+
+  /** Where `member`'s value of field `key` was written, when it is a shared one served from its source. */
+  of(member: ContentVersionDetailResponse, key: string): SharedOrigin | undefined {
+    const found = this.byMember.get(memberKey(member.contentItemId, member.isPreview === true));
+    return found?.keys.has(key) ? found.origin : undefined;
+  }
+}
+
+// A member may appear both ways in one tree (a scoped token's previewed root, embedded in itself as served).
+const memberKey = (itemId: string, preview: boolean) => `${itemId.toLowerCase()}:${preview}`;
+
 /** What the read resolves versions at: the served instant, and (preview reads) the preview's `asOf`. */
 export interface SharedFieldReads {
   readonly servedAt: string;
@@ -78,13 +105,12 @@ export async function withSharedFields(
   workspaceId: string,
   body: ContentVersionDetailResponse,
   reads: SharedFieldReads,
+  origins?: SharedOrigins,
 ): Promise<ContentVersionDetailResponse> {
   const nodes = nodesOf(body);
   const layoutByVersion = await layoutsOf(db, nodes.map((n) => n.templateVersionId));
   const sharing = nodes.filter((n) => layoutByVersion.get(n.templateVersionId.toLowerCase()) != null);
   if (sharing.length === 0) return body;
-  // A member may appear both ways in one tree (a scoped token's previewed root, embedded in itself as served).
-  const memberKey = (itemId: string, preview: boolean) => `${itemId.toLowerCase()}:${preview}`;
   const members = [...new Map(sharing.map((n) => [memberKey(n.contentItemId, n.isPreview === true), n])).values()];
   const sources = await findSharedSources(
     db,
@@ -103,6 +129,7 @@ export async function withSharedFields(
     const layout = layoutByVersion.get(node.templateVersionId.toLowerCase());
     const source = layout ? sourceOf.get(memberKey(node.contentItemId, node.isPreview === true)) : undefined;
     const fields = layout && source ? sharedValues(node.fields, layout, source, expanded) : node.fields;
+    if (layout && source) origins?.record(node, { itemId: source.source_item_id, versionNumber: source.source_version_number }, new Set(layout.shared.keys()));
     return { ...node, fields: fields.map((f) => (f.child ? { ...f, child: rewrite(f.child) } : f)) };
   };
   return rewrite(body);

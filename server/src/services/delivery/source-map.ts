@@ -8,7 +8,10 @@
 //   - each value property that is not null, of every value with a field key;
 //   - a Component value's members inside its `jsonValue`, each with its path in the component
 //     (`cta.label`, `links[1]`), as the editor's form nests the component's inputs;
-//   - an expanded `child`'s values under `/fields/{i}/child`, naming the child item and version.
+//   - an expanded `child`'s values under `/fields/{i}/child`, naming the child item and version;
+//   - a value a member shares with its translations (served from its group's default-locale member,
+//     shared-fields.ts) naming that member and version, where the editor changes it (the member's
+//     own editor shows it read-only). The SDK cannot know this from an item alone; the server can.
 import type { ContentSourceMap, ContentSourceMapEntry, ContentVersionDetailResponse, ContentVersionFieldValueResponse } from '../../generated/schemas.js';
 import { MAX_COMPONENT_DEPTH } from '../content/component-values.js';
 
@@ -32,19 +35,23 @@ export const pointerToken = (token: string): string => token.replaceAll('~', '~0
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
+/** Where a version's value of field `key` was written, when not in that version (a shared value). */
+export type WrittenElsewhere = (version: ContentVersionDetailResponse, key: string) => { readonly itemId: string; readonly versionNumber: number } | undefined;
+
 /** `body`'s source map (see the top of this file); `body` is not changed. */
-export function sourceMapOf(body: ContentVersionDetailResponse): ContentSourceMap {
+export function sourceMapOf(body: ContentVersionDetailResponse, writtenElsewhere: WrittenElsewhere = () => undefined): ContentSourceMap {
   const map: Record<string, ContentSourceMapEntry> = {};
-  addVersion(map, body, '');
+  addVersion(map, body, '', writtenElsewhere);
   return map;
 }
 
-function addVersion(map: Record<string, ContentSourceMapEntry>, version: ContentVersionDetailResponse, at: string): void {
+function addVersion(map: Record<string, ContentSourceMapEntry>, version: ContentVersionDetailResponse, at: string, elsewhere: WrittenElsewhere): void {
   version.fields.forEach((field, i) => {
     const here = `${at}/fields/${i}`;
     // A value whose field the template no longer has is named by no key an editor could open.
     if (field.key !== null) {
-      const entry: ContentSourceMapEntry = { itemId: version.contentItemId, versionNumber: version.versionNumber, fieldKey: field.key, order: field.order };
+      const { itemId, versionNumber } = elsewhere(version, field.key) ?? { itemId: version.contentItemId, versionNumber: version.versionNumber };
+      const entry: ContentSourceMapEntry = { itemId, versionNumber, fieldKey: field.key, order: field.order };
       for (const property of SOURCE_MAPPED_PROPERTIES) {
         const value = field[property];
         if (value !== null && value !== undefined) map[`${here}/${property}`] = entry;
@@ -52,7 +59,7 @@ function addVersion(map: Record<string, ContentSourceMapEntry>, version: Content
       if (field.valueKind === 'Component' && isObject(field.jsonValue)) addMembers(map, field.jsonValue, `${here}/jsonValue`, '', entry, 1);
     }
     // The child's values are edited in the child item, whatever happens to the parent's field.
-    if (field.child) addVersion(map, field.child, `${here}/child`);
+    if (field.child) addVersion(map, field.child, `${here}/child`, elsewhere);
   });
 }
 
