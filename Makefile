@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run admin-password test build generate check docs bench fuzz install sdk pack chromium nginx curl screenshots clean-data help verify-deployment start backup restore
+.PHONY: run admin-password test build generate check docs bench fuzz install sdk pack chromium nginx curl screenshots clean-data help verify-deployment start backup restore example-site
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -42,6 +42,8 @@ help:
 	@echo "make screenshots  run the admin browser tests and write docs/screenshots/*.png"
 	@echo "make verify-deployment  the deployment checks (health, admin sign-in, a media download with"
 	@echo "              VERSO_VERIFY_TOKEN) against API_URL and ADMIN_URL (default: 127.0.0.1:5000 and :5001)"
+	@echo "make example-site  the example site (examples/site/) on PORT (4000): VERSO_API_URL, VERSO_WORKSPACE_ID,"
+	@echo "              VERSO_TOKEN (delivery-only), VERSO_ADMIN_ORIGIN for live preview (docs/live-preview.md)"
 	@echo "make fuzz      long fuzz pass over every operation (FUZZ_REQUESTS=20000, FUZZ_SEED=n); exit 1 on any finding"
 
 $(NODE24_DIR)/bin/node:
@@ -151,6 +153,13 @@ $(SDK_BUNDLE_STAMP): node_modules/.install-stamp $(shell find sdk-ts/src -type f
 run: node_modules/.install-stamp $(SDK_BUNDLE_STAMP)
 	tsc -b server admin sdk-ts
 	node scripts/run.mjs
+
+# The example site (examples/site/; docs/live-preview.md): server-rendered pages on the TypeScript SDK,
+# run from its sources with tsx (no build of its own). It needs the SDK's bundles: it imports
+# @verso/sdk and serves @verso/sdk/live-preview to the browser. Settings: VERSO_API_URL,
+# VERSO_WORKSPACE_ID, VERSO_TOKEN (a delivery-only token), PORT (4000), VERSO_ADMIN_ORIGIN.
+example-site: node_modules/.install-stamp $(SDK_BUNDLE_STAMP)
+	node --import tsx examples/site/main.ts
 
 # A forgotten password: a new one-time password for EMAIL, printed once (README: First steps).
 admin-password: node_modules/.install-stamp
