@@ -12,6 +12,8 @@ export interface SourceLocation {
   readonly versionNumber: number;
   readonly fieldKey: string;
   readonly order: number;
+  /** Only for a member of a Component value: its path as the editor's form nests it (`cta.label`, `links[1]`). */
+  readonly componentPath?: string;
 }
 
 /** JSON pointer (RFC 6901) into the answer → where that value is edited. */
