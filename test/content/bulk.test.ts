@@ -4,7 +4,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { expect } from 'chai';
 import { BULK_ACTION_ROLES } from '../../server/src/services/content/content-bulk.js';
-import { child, createArticle, dbQuery, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
+import { child, createArticle, createPerson, dbQuery, expectProblem, expectStatus, newVersion, publishNow, startContentWorld, text, type ContentWorld } from './content-fixture.js';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+import { outcome, phaseStart } from '../releases/publication-outcome.js';
+import { approve } from '../releases/release-fixture.js';
 
 describe('POST /workspaces/{workspaceId}/content/bulk', () => {
   let w: ContentWorld;
@@ -318,6 +321,104 @@ describe('POST /workspaces/{workspaceId}/content/bulk', () => {
       expect((await w.api.get(`${w.base}/content/by-slug/${b.slug}`, { token: w.reader })).body.versionNumber).to.equal(1);
       const events = await dbQuery<{ event_type: string }>(w.api, 'SELECT event_type FROM outbox_events WHERE seq > $1 ORDER BY seq', [seq]);
       expect(events.map((e) => e.event_type)).to.deep.equal(['content.version_published', 'content.version_published']);
+    });
+
+    describe('publish in batches', () => {
+      let api: TestApi;
+      let atomicWorld: ContentWorld;
+      let eachWorld: ContentWorld;
+      // The statements the API sends while `counting` (workers off: only the request's own).
+      let counting = false;
+      const statements: string[] = [];
+      before(async () => {
+        api = await startTestApi({ env: { Workers__Enabled: 'false' }, onStatement: (q) => void (counting && statements.push(q)) });
+        atomicWorld = await startContentWorld(api);
+        eachWorld = await startContentWorld(api);
+      });
+      after(() => api.close());
+
+      /** The same few items in any workspace, each with an Approved version to publish, named; in the order the request sends them. */
+      async function buildItems(x: ContentWorld): Promise<{ ids: string[]; labels: Map<string, string> }> {
+        const labels = new Map<string, string>();
+        const named = <T extends { id: string }>(label: string, item: T) => (labels.set(item.id, label), item);
+        const served = async (label: string, title: string, v2: Record<string, unknown>) => {
+          const a = named(label, await createArticle(x, title));
+          await publishNow(x, a.id, 1);
+          await newVersion(x, a.id, { duplicateFromVersionNumber: 1, ...v2 });
+          await approve(x, a.id, 2);
+          return a;
+        };
+        const moved0 = await served('moved-0', 'Moved 0', { fields: [text(x.model.article.fields.title!, 'Moved 0 v2')] });
+        const moved1 = await served('moved-1', 'Moved 1', { fields: [text(x.model.article.fields.title!, 'Moved 1 v2')] });
+        // A dated version 2 overlays version 1, which stays Published.
+        const dated = await served('dated-0', 'Dated 0', { effectiveStartAt: '2026-01-01T00:00:00.000Z', effectiveEndAt: '2036-01-01T00:00:00.000Z' });
+        const fresh = named('new-0', await createArticle(x, 'New 0'));
+        await approve(x, fresh.id, 1);
+        // An author embedded by a served page (the page is in its purge keys and notices).
+        const author = named('author-0', await createPerson(x, 'Author 0'));
+        await approve(x, author.id, 1);
+        named('page-0', await publishedPerson(x, 'Team 0', [author.id]));
+        // A served English article with a new version and its German translation.
+        const en = await served('en-0', 'English 0', { fields: [text(x.model.article.fields.title!, 'English 0 v2')] });
+        const de = named('de-0', await createArticle(x, 'Deutsch 0', { localeCode: 'de', translationGroupId: en.id }));
+        await approve(x, de.id, 1);
+        return { ids: [fresh, moved1, author, dated, moved0, de, en].map((i) => i.id), labels };
+      }
+
+      async function publishedPerson(x: ContentWorld, name: string, friends: string[]) {
+        const page = await createPerson(x, name, friends);
+        await publishNow(x, page.id, 1);
+        return page;
+      }
+
+      it('an atomic publish leaves the same events, audit entries, versions, serving rows and invalidation as each item on its own', async () => {
+        const a = await buildItems(atomicWorld);
+        const b = await buildItems(eachWorld);
+        const send = (x: ContentWorld, ids: string[], atomic: boolean) =>
+          x.api.post(`${x.base}/content/bulk`, { action: 'publish', atomic, items: ids.map((id) => ({ id })) }, { token: x.editor });
+
+        const startA = await phaseStart(atomicWorld);
+        statements.length = 0;
+        counting = true;
+        const atomic = await send(atomicWorld, a.ids, true);
+        counting = false;
+        expectStatus(atomic, 200);
+        expect(atomic.body.results.map((r: { status: string; versionNumber: number }) => [r.status, r.versionNumber])).to.deep.equal(
+          [['ok', 1], ['ok', 2], ['ok', 1], ['ok', 2], ['ok', 2], ['ok', 1], ['ok', 2]],
+        );
+        // Written in one batch, a statement per step: not the single publish per item.
+        expect(statements.filter((q) => q.includes('verso_publish_content_version'))).to.deep.equal([]);
+        expect(statements.filter((q) => /^\s*UPDATE content_versions/.test(q))).to.have.length(2);
+        const fromAtomic = await outcome(atomicWorld, a.labels, startA.seq, startA.at, startA.marks);
+
+        const startB = await phaseStart(eachWorld);
+        const each = await send(eachWorld, b.ids, false);
+        expectStatus(each, 200);
+        expect(each.body.results.every((r: { status: string }) => r.status === 'ok')).to.equal(true);
+        const oneByOne = await outcome(eachWorld, b.labels, startB.seq, startB.at, startB.marks);
+
+        // The evidence that the comparison compares something: an event and an audit entry per change, marked bulk.
+        expect(fromAtomic.events.map((e) => `${e.event_type}:${e.entity_id}`)).to.deep.equal([
+          'content.version_published:new-0:v1',
+          'content.version_status_changed:moved-1:v1', 'content.version_published:moved-1:v2',
+          'content.version_published:author-0:v1',
+          'content.version_published:dated-0:v2',
+          'content.version_status_changed:moved-0:v1', 'content.version_published:moved-0:v2',
+          'content.version_published:de-0:v1',
+          'content.version_status_changed:en-0:v1', 'content.version_published:en-0:v2',
+        ]);
+        expect(fromAtomic.audits).to.have.length(10);
+        for (const audit of fromAtomic.audits) expect(audit).to.have.nested.deep.property('change_delta.bulk', { before: null, after: true });
+        expect(fromAtomic.marks).to.include.members(['lists', 'page-0', 'author-0', 'moved-0', 'de-0', 'en-0']).and.not.include('ws');
+
+        expect(fromAtomic.events).to.deep.equal(oneByOne.events);
+        expect(fromAtomic.audits).to.deep.equal(oneByOne.audits);
+        expect(fromAtomic.versions).to.deep.equal(oneByOne.versions);
+        expect(fromAtomic.items).to.deep.equal(oneByOne.items);
+        expect(fromAtomic.serving).to.deep.equal(oneByOne.serving);
+        expect(fromAtomic.counts).to.deep.equal(oneByOne.counts);
+        expect(fromAtomic.marks).to.deep.equal(oneByOne.marks);
+      });
     });
   });
 });

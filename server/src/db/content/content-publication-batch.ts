@@ -47,6 +47,15 @@ export async function deliveryNoticeBatches(db: CommonQueryMethods, itemIds: rea
   return batches;
 }
 
+/**
+ * Locks the rows of `itemIds` in id order (the order every batched writer takes them, so two of
+ * them sharing items, or one and an item's single write, cannot deadlock).
+ */
+export async function lockItemsInIdOrder(tx: CommonQueryMethods, itemIds: readonly string[]): Promise<void> {
+  await tx.query(sql.unsafe`
+    SELECT id FROM content_items WHERE id = ANY(${sql.array([...itemIds], 'uuid')}) ORDER BY id FOR UPDATE`);
+}
+
 /** For each target version, its item's default-published versions other than it (id order, as findPriorDefaults), keyed by item id. */
 export async function findPriorDefaultsOfMany(
   db: CommonQueryMethods,

@@ -6,6 +6,8 @@
 // Each item on its own (default): its own transaction; a failure is that item's result only.
 // Atomic: one transaction, each item in a savepoint so every failure is known, and any failure
 // rolls the whole transaction back (no event, no audit entry, no notice: those are written in it).
+// An atomic publish checks every item first and then writes them all in batches, as a release does
+// (publishAtomically), so a failure is found before anything is written.
 //
 // Bulk acts on each item's current state: no If-Match is sent per item, so delete and the tag
 // actions read the item's ETag and act on it (again, if a concurrent write moved it in between).
@@ -19,6 +21,7 @@ import type { BulkContentAction, BulkContentActionRequest } from '../../generate
 import { withAuditMarks } from '../platform/audit.js';
 import { deleteContentItem, updateContentItem } from './content-items.js';
 import { itemEtag } from './content-presenter.js';
+import { checkAndPublishAll, type PublishTarget } from './content-bulk-publish.js';
 import { changeVersionStatus, publishContentVersion } from './content-publishing.js';
 import { nowIso, normalizeTags, requireItem } from './content-rules.js';
 
@@ -128,6 +131,7 @@ async function runEachOnItsOwn(db: DatabasePool, run: BulkRun): Promise<readonly
 async function runAtomically(db: DatabasePool, run: BulkRun): Promise<readonly BulkItemOutcome[]> {
   return db.transaction(async (tx) => {
     const natural = await naturalVersions(tx, run);
+    if (run.body.action === 'publish') return publishAtomically(tx, run, natural);
     const outcomes: BulkItemOutcome[] = [];
     // Each item in a savepoint (a nested transaction): a failed item leaves the transaction usable,
     // so every failing item is found, not only the first.
@@ -135,6 +139,34 @@ async function runAtomically(db: DatabasePool, run: BulkRun): Promise<readonly B
     if (outcomes.some((o) => o.error !== null)) throw new BulkAtomicFailure(outcomes);
     return outcomes;
   });
+}
+
+/**
+ * An atomic publish: each item's version found and checked first (the role, the version, the
+ * publish's rules, under the items' locks), then every item written in batches
+ * (content-bulk-publish.ts) — the same rows, events and audit entries as each item's single
+ * publish in a savepoint, in a statement per step per batch instead of per item.
+ */
+async function publishAtomically(tx: CommonQueryMethods, run: BulkRun, natural: ReadonlyMap<string, number | null>): Promise<readonly BulkItemOutcome[]> {
+  const errors = new Map<string, ApiError>();
+  const targets: PublishTarget[] = [];
+  const picked = run.body.items.map((item) => ({ id: item.id, versionNumber: item.versionNumber ?? natural.get(item.id) ?? null }));
+  for (const { id, versionNumber } of picked) {
+    if (ROLE_RANK[run.actor.role] < ROLE_RANK[BULK_ACTION_ROLES.publish]) errors.set(id, forbidden());
+    else if (versionNumber === null) errors.set(id, natural.has(id) ? invalidStateTransition(NATURAL.publish.none) : notFound('The content item'));
+    else targets.push({ itemId: id, versionNumber });
+  }
+  // Written only when every item passed: a failure anywhere changes nothing.
+  for (const [id, err] of await checkAndPublishAll(tx, run.actor, run.workspaceId, targets, errors.size === 0)) errors.set(id, err);
+  const outcomes = picked.map(({ id, versionNumber }) => ({ id, versionNumber, error: errors.get(id) ?? null, path: itemPathOf(run, id, versionNumber) }));
+  if (errors.size > 0) throw new BulkAtomicFailure(outcomes);
+  return outcomes;
+}
+
+/** The path of the single operation an item goes through (a failure's `instance`). */
+function itemPathOf(run: BulkRun, itemId: string, versionNumber: number | null): string {
+  const itemPath = `/api/v1/workspaces/${run.workspaceId}/content/${itemId}`;
+  return versionNumber === null ? itemPath : `${itemPath}/versions/${versionNumber}/${run.body.action}`;
 }
 
 /** The natural version of every item the request names without one (only for the version actions). */
@@ -155,9 +187,8 @@ async function applyOne(
   natural: ReadonlyMap<string, number | null>,
 ): Promise<BulkItemOutcome> {
   const { action } = run.body;
-  const itemPath = `/api/v1/workspaces/${run.workspaceId}/content/${item.id}`;
   const versionNumber = isVersionAction(action) ? (item.versionNumber ?? natural.get(item.id) ?? null) : null;
-  const path = versionNumber === null ? itemPath : `${itemPath}/versions/${versionNumber}/${action}`;
+  const path = itemPathOf(run, item.id, versionNumber);
   try {
     // The single operation's access rule, as the access step would apply it (403 before anything is read).
     if (ROLE_RANK[run.actor.role] < ROLE_RANK[BULK_ACTION_ROLES[action]]) throw forbidden();
