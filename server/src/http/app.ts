@@ -12,6 +12,7 @@ import { securityHeaders } from './security-headers.js';
 import { createOpenApiRouter } from './openapi-router.js';
 import { warmPublicMedia } from './warm-public-media.js';
 import { isServerError, sendProblem, toApiError } from './problem.js';
+import { mcpEndpoint } from './mcp-endpoint.js';
 
 /** `handlerMap` is the server's own; pipeline tests bind fixture handlers to the same contract. */
 export async function createApp(deps: Dependencies, handlerMap: HandlerMap = handlers): Promise<express.Express> {
@@ -41,6 +42,9 @@ export async function createApp(deps: Dependencies, handlerMap: HandlerMap = han
     next();
   });
   app.use(edge.limit);
+  // The MCP server (docs/mcp.md) after the edge, so its requests are banned and counted like any
+  // other; its tool calls come back into this same app, in-process (mcp/in-process-dispatch.ts).
+  app.all('/mcp', mcpEndpoint(deps, (req, res) => app(req as Request, res as Response)));
   // A public media URL answered from memory before skips the router (warm-public-media.ts says when).
   app.use(warmPublicMedia(deps));
   app.use((req, res) => router.handle(req, res));

@@ -17,6 +17,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Dependencies } from '../../dependencies.js';
 import type { AuthenticationResult } from '../../access/authentication.js';
 import { ApiError } from '../../errors.js';
+import { currentCallOrigin } from '../../context/call-origin.js';
 import { clientKeyOf } from '../../services/security/client-address.js';
 import { recordIpBan } from '../../services/security/ip-ban-events.js';
 import { AddressSet } from './address-set.js';
@@ -117,7 +118,9 @@ export function createEdge(deps: Dependencies): Edge {
   }
 
   function limit(req: Request, res: Response, next: NextFunction): void {
-    if (!edge.rateLimit.enabled || (req as unknown as Record<symbol, boolean>)[ALLOWED] || exempt(req.path)) return next();
+    // An MCP tool call's request (mcp/in-process-dispatch.ts) is not counted again: the `/mcp`
+    // request that carried it was.
+    if (!edge.rateLimit.enabled || (req as unknown as Record<symbol, boolean>)[ALLOWED] || exempt(req.path) || currentCallOrigin() !== undefined) return next();
     limitAsync(req, res).then(() => next(), next);
   }
 
