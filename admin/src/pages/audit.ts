@@ -52,6 +52,8 @@ function present(e: Entry, workspaceNames: Map<string, string>, zone: string) {
     // The content item an entry concerns, by its title (#25), linked to its page.
     item: e.contentItemId && e.workspaceId ? { name: e.contentItemTitle ?? 'a content item without a title', href: itemPaths(e.workspaceId, e.contentItemId).root } : null,
     actorLabel: actor ? `${actor.displayName ?? actor.id}` : 'System',
+    // A write an agent made through the MCP server: "by <client> via MCP on behalf of <actor>".
+    agent: e.via ? [e.via.clientName, e.via.clientVersion].filter(Boolean).join(' ') : '',
     actorKind: actor ? ({ User: 'user', ApiClient: 'API client', External: 'external' } as const)[actor.type] : '',
     actorFilter: actor?.type === 'User' ? `actorUserId=${encodeURIComponent(actor.id)}` : actor?.type === 'ApiClient' ? `actorApiClientId=${encodeURIComponent(actor.id)}` : '',
     changes: Object.entries(e.changeDelta).map(([property, change]) => ({ property, before: shownValue(change.before), after: shownValue(change.after) })),

@@ -51,6 +51,8 @@ function present(e: Entry, versionNumbers: Map<string, number>, zone: string, it
     time: when(e.timestamp, zone),
     entity: entityLabel(e, versionNumbers),
     actorLabel: actor ? (actor.displayName ?? actor.id) : 'System (scheduler)',
+    // A write an agent made through the MCP server: "by <client> via MCP on behalf of <actor>".
+    agent: e.via ? [e.via.clientName, e.via.clientVersion].filter(Boolean).join(' ') : '',
     actorKind: actor ? ({ User: 'user', ApiClient: 'API client', External: 'external' } as const)[actor.type] : '',
     changes: Object.entries(e.changeDelta).map(([property, change]) => ({ property, before: shownValue(change.before), after: shownValue(change.after) })),
   };
