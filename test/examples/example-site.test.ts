@@ -34,7 +34,9 @@ describe('example site', function () {
   });
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(site.url + path, { headers, redirect: 'manual' });
-  const [welcome, markdown, images] = [0, 1, 2].map((i) => () => seeded.articles[i]!);
+  const welcome = () => seeded.articles[0]!;
+  const markdown = () => seeded.articles[1]!;
+  const images = () => seeded.articles[2]!;
 
   /** A new Draft of the welcome article with `title`, and a preview token scoped to it. */
   async function draftAndToken(title: string): Promise<{ token: string; tokenId: string; versionNumber: number }> {
