@@ -28,16 +28,26 @@ export interface AdminAppOptions {
   fetch?: typeof fetch;
 }
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The admin's Content-Security-Policy. A page that frames a site (the content editor's live preview)
+ * names that one origin in `frame-src`; every other page frames nothing but the admin itself
+ * (`default-src 'self'`).
+ */
+export function contentSecurityPolicy(opts: { frameSrc?: string } = {}): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    ...(opts.frameSrc ? [`frame-src ${opts.frameSrc}`] : []),
+  ].join('; ');
+}
+
+const CSP = contentSecurityPolicy();
 
 /** One year, no includeSubDomains: the admin's host does not speak for the operator's other sub-domains. */
 export const HSTS = 'max-age=31536000';

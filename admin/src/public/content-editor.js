@@ -354,6 +354,8 @@
             dirty = snapshot(form) !== saved;
             keep();
             say(dirty ? 'Saved ' + a.savedAt + '; newer changes not saved yet' : 'Saved ' + a.savedAt, 'saved');
+            // The live preview (live-preview.js) has the framed site read the saved version.
+            document.dispatchEvent(new CustomEvent('verso:saved', { detail: { reason: 'autosave' } }));
             schedule();
             return true;
           }

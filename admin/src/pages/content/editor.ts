@@ -26,6 +26,7 @@ import { fieldViews, idValuesOf, sectioned, type ViewContext } from './field-vie
 import { autosaveReply, isAutosave, savedChildren } from './editor-autosave.js';
 import * as markdownPreview from './markdown-preview.js';
 import { openPreview } from './preview.js';
+import * as editorLive from './editor-live.js';
 import * as referenceSearch from './reference-search.js';
 import { loadTranslationSource, sharedFieldsOf, sharedKeys, type TranslationSource } from './translation-source.js';
 import { encodeValues, errorsByPath, opOf, parseTree, stateFromTree, stateFromValues, type FieldsState } from './value-form.js';
@@ -115,6 +116,7 @@ async function editorPage(res: express.Response, workspaceId: string, loaded: Lo
       rejection,
       barAction: links.workflow(version.contentItemId, version.versionNumber),
       translationSource: source && { label: source.label, itemHref: source.itemHref, versionNumber: source.versionNumber, served: source.served },
+      live: editorLive.livePreviewView(res, workspaceId, loaded),
     },
     status,
   );
@@ -190,6 +192,7 @@ const PATH = '/workspaces/:workspaceId/content/:itemId/versions/:n/edit';
 export function register(router: express.Router): void {
   markdownPreview.register(router);
   referenceSearch.register(router);
+  editorLive.register(router);
 
   router.get(PATH, async (req, res, next) => {
     const at = address(req);
