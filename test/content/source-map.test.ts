@@ -233,7 +233,7 @@ describe('source map of a preview read', function () {
 
     it('is absent without the parameter and with sourceMap=false; one version read by number has it too', async () => {
       const a = await article();
-      for (const params of [{}, { sourceMap: 'false' }]) {
+      for (const params of [{}, { sourceMap: 'false' }] as Record<string, string>[]) {
         const res = await get(`/content/by-slug/${a.slug}`, previewToken, params);
         expectStatus(res, 200);
         expect(res.body).not.to.have.property('sourceMap');
