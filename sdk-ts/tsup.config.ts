@@ -3,7 +3,11 @@
 // for Node, and `@verso/sdk/live-preview`: one self-contained browser ESM file (no Node import, no
 // shared chunk) that a page can load with a plain `<script type="module">` from any URL. `tsc -b` (the monorepo build) emits per-file output into the same dist/ first; tsup runs
 // after it and its bundles are what package.json's exports and bin point at.
+import fs from 'node:fs';
 import { defineConfig } from 'tsup';
+
+/** tsup runs in sdk-ts/ (the Makefile, npm pack): the version verso-mcp reports. */
+const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
 
 export default defineConfig([
   {
@@ -30,6 +34,24 @@ export default defineConfig([
     clean: false,
     splitting: false,
     treeshake: true,
+  },
+  {
+    // verso-mcp (package.json "bin"): the MCP SDK it proxies with is bundled into the one file, so
+    // the package keeps no runtime dependencies. Bundled CommonJS code (ajv) calls require(), which
+    // an ES module has only through createRequire.
+    entry: { 'verso-mcp': 'src/mcp/cli.ts' },
+    format: ['esm'],
+    outDir: 'dist',
+    target: 'node20',
+    platform: 'node',
+    dts: false,
+    sourcemap: false,
+    clean: false,
+    splitting: false,
+    treeshake: true,
+    noExternal: [/^@modelcontextprotocol\/sdk/],
+    banner: { js: "import { createRequire as __vmcpCreateRequire } from 'node:module'; const require = __vmcpCreateRequire(import.meta.url);" },
+    define: { __VERSO_SDK_VERSION__: JSON.stringify(version) },
   },
   {
     // The live-preview entry runs in the framed site page; it must not reach into the Node-side client.

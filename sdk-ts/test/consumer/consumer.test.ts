@@ -233,7 +233,7 @@ describe('SDK consumer: the packed tarball installed into a fresh project', func
     const list = await sh('tar', ['-tzf', tarball], tmp);
     expect(list.ok, list.out).to.equal(true);
     const files = list.out.trim().split('\n').map((f) => f.replace(/^package\//, '')).filter((f) => !/^LICEN[CS]E/i.test(f)).sort();
-    expect(files).to.deep.equal(['README.md', 'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'dist/live-preview.d.ts', 'dist/live-preview.js', 'dist/live-preview.js.map', 'dist/verso-typegen.js', 'package.json']);
+    expect(files).to.deep.equal(['README.md', 'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'dist/live-preview.d.ts', 'dist/live-preview.js', 'dist/live-preview.js.map', 'dist/verso-mcp.js', 'dist/verso-typegen.js', 'package.json']);
   });
 
   it('has no runtime dependencies (it installs offline, nothing is fetched)', () => {
