@@ -11,7 +11,7 @@ import express, { type Request, type Response } from 'express';
 import { sourceMapOf, type SourceMap } from '@verso/sdk/live-preview';
 import { PreviewTokenRefused, SiteContent, type ArticleVersion } from './content.js';
 import type { SiteSettings } from './settings.js';
-import { articleHtml, homeHtml, messageHtml, page } from './views.js';
+import { articleHtml, homeHtml, messageHtml, page, titleOf } from './views.js';
 
 const PREVIEW_COOKIE = 'verso_preview';
 const LOCALE_COOKIE = 'verso_preview_locale';
@@ -102,7 +102,7 @@ export function createSite(settings: SiteSettings): express.Express {
       if (!version) return sendMessage(res, 404, 'Not found', `No article is published at /articles/${slug}.`, Boolean(previewToken));
       const sourceMap: SourceMap | null = preview ? (version.sourceMap ?? sourceMapOf(version)) : null;
       const main = articleHtml(version, { apiUrl: settings.apiUrl, media: await content.mediaSettings(), sourceMap });
-      send(res, 200, page({ title: version.title ?? slug, main, preview: preview ? { adminOrigin: settings.adminOrigin } : undefined }), preview);
+      send(res, 200, page({ title: titleOf(version).text, main, preview: preview ? { adminOrigin: settings.adminOrigin } : undefined }), preview);
     } catch (error) {
       next(error);
     }

@@ -33,7 +33,8 @@ function valuesOf(version: ArticleVersion, key: string): { value: FieldValue; in
     .sort((a, b) => a.value.order - b.value.order);
 }
 
-function titleOf(version: ArticleVersion): { text: string; pointer: string | null } {
+/** The article's title (its `title` value, else the item's title or slug) and the value's pointer. */
+export function titleOf(version: ArticleVersion): { text: string; pointer: string | null } {
   const [title] = valuesOf(version, ARTICLE_FIELDS.title);
   if (title?.value.textValue) return { text: title.value.textValue, pointer: `/fields/${title.index}/textValue` };
   return { text: version.title ?? version.slug ?? 'Untitled', pointer: null };
@@ -50,7 +51,8 @@ function heroHtml(version: ArticleVersion, context: ArticleContext): string {
   const alt = escapeHtml(asset.altText ?? '');
   const size = asset.width && asset.height ? ` width="${asset.width}" height="${asset.height}"` : '';
   if (!asset.renditionUrl || !context.media.enabled) {
-    return `<img class="hero" src="${escapeHtml(absolute(context.apiUrl, asset.url!))}" alt="${alt}"${size}${marker(context, pointer)}>`;
+    if (!asset.url) return '';
+    return `<img class="hero" src="${escapeHtml(absolute(context.apiUrl, asset.url))}" alt="${alt}"${size}${marker(context, pointer)}>`;
   }
   // The published widths up to the image's own (never upscaled), at most four of them.
   const widths = context.media.widths.filter((w) => w <= (asset.width ?? Infinity) && w <= context.media.maxWidth).slice(-4);
