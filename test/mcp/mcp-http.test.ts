@@ -124,6 +124,19 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(listed.structuredContent.totalCount).to.equal(count[0]!.n);
   });
 
+  it('finds content with listContent: q and the field filters, serialised as the contract says (filter[<key>][<op>])', async () => {
+    const title = `Findable ${Math.random().toString(36).slice(2, 8)}`;
+    const created = (await call(editor, 'createContent', { workspaceId: w.ws, body: draftBody(title) })).structuredContent;
+    const byFilter = await call(editor, 'listContent', { workspaceId: w.ws, templateId: w.model.article.templateId, filter: { title: { eq: title } } });
+    expect(byFilter.isError, textOf(byFilter)).not.to.equal(true);
+    expect(byFilter.structuredContent.items.map((i: { id: string }) => i.id)).to.deep.equal([created.id]);
+    const byQ = await call(editor, 'listContent', { workspaceId: w.ws, q: title.toLowerCase() });
+    expect(byQ.structuredContent.items.map((i: { id: string }) => i.id)).to.deep.equal([created.id]);
+    const unknownField = await call(editor, 'listContent', { workspaceId: w.ws, templateId: w.model.article.templateId, filter: { nope: { eq: 'x' } } });
+    expect(unknownField.isError).to.equal(true);
+    expect(textOf(unknownField)).to.match(/^Bad Request \(400\)/).and.include('filter[nope][eq]');
+  });
+
   it('answers a Reader API client token the same way (a delivery-safe token writes nothing)', async () => {
     const { token } = await createApiClientToken(w.api, { workspaceId: w.ws, role: 'Reader' });
     const client = await connectMcp(w.api, token);
@@ -131,6 +144,25 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const refused = await call(client, 'createContentVersion', { workspaceId: w.ws, id: '01a21f94-a659-7575-8a72-4fa2edc14f69', body: { fields: [] } });
     expect(refused.isError).to.equal(true);
     expect(refused.structuredContent.status).to.equal(403);
+  });
+
+  it('lets a delivery-only token (docs/mcp.md: the token) read what is published and nothing else', async () => {
+    const { id, token } = await createApiClientToken(w.api, { workspaceId: w.ws, role: 'Reader' });
+    await dbQuery(w.api, "UPDATE api_clients SET scope = 'Delivery' WHERE id = $1", [id]);
+    const client = await connectMcp(w.api, token);
+    clients.push(client);
+    const published = await call(client, 'listContent', { workspaceId: w.ws, resolve: true });
+    expect(published.isError, textOf(published)).not.to.equal(true);
+    expect(published.structuredContent.items).to.deep.equal([]);
+    for (const [name, args] of [
+      ['listContent', { workspaceId: w.ws }],
+      ['listTemplates', { workspaceId: w.ws }],
+      ['createContent', { workspaceId: w.ws, body: draftBody('No') }],
+    ] as const) {
+      const refused = await call(client, name, args);
+      expect(refused.isError, name).to.equal(true);
+      expect(refused.structuredContent.status, name).to.equal(403);
+    }
   });
 
   it('answers an invalid body with readable problem details naming the place', async () => {
