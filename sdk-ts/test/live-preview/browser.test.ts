@@ -117,6 +117,12 @@ describe('@verso/sdk/live-preview in Chromium', function () {
   const events = (frame: Frame) => frame.evaluate(() => (globalThis as any).verso.events as unknown[]);
   const waitSeen = (frame: Frame, probe: string) => frame.waitForFunction((p) => (globalThis as any).verso.seen.some((d: any) => d?.probe === p), probe);
 
+  it('the bundle is one self-contained module: it imports nothing and names no Node built-in', () => {
+    const code = fs.readFileSync(BUNDLE, 'utf8');
+    expect(code).to.not.match(/^\s*import\s[^;]*from\s*['"]|\brequire\(|['"]node:|\bprocess\.|\bBuffer\b/m);
+    expect(code).to.match(/export\s*\{[^}]*\bsubscribe\b[^}]*\}/);
+  });
+
   it('handshake: the page says hello to the admin\'s origin from its frame, and hears the welcome', async () => {
     const { page, frame } = await open(admin);
     const hello = (await received(page)).filter((m) => m.data?.type === 'hello');
