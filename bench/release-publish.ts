@@ -14,8 +14,10 @@
 // (client side; triggers run inside the statement that fires them). With --revert, the release is
 // then reverted (the load over) and the revert's wall time printed.
 //
-// Run: node --import tsx bench/release-publish.ts [--items 1000] [--others 1000] [--seconds 20] [--before 5] [--statements] [--revert]
+// Run: node --import tsx bench/release-publish.ts [--items 1000] [--others 1000] [--seconds 20] [--before 5] [--statements] [--profile] [--revert]
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
+import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { startTestApi, type TestApi } from '../test/helpers/api.js';
 import { createActor, createApiClientToken, createWorkspace, dbQuery } from '../test/helpers/actors.js';
 import { startTestPostgres, stopTestPostgres } from '../test/helpers/database.js';
@@ -32,6 +34,8 @@ const OTHERS = Number(arg('others') ?? 1000);
 const SECONDS = Number(arg('seconds')) || 20;
 const BEFORE_MS = (Number(arg('before')) || 5) * 1000;
 const STATEMENTS = process.argv.includes('--statements');
+/** The server's thread profiled during the publish: the functions that took most of it. */
+const PROFILE = process.argv.includes('--profile');
 /** Then revert the release (after the load) and print its wall time. */
 const REVERT = process.argv.includes('--revert');
 const CLIENTS = 16;
@@ -56,6 +60,54 @@ function printStatements() {
   console.log(`\n### The publish's statements: ${statements.length}, their wall time ${total.toFixed(0)} ms\n`);
   const rows = [...byShape.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20);
   console.log(table([['statement', 'count', 'ms'], ...rows.map(([k, e]) => [k, e.count, e.ms.toFixed(1)])]));
+}
+
+type FunctionTimes = Map<string, { calls: number; total: number; self: number }>;
+
+/** pg_stat_user_functions now (track_functions switched on first, for every backend). */
+async function functionTimes(api: TestApi): Promise<FunctionTimes> {
+  await dbQuery(api, `ALTER SYSTEM SET track_functions = 'all'`);
+  await dbQuery(api, 'SELECT pg_reload_conf()');
+  await dbQuery(api, 'SELECT pg_stat_clear_snapshot()');
+  const rows = await dbQuery<{ name: string; calls: number; total: number; self: number }>(
+    api, 'SELECT funcname AS name, calls::int, total_time AS total, self_time AS self FROM pg_stat_user_functions');
+  return new Map(rows.map((r) => [r.name, r]));
+}
+
+/** The functions' calls and time since `before` (a backend reports its counts within a second of its transaction's end). */
+async function printFunctionTimes(api: TestApi, before: FunctionTimes) {
+  await new Promise((r) => setTimeout(r, 1_500));
+  const after = await functionTimes(api);
+  await dbQuery(api, 'ALTER SYSTEM RESET track_functions');
+  await dbQuery(api, 'SELECT pg_reload_conf()');
+  const rows = [...after].map(([name, a]) => {
+    const b = before.get(name) ?? { calls: 0, total: 0, self: 0 };
+    return [name, a.calls - b.calls, a.total - b.total, a.self - b.self] as const;
+  }).filter((r) => r[1] > 0).sort((x, y) => y[2] - x[2]).slice(0, 20);
+  console.log(`\n### PostgreSQL functions (the triggers among them) during the publish and the reads\n`);
+  console.log(table([['function', 'calls', 'total ms', 'self ms'], ...rows.map(([n, c, t, sf]) => [n, c, t.toFixed(1), sf.toFixed(1)])]));
+}
+
+/** The server thread's time during the publish by function (self time), the 25 largest, and by file. */
+function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const { functionName, url, lineNumber } = byNode.get(samples[i]!)!.callFrame;
+    const file = url.replace(/^.*\/(node_modules|src)\//, '$1/') || '(native)';
+    const ms = (deltas[i] ?? 0) / 1000;
+    const k = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    self.set(k, (self.get(k) ?? 0) + ms);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => [k, ms.toFixed(1)]);
+  console.log(`\n### The server's thread during the publish (sampled), self time by function\n`);
+  console.log(table([['function', 'ms'], ...top(self, 25)]));
+  console.log(`\n### … by file\n`);
+  console.log(table([['file', 'ms'], ...top(byFile, 15)]));
 }
 
 async function expectOk(res: Response, what: string): Promise<any> {
@@ -121,10 +173,28 @@ try {
     progress(`load: ${SECONDS} s of by-slug reads, ${CLIENTS} connections; the publish after ${BEFORE_MS / 1000} s`);
     const load = runLoad({ url: api.url, token: reader, requests, clients: CLIENTS, durationMs: SECONDS * 1000, expectStatus: 200, timeline: true });
     const loadStart = Date.now();
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const elu0: EventLoopUtilization = performance.eventLoopUtilization();
     await new Promise((r) => setTimeout(r, BEFORE_MS));
     const load1 = os.loadavg();
+    // The server's thread (the API runs in this process; the load in worker threads): how busy it
+    // was and how long a ready callback waited, before and during the publish.
+    const eluBefore = performance.eventLoopUtilization(elu0);
+    const delayBefore = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+    delay.reset();
+    const elu1 = performance.eventLoopUtilization();
+    // With --statements, PostgreSQL times every function (the triggers are functions): their time during the publish.
+    const functionsBefore = STATEMENTS ? await functionTimes(api) : null;
+    const profiler = PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.post('Profiler.start');
+    }
     const publishStart = Date.now();
-    timing.recording = STATEMENTS;
+    timing.recording = true;
     // While it runs, every 50 ms: the backends waiting for a lock (a read stalled by the publish would be one).
     let publishing = true;
     let lockWaits = 0;
@@ -142,6 +212,14 @@ try {
     await sampler;
     timing.recording = false;
     const publishEnd = Date.now();
+    // The transaction's last statement (the release's audit entry) ended just before its commit: from
+    // then on the entries' notices end their cached reads, which the next reads rebuild.
+    const commitAt = timing.lastCompletedAt;
+    const profile = profiler ? (await profiler.post('Profiler.stop')).profile : null;
+    profiler?.disconnect();
+    const eluDuring = performance.eventLoopUtilization(elu1);
+    const delayDuring = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+    delay.disable();
     const publishMs = publishEnd - publishStart;
     if (published.state !== 'Published') throw new Error(`the release is ${published.state}`);
 
@@ -167,6 +245,8 @@ try {
 
     const before = windowOf(summary, loadStart, publishStart);
     const during = windowOf(summary, publishStart, publishEnd);
+    const inTransaction = windowOf(summary, publishStart, commitAt);
+    const toAnswer = windowOf(summary, commitAt, publishEnd);
     const after = windowOf(summary, publishEnd, loadEnd);
     const f = (n: number) => n.toFixed(1);
     console.log(`\n## Release publish (${ITEMS} entries, ${OTHERS} other items read, cache on, ${CLIENTS} connections)\n`);
@@ -180,13 +260,24 @@ try {
       ['by-slug reads', 'reads', 'p50 ms', 'p99 ms', 'max ms', `p99 ≤ ${P99_TARGET_MS} ms`],
       ['before the publish', before.reads, f(before.p50), f(before.p99), f(before.max), before.p99 <= P99_TARGET_MS ? 'yes' : 'NO'],
       ['during the publish', during.reads, f(during.p50), f(during.p99), f(during.max), during.p99 <= P99_TARGET_MS ? 'yes' : 'NO'],
+      [`… its transaction (${((commitAt - publishStart) / 1000).toFixed(2)} s)`, inTransaction.reads, f(inTransaction.p50), f(inTransaction.p99), f(inTransaction.max), ''],
+      [`… from its commit to the answer (${((publishEnd - commitAt) / 1000).toFixed(2)} s)`, toAnswer.reads, f(toAnswer.p50), f(toAnswer.p99), f(toAnswer.max), ''],
       ['after the commit', after.reads, f(after.p50), f(after.p99), f(after.max), ''],
+    ]));
+    console.log('');
+    const threadRow = (label: string, u: EventLoopUtilization, d: { p99: number; max: number }) => [label, `${(u.utilization * 100).toFixed(0)} %`, f(d.p99), f(d.max)];
+    console.log(table([
+      ["the server's thread", 'busy', 'event-loop delay p99 ms', 'max ms'],
+      threadRow('before the publish', eluBefore, delayBefore),
+      threadRow('during the publish', eluDuring, delayDuring),
     ]));
     console.log(`\nbackends waiting for a lock during the publish: at most ${lockWaits} (${samples} samples of pg_stat_activity)`);
     console.log(`load: ${summary.requests} reads, ${summary.failures} failed, machine busy ${(summary.machineBusy * 100).toFixed(0)} %`);
     console.log(`after the answer: ${ITEMS - stale.length} of ${ITEMS} entries served version 2 by slug (checked in ${((checkedAt - publishEnd) / 1000).toFixed(1)} s)`);
     console.log(`outbox: ${events!.published} content.version_published, ${events!.release} release.published`);
     if (STATEMENTS) printStatements();
+    if (functionsBefore) await printFunctionTimes(api, functionsBefore);
+    if (profile) printProfile(profile);
     if (REVERT) {
       const revertStart = Date.now();
       const reverted = await expectOk(await call('POST', `/releases/${release.id}/revert`), 'revert');

@@ -9,6 +9,8 @@ export interface StatementTiming {
   readonly statements: { sql: string; ms: number }[];
   /** Records from now on (`false` stops); `onlyInTransactions` keeps only statements inside one. */
   recording: boolean;
+  /** When (Date.now()) the last recorded statement completed: for a transaction, just before its commit. */
+  lastCompletedAt: number;
 }
 
 export function statementTiming(name: string, o: { onlyInTransactions?: boolean } = {}): StatementTiming {
@@ -16,6 +18,7 @@ export function statementTiming(name: string, o: { onlyInTransactions?: boolean 
   const timing: StatementTiming = {
     statements: [],
     recording: false,
+    lastCompletedAt: 0,
     interceptor: {
       name,
       beforeQueryExecution: (context) => {
@@ -27,6 +30,7 @@ export function statementTiming(name: string, o: { onlyInTransactions?: boolean 
         if (t !== undefined) {
           started.delete(context.queryId);
           timing.statements.push({ sql: query.sql, ms: performance.now() - t });
+          timing.lastCompletedAt = Date.now();
         }
         return null;
       },

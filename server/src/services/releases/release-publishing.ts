@@ -98,16 +98,22 @@ function withoutBarrier<T>(act: () => Promise<T>): Promise<T> {
   return ctx ? runWithRequestContext({ ...ctx, deliveryBarrier: undefined }, act) : act();
 }
 
+/**
+ * The answer (the release with its entries) is read as the transaction's last statement, so the
+ * response follows the commit at once: from the commit on, the entries' cached reads end and the
+ * next reads rebuild them on this thread and in PostgreSQL, and a read of a thousand entries after
+ * it kept the answer (and the reads queued behind it) waiting (bench/release-publish.ts).
+ */
 export async function publishRelease(db: DatabasePool, actor: Actor, workspaceId: string, id: string): Promise<Tagged<ReleaseResponse>> {
-  await withoutBarrier(() =>
+  return withoutBarrier(() =>
     db.transaction(async (tx) => {
       const r = await requireRelease(tx, workspaceId, id, true);
       if (r.state === 'Published' || r.state === 'Reverted') throw conflict(`The release is already ${r.state}.`);
       const outcome = await applyRelease(tx, actor, r);
       if (outcome.kind === 'problems') throw releaseProblemsError(outcome.problems);
+      return loadRelease(tx, workspaceId, id);
     }),
   );
-  return loadRelease(db, workspaceId, id);
 }
 
 /** A scheduled publish that found problems: nothing published, the release Failed with the reason, editable again. */
@@ -171,8 +177,9 @@ async function restoreEntries(tx: CommonQueryMethods, actor: Actor, workspaceId:
   }
 }
 
+/** Read inside the transaction as publishRelease's answer is. */
 export async function revertRelease(db: DatabasePool, actor: Actor, workspaceId: string, id: string): Promise<Tagged<ReleaseResponse>> {
-  await withoutBarrier(() =>
+  return withoutBarrier(() =>
     db.transaction(async (tx) => {
       const r = await requireRelease(tx, workspaceId, id, true);
       if (r.state !== 'Published') throw conflict(`Only a Published release can be reverted; this one is ${r.state}.`);
@@ -193,7 +200,7 @@ export async function revertRelease(db: DatabasePool, actor: Actor, workspaceId:
           entries: entries.map((e) => ({ itemId: e.content_item_id, restoredVersionNumber: e.served_before_version_number })),
         },
       });
+      return loadRelease(tx, workspaceId, id);
     }),
   );
-  return loadRelease(db, workspaceId, id);
 }
