@@ -488,6 +488,8 @@
         frame.className = 'cf-live-frame';
         frame.title = 'Your site, showing this item as you edit it';
         frame.setAttribute('referrerpolicy', 'no-referrer');
+        // The site keeps its own origin (its cookies, its scripts) but may not navigate the editor away.
+        frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
         // A navigation in the frame must say hello again before it gets anything: each load of the
         // frame forgets the handshake (the SDK's hello reaches this page after the frame's load event).
         frame.addEventListener('load', function () {
