@@ -15,11 +15,21 @@ import { multipart } from '../../test/media/media-world.js';
 import { makeImage } from '../../test/media/public-images.js';
 import { startSite, type RunningSite } from '../../examples/site/site.js';
 import { ARTICLE_TEMPLATE_FIELDS } from '../../examples/site/model.js';
+import { previewOrigin } from '../src/pages/content/editor-live.js';
 
 type Res = { status: number; text: string; body: any };
 // Page scripts (evaluate) run in the browser; the tests compile without the DOM library.
 declare const document: any;
 declare const requestAnimationFrame: (callback: () => void) => number;
+
+describe('admin: live preview: the preview origin', () => {
+  it("is the origin of the workspace's preview URL template, placeholders and all", () => {
+    expect(previewOrigin('https://www.example.com/api/preview?slug={slug}&token={token}')).to.equal('https://www.example.com');
+    expect(previewOrigin('http://127.0.0.1:4000/{locale}/preview/{slug}?t={token}')).to.equal('http://127.0.0.1:4000');
+    expect(previewOrigin(null)).to.equal(null);
+    expect(previewOrigin('not a url {token}')).to.equal(null);
+  });
+});
 
 describe('admin: live preview in the content editor', function () {
   this.timeout(180_000);
@@ -79,6 +89,7 @@ describe('admin: live preview in the content editor', function () {
 
   /** The framed page (found again after each of its reloads: a save has it read the API again). */
   const frame = (p: Page = page): FrameLocator => p.frameLocator('.cf-live-frame');
+  const stackSite = () => site.url;
 
   /** Opens the editor with the live preview shown and the framed page's handshake done. */
   async function openLive(p: Page = page) {
@@ -176,6 +187,19 @@ describe('admin: live preview in the content editor', function () {
       return pane.getAttribute('data-rendered') === pane.getAttribute('data-sent');
     });
     await expectAccessible(page);
+  });
+
+  it("an autosave has the framed page read the saved version again (the SDK's refresh)", async () => {
+    await openLive();
+    const site = page.frames().find((f) => f.url().startsWith(`${stackSite()}/`))!;
+    await site.evaluate(() => ((globalThis as { beforeRefresh?: boolean }).beforeRefresh = true));
+    await title().fill('Saved by the autosave');
+    // Leaving the input autosaves the Draft (content-editor.js); the page is told to refresh.
+    await page.locator('#effectiveStartAt').focus();
+    await page.locator('#cf-save-status[data-state="saved"]').waitFor();
+    await site.waitForFunction(() => (globalThis as { beforeRefresh?: boolean }).beforeRefresh === undefined && document.querySelector('h1')?.textContent === 'Saved by the autosave');
+    expect(await savedTitle()).to.equal('Saved by the autosave');
+    await page.locator('#cf-live[data-handshaken="true"]').waitFor();
   });
 
   it('device widths narrow the framed page; full width gives it the window', async () => {
