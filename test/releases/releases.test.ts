@@ -232,6 +232,36 @@ describe('releases', function () {
       expectProblem(await w.api.post(`${one(r.id)}/revert`, undefined, { token: w.editor }), 409, 'conflict');
     });
 
+    it('ends the cached reads of its entries before answering: a read cached before the publish or the revert serves the new version at once', async () => {
+      const item = await createArticle(w, 'Cached v1');
+      await publishNow(w, item.id, 1);
+      await newVersion(w, item.id, { duplicateFromVersionNumber: 1 });
+      await approve(w, item.id, 2);
+      const bySlug = `${w.base}/content/by-slug/${item.slug}`;
+      const cachedRead = async () => {
+        expectStatus(await w.api.get(bySlug, { token: w.reader }), 200);
+        const cached = await w.api.get(bySlug, { token: w.reader });
+        expect(cached.headers.get('x-verso-cache')).to.equal('hit');
+        return cached.body.versionNumber;
+      };
+      // An item the release does not touch keeps its cached read: the cache ended the entries exactly
+      // (had the answer's barrier not come back with the entries' notices, it would end the whole workspace).
+      const bystander = await createArticle(w, 'Bystander');
+      await publishNow(w, bystander.id, 1);
+      const bystanderRead = `${w.base}/content/by-slug/${bystander.slug}`;
+      expectStatus(await w.api.get(bystanderRead, { token: w.reader }), 200);
+      expect(await cachedRead()).to.equal(1);
+      const r = await createRelease(w);
+      await addEntry(w, r.id, item.id, 2);
+      expectStatus(await w.api.post(`${one(r.id)}/publish`, undefined, { token: w.editor }), 200);
+      await expectServes(w, item.slug, 2);
+      expect((await w.api.get(bystanderRead, { token: w.reader })).headers.get('x-verso-cache')).to.equal('hit');
+      expect(await cachedRead()).to.equal(2);
+      expectStatus(await w.api.post(`${one(r.id)}/revert`, undefined, { token: w.editor }), 200);
+      await expectServes(w, item.slug, 1);
+      expect((await w.api.get(bystanderRead, { token: w.reader })).headers.get('x-verso-cache')).to.equal('hit');
+    });
+
     it('changes nothing and answers 422 listing every problem when one entry has one', async () => {
       const good = await approvedArticle(w, 'Good');
       const bad = await createArticle(w, 'Draft still');

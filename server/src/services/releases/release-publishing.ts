@@ -19,6 +19,7 @@ import { effectiveWorkspaceAccess } from '../../access/workspace-access.js';
 import { currentRequestContext, runWithRequestContext } from '../../context/request-context.js';
 import { findEntryVersions, findVersionsByNumber, lockEntryItems, purgeKeysWrittenNow, recordServedBefore, servedVersionNumbers } from '../../db/releases/release-checks.js';
 import { listEntries, markReleaseFailed, markReleasePublished, markReleaseReverted, type EntryRow, type ReleaseRow } from '../../db/releases/releases.js';
+import { sendDeliveryBarrier } from '../../db/delivery/delivery-notices.js';
 import { enqueueOutboxEvent } from '../../db/platform/outbox.js';
 import { conflict, forbidden } from '../../errors.js';
 import type { ReleaseProblem, ReleaseResponse } from '../../generated/schemas.js';
@@ -90,12 +91,24 @@ export async function applyRelease(tx: CommonQueryMethods, actor: Actor | null, 
 }
 
 /**
- * The request's delivery-cache barrier must follow every entry's notices, so no entry's publish may
- * send it in its own statement: the HTTP layer sends it after the commit (as the bulk actions do).
+ * A release's transaction. The request's delivery-cache barrier must follow every entry's notices,
+ * so no entry's write may send it: the transaction sends it as its last statement (notices arrive
+ * in the order sent, at the commit), and the answer then only waits for it to come back, not for
+ * one more round trip after the commit (http/openapi-router.ts sends it when nothing has).
  */
-function withoutBarrier<T>(act: () => Promise<T>): Promise<T> {
+async function inReleaseTransaction<T>(db: DatabasePool, work: (tx: CommonQueryMethods) => Promise<T>): Promise<T> {
   const ctx = currentRequestContext();
-  return ctx ? runWithRequestContext({ ...ctx, deliveryBarrier: undefined }, act) : act();
+  const barrier = ctx?.deliveryBarrier;
+  const run = () =>
+    db.transaction(async (tx) => {
+      const result = await work(tx);
+      if (barrier && !barrier.sent) await sendDeliveryBarrier(tx, barrier.token);
+      return result;
+    });
+  const result = ctx ? await runWithRequestContext({ ...ctx, deliveryBarrier: undefined }, run) : await run();
+  // Committed: the barrier went out with the entries' notices.
+  if (barrier) barrier.sent = true;
+  return result;
 }
 
 /**
@@ -105,15 +118,13 @@ function withoutBarrier<T>(act: () => Promise<T>): Promise<T> {
  * it kept the answer (and the reads queued behind it) waiting (bench/release-publish.ts).
  */
 export async function publishRelease(db: DatabasePool, actor: Actor, workspaceId: string, id: string): Promise<Tagged<ReleaseResponse>> {
-  return withoutBarrier(() =>
-    db.transaction(async (tx) => {
-      const r = await requireRelease(tx, workspaceId, id, true);
-      if (r.state === 'Published' || r.state === 'Reverted') throw conflict(`The release is already ${r.state}.`);
-      const outcome = await applyRelease(tx, actor, r);
-      if (outcome.kind === 'problems') throw releaseProblemsError(outcome.problems);
-      return loadRelease(tx, workspaceId, id);
-    }),
-  );
+  return inReleaseTransaction(db, async (tx) => {
+    const r = await requireRelease(tx, workspaceId, id, true);
+    if (r.state === 'Published' || r.state === 'Reverted') throw conflict(`The release is already ${r.state}.`);
+    const outcome = await applyRelease(tx, actor, r);
+    if (outcome.kind === 'problems') throw releaseProblemsError(outcome.problems);
+    return loadRelease(tx, workspaceId, id);
+  });
 }
 
 /** A scheduled publish that found problems: nothing published, the release Failed with the reason, editable again. */
@@ -179,28 +190,26 @@ async function restoreEntries(tx: CommonQueryMethods, actor: Actor, workspaceId:
 
 /** Read inside the transaction as publishRelease's answer is. */
 export async function revertRelease(db: DatabasePool, actor: Actor, workspaceId: string, id: string): Promise<Tagged<ReleaseResponse>> {
-  return withoutBarrier(() =>
-    db.transaction(async (tx) => {
-      const r = await requireRelease(tx, workspaceId, id, true);
-      if (r.state !== 'Published') throw conflict(`Only a Published release can be reverted; this one is ${r.state}.`);
-      const entries = await listEntries(tx, r.id);
-      assertMayPublishEntries(actor, workspaceId, entries);
-      await lockEntryItems(tx, entries.map((e) => e.content_item_id).sort());
-      await restoreEntries(tx, actor, workspaceId, r.id, entries);
-      await markReleaseReverted(tx, r.id);
-      await recordAudit(tx, {
-        workspaceId,
-        entityType: 'Release',
-        entityId: r.id,
-        action: 'StatusChanged',
-        actor,
-        before: { state: 'Published' },
-        after: {
-          state: 'Reverted',
-          entries: entries.map((e) => ({ itemId: e.content_item_id, restoredVersionNumber: e.served_before_version_number })),
-        },
-      });
-      return loadRelease(tx, workspaceId, id);
-    }),
-  );
+  return inReleaseTransaction(db, async (tx) => {
+    const r = await requireRelease(tx, workspaceId, id, true);
+    if (r.state !== 'Published') throw conflict(`Only a Published release can be reverted; this one is ${r.state}.`);
+    const entries = await listEntries(tx, r.id);
+    assertMayPublishEntries(actor, workspaceId, entries);
+    await lockEntryItems(tx, entries.map((e) => e.content_item_id).sort());
+    await restoreEntries(tx, actor, workspaceId, r.id, entries);
+    await markReleaseReverted(tx, r.id);
+    await recordAudit(tx, {
+      workspaceId,
+      entityType: 'Release',
+      entityId: r.id,
+      action: 'StatusChanged',
+      actor,
+      before: { state: 'Published' },
+      after: {
+        state: 'Reverted',
+        entries: entries.map((e) => ({ itemId: e.content_item_id, restoredVersionNumber: e.served_before_version_number })),
+      },
+    });
+    return loadRelease(tx, workspaceId, id);
+  });
 }
