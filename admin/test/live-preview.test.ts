@@ -216,8 +216,7 @@ describe('admin: live preview in the content editor', function () {
 
   it('a related article added in the form appears on the page', async () => {
     await openLive();
-    await page.getByRole('button', { name: /^Add .*Related articles/i }).click();
-    await page.waitForLoadState('load');
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: /^Add .*Related articles/i }).click()]);
     // The form came back with a new row (not saved); the pane opened again by itself.
     await page.locator('#cf-live[data-handshaken="true"]').waitFor();
     const search = page.locator('[data-field="' + fieldIds.related + '"] input[data-ref-search]').last();
@@ -233,8 +232,7 @@ describe('admin: live preview in the content editor', function () {
   it('an image picked from the library appears with its rendition', async () => {
     await openLive();
     const hero = page.locator(`[data-field="${fieldIds.hero}"]`);
-    await hero.getByRole('button', { name: /^Choose/ }).click();
-    await page.waitForLoadState('load');
+    await Promise.all([page.waitForNavigation(), hero.getByRole('button', { name: /^Choose/ }).click()]);
     await page.locator('#cf-live[data-handshaken="true"]').waitFor();
     await page.locator(`button[data-pick-id="${assetId}"]`).click();
     const img = frame().locator('img.hero');
