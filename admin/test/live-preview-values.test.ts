@@ -215,6 +215,16 @@ describe('admin: live preview sends every kind of value as a delivery read shape
     expect(r.item.fields.find((v) => v.key === 'author')!.child!.contentItemId).to.equal(childId);
   });
 
+  it("a click on the page focuses the value's input: a repeated row by its order, the inline child's field in place", async () => {
+    const edit = (at: object) => framed().evaluate(([message, origin]) => window.parent.postMessage({ verso: 1, type: 'edit', ...message }, origin), [at, new URL(stack.adminUrl).origin] as const);
+    await edit({ itemId, versionNumber: 1, fieldKey: 'lines', order: 1 });
+    await page.waitForFunction(() => window.document.activeElement?.value === 'two');
+    expect(await page.evaluate(() => window.document.activeElement.id)).to.equal(await page.getByLabel('Lines 2').getAttribute('id'));
+    await edit({ itemId: childId, versionNumber: 1, fieldKey: 'name', order: 0 });
+    await page.waitForFunction(() => window.document.activeElement?.value === 'Ada Lovelace');
+    expect(await page.evaluate(() => window.document.activeElement.id)).to.equal(await page.getByLabel('Name').getAttribute('id'));
+  });
+
   it('rows added and removed, renumbered as the API orders them', async () => {
     await formOp(page.getByRole('button', { name: 'Add another Lines' }));
     await page.getByLabel('Lines 3').fill('three');
