@@ -103,6 +103,37 @@ function printProfile(profile: { nodes: { id: number; callFrame: { functionName:
     self.set(k, (self.get(k) ?? 0) + ms);
     byFile.set(file, (byFile.get(file) ?? 0) + ms);
   }
+  // Stretches the thread never left the JavaScript (consecutive samples that are not idle): what a
+  // read queued behind them waited for. Each by the project's frames seen most in it.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes as { id: number; children?: number[] }[]) for (const c of n.children ?? []) parent.set(c, n.id);
+  const ownFrames = (id: number) => {
+    const frames: string[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url } = byNode.get(at)!.callFrame;
+      if (url.includes('/server/src/') && !url.includes('/http/')) frames.push(`${functionName || '(anonymous)'} ${url.replace(/^.*\/server\/src\//, '')}`);
+    }
+    return frames.slice(0, 3).join(' < ');
+  };
+  const stretches: { ms: number; frames: Map<string, number> }[] = [];
+  let run: { ms: number; frames: Map<string, number> } | null = null;
+  for (let i = 0; i < samples.length; i++) {
+    const idle = byNode.get(samples[i]!)!.callFrame.functionName === '(idle)';
+    if (idle) {
+      if (run) stretches.push(run);
+      run = null;
+      continue;
+    }
+    run ??= { ms: 0, frames: new Map() };
+    const ms = (deltas[i] ?? 0) / 1000;
+    run.ms += ms;
+    const f = ownFrames(samples[i]!);
+    if (f) run.frames.set(f, (run.frames.get(f) ?? 0) + ms);
+  }
+  if (run) stretches.push(run);
+  const longest = stretches.sort((a, b) => b.ms - a.ms).slice(0, 10);
+  console.log(`\n### The server thread's 10 longest busy stretches during the publish, with the project's frames most seen in each\n`);
+  console.log(table([['ms', 'frames (ms)'], ...longest.map((r) => [r.ms.toFixed(1), [...r.frames].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([k, ms]) => `${k} (${ms.toFixed(1)})`).join('; ') || '(reads only)'])]));
   const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => [k, ms.toFixed(1)]);
   console.log(`\n### The server's thread during the publish (sampled), self time by function\n`);
   console.log(table([['function', 'ms'], ...top(self, 25)]));
