@@ -10,9 +10,16 @@
 // content.version_published per entry and one release.published. While the publish runs,
 // pg_stat_activity is sampled every 50 ms for backends waiting for a lock (a stalled read would be one).
 //
+// The reads during the publish are also split at its commit (the transaction's last statement ends
+// just before it: from then on the entries' cached reads end and are rebuilt), and the server's
+// thread (the API runs in this process, the load in worker threads) is shown before and during the
+// publish: how busy it was and its event-loop delay.
+//
 // With --statements, the statements the publish's transaction sent, by shape, with their wall time
-// (client side; triggers run inside the statement that fires them). With --revert, the release is
-// then reverted (the load over) and the revert's wall time printed.
+// (client side; triggers run inside the statement that fires them), and PostgreSQL's functions (the
+// triggers among them) with their calls and time (track_functions). With --profile, the server's
+// thread sampled during the publish: its longest busy stretches and its time by function and file.
+// With --revert, the release is then reverted (the load over) and the revert's wall time printed.
 //
 // Run: node --import tsx bench/release-publish.ts [--items 1000] [--others 1000] [--seconds 20] [--before 5] [--statements] [--profile] [--revert]
 import { Session } from 'node:inspector/promises';

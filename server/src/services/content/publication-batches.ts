@@ -84,10 +84,10 @@ export async function recordBatchChanges(tx: CommonQueryMethods, actor: Actor | 
 /**
  * The longest pause between two batches. A batch's statements keep a core busy in PostgreSQL, and its
  * events and audit entries keep the server's thread busy, while delivery reads (answered from the
- * cache, on that thread) go on: on 2 cores the reads' p99 rose from about 8 ms before a 1,000-entry
- * release to 15–23 ms while its batches ran back to back, and to 12–13 ms with a pause as long as the
- * batch before it (bench/release-publish.ts). The transaction holds its items' locks meanwhile, so
- * the pause is bounded: a release of 1,000 entries (7 batches) takes at most 0.9 s longer.
+ * cache, on that thread) go on: on 2 cores the reads' p99 rose from 6–10 ms before a 1,000-entry
+ * release to 15–23 ms while its batches ran back to back, and to 11–13 ms with a pause as long as the
+ * batch before it (bench/release-publish.ts, docs/performance.md). The transaction holds its items'
+ * locks meanwhile, so the pause is bounded: a release of 1,000 entries (7 batches) takes at most 0.9 s longer.
  */
 const MAX_PAUSE_BETWEEN_BATCHES_MS = 150;
 
