@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { SessionCodec, sessionMiddleware } from './auth/session.js';
 import type { AdminConfig } from './config.js';
 import type { AdminContext } from './context.js';
+import { contentSecurityPolicy } from './http/content-security-policy.js';
 import { notFoundHandler, pageErrorHandler } from './http/page-errors.js';
 import { startupGate } from './http/startup.js';
 import { createAdminLogger, type AdminLogger } from './log.js';
@@ -26,25 +27,6 @@ export interface AdminAppOptions {
   now?: () => number;
   /** fetch used by the SDK (tests). */
   fetch?: typeof fetch;
-}
-
-/**
- * The admin's Content-Security-Policy. A page that frames a site (the content editor's live preview)
- * names that one origin in `frame-src`; every other page frames nothing but the admin itself
- * (`default-src 'self'`).
- */
-export function contentSecurityPolicy(opts: { frameSrc?: string } = {}): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-    ...(opts.frameSrc ? [`frame-src ${opts.frameSrc}`] : []),
-  ].join('; ');
 }
 
 const CSP = contentSecurityPolicy();

@@ -408,7 +408,7 @@ describe('POST /workspaces/{workspaceId}/content/bulk', () => {
           'content.version_status_changed:en-0:v1', 'content.version_published:en-0:v2',
         ]);
         expect(fromAtomic.audits).to.have.length(10);
-        for (const audit of fromAtomic.audits) expect(audit).to.have.nested.deep.property('change_delta.bulk', { before: null, after: true });
+        for (const audit of fromAtomic.audits) expect((audit.change_delta as Record<string, unknown>).bulk).to.deep.equal({ before: null, after: true });
         expect(fromAtomic.marks).to.include.members(['lists', 'page-0', 'author-0', 'moved-0', 'de-0', 'en-0']).and.not.include('ws');
 
         expect(fromAtomic.events).to.deep.equal(oneByOne.events);

@@ -13,7 +13,7 @@
 import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor, apiStatus, previewApi } from '../../api.js';
-import { contentSecurityPolicy } from '../../app.js';
+import { contentSecurityPolicy } from '../../http/content-security-policy.js';
 import { isUuid } from '../screen-forms.js';
 import { versionNumberOf } from '../templates/links.js';
 import type { EditorField, EditorSchema } from './editor-schema.js';
