@@ -19,13 +19,21 @@ export interface McpSession {
 const NAME_LIMIT = 200;
 const VERSION_LIMIT = 100;
 
-const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
+/**
+ * A self-declared name as a line a person reads: control and format characters (newlines, bidi
+ * overrides, zero-width joiners) are dropped, so a client cannot forge a second line in the history or
+ * turn the text around; then it is cut to `n`.
+ */
+function cut(s: string, n: number): string {
+  const plain = s.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return plain.length > n ? plain.slice(0, n) : plain;
+}
 
 export function clientOf(clientInfo: unknown): { clientName: string; clientVersion: string | null } {
   const info = (typeof clientInfo === 'object' && clientInfo !== null ? clientInfo : {}) as { name?: unknown; version?: unknown };
-  const name = typeof info.name === 'string' && info.name.trim() !== '' ? info.name.trim() : 'an MCP client';
-  const version = typeof info.version === 'string' && info.version.trim() !== '' ? info.version.trim() : null;
-  return { clientName: cut(name, NAME_LIMIT), clientVersion: version === null ? null : cut(version, VERSION_LIMIT) };
+  const name = typeof info.name === 'string' ? cut(info.name, NAME_LIMIT) : '';
+  const version = typeof info.version === 'string' ? cut(info.version, VERSION_LIMIT) : '';
+  return { clientName: name === '' ? 'an MCP client' : name, clientVersion: version === '' ? null : version };
 }
 
 export function newSessionId(session: McpSession): string {
