@@ -23,7 +23,7 @@ export SCARF_ANALYTICS := false
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_NOLOGO := 1
 
-.PHONY: run admin-password test build generate check docs bench fuzz install sdk pack chromium nginx curl screenshots clean-data help verify-deployment start backup restore example-site
+.PHONY: run admin-password test build generate check docs bench fuzz install sdk pack chromium nginx curl screenshots clean-data help verify-deployment start backup restore example-site example-seed
 
 help:
 	@echo "make run       install, build and start the API (:5000) and admin (:5001) on embedded PostgreSQL"
@@ -44,6 +44,7 @@ help:
 	@echo "              VERSO_VERIFY_TOKEN) against API_URL and ADMIN_URL (default: 127.0.0.1:5000 and :5001)"
 	@echo "make example-site  the example site (examples/site/) on PORT (4000): VERSO_API_URL, VERSO_WORKSPACE_ID,"
 	@echo "              VERSO_TOKEN (delivery-only), VERSO_ADMIN_ORIGIN for live preview (docs/live-preview.md)"
+	@echo "make example-seed  its model and three articles in VERSO_WORKSPACE_ID (VERSO_ADMIN_TOKEN: an Admin's; SITE_URL)"
 	@echo "make fuzz      long fuzz pass over every operation (FUZZ_REQUESTS=20000, FUZZ_SEED=n); exit 1 on any finding"
 
 $(NODE24_DIR)/bin/node:
@@ -160,6 +161,10 @@ run: node_modules/.install-stamp $(SDK_BUNDLE_STAMP)
 # VERSO_WORKSPACE_ID, VERSO_TOKEN (a delivery-only token), PORT (4000), VERSO_ADMIN_ORIGIN.
 example-site: node_modules/.install-stamp $(SDK_BUNDLE_STAMP)
 	node --import tsx examples/site/main.ts
+
+# The example site's model and three articles, through the API (VERSO_ADMIN_TOKEN: an Admin's token).
+example-seed: node_modules/.install-stamp $(SDK_BUNDLE_STAMP)
+	node --import tsx examples/site/seed.ts
 
 # A forgotten password: a new one-time password for EMAIL, printed once (README: First steps).
 admin-password: node_modules/.install-stamp
