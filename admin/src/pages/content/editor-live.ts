@@ -1,5 +1,5 @@
 // Live preview in the content editor: the workspace's site framed beside the form, fed the form's
-// values as the user types (public/live-preview.js, protocol in docs/editors-guide.md).
+// values as the user types (public/live-preview.js; the messages: docs/live-preview.md).
 // - The page names the preview origin (the origin of the workspace's `previewUrl`) in its CSP's
 //   `frame-src` and nowhere else; the script sends only to that origin.
 // - The page carries the fields' model (key, kind, whether a member is a list) so the browser can
