@@ -2616,7 +2616,10 @@ export interface components {
             totalPages: number;
         };
         AuditOriginResponse: {
-            /** @enum {string} */
+            /**
+             * @description How the request reached the API (`Mcp`: a tool call of the MCP server).
+             * @enum {string}
+             */
             channel: "Mcp";
             /**
              * @description The MCP client's name from its `initialize` request (for example `claude-ai`).
