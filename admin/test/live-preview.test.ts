@@ -150,6 +150,17 @@ describe('admin: live preview in the content editor', function () {
     await expectAccessible(page);
   });
 
+  it("answers the editor's script only: a person who opens its addresses gets the admin's page, not JSON", async () => {
+    for (const path of [`content/live-preview/assets/${articleId}`, `content/live-preview/items/${articleId}`]) {
+      const answer = await page.goto(`${stack.adminUrl}/workspaces/${ws.id}/${path}`);
+      expect(answer!.status(), path).to.equal(404);
+      expect(answer!.headers()['content-type'], path).to.match(/^text\/html/);
+    }
+    const json = await page.request.get(`${stack.adminUrl}/workspaces/${ws.id}/content/live-preview/items/${articleId}`, { headers: { Accept: 'application/json' } });
+    expect(json.status()).to.equal(200);
+    expect((await json.json()).contentItemId).to.equal(articleId);
+  });
+
   it('without a preview URL, "Live preview" says where an Admin sets it', async () => {
     const plain = await stack.createWorkspace({ slug: 'plain', name: 'Plain' });
     const other = await stack.createUser({ role: 'Editor', grants: { [plain.id]: 'Write' } });

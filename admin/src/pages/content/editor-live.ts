@@ -14,6 +14,7 @@ import type express from 'express';
 import type { components } from '@verso/sdk';
 import { apiFor, apiStatus, previewApi } from '../../api.js';
 import { contentSecurityPolicy } from '../../http/content-security-policy.js';
+import { wantsJson } from '../../http/wants-json.js';
 import { isUuid } from '../screen-forms.js';
 import { versionNumberOf } from '../templates/links.js';
 import type { EditorField, EditorSchema } from './editor-schema.js';
@@ -103,11 +104,15 @@ function refusal(res: express.Response, status: number, reason: string): void {
   res.status(status).json({ reason });
 }
 
+/**
+ * The routes below answer the editor's script only (it asks for JSON); a person or a form that
+ * reaches them gets the admin's page for an unknown address instead of a bare JSON answer.
+ */
 export function register(router: express.Router): void {
   router.post('/workspaces/:workspaceId/content/:itemId/versions/:n/live-preview', async (req, res, next) => {
     const { workspaceId, itemId } = req.params as Record<string, string>;
     const versionNumber = versionNumberOf(req.params.n);
-    if (!isUuid(workspaceId) || !isUuid(itemId) || versionNumber === undefined) return next();
+    if (!wantsJson(req) || !isUuid(workspaceId) || !isUuid(itemId) || versionNumber === undefined) return next();
     const api = apiFor(res);
     const [workspace, item] = await Promise.all([api.getWorkspace({ path: { workspaceId } }), api.getContent({ path: { workspaceId, id: itemId } })]);
     const origin = previewOrigin(workspace.previewUrl);
@@ -134,7 +139,7 @@ export function register(router: express.Router): void {
   // preview read would expand), read with the user's own access — a read-only view of it for the page.
   router.get('/workspaces/:workspaceId/content/live-preview/items/:itemId', async (req, res, next) => {
     const { workspaceId, itemId } = req.params;
-    if (!isUuid(workspaceId) || !isUuid(itemId)) return next();
+    if (!wantsJson(req) || !isUuid(workspaceId) || !isUuid(itemId)) return next();
     const api = apiFor(res);
     try {
       const item = await api.getContent({ path: { workspaceId, id: itemId } });
@@ -151,7 +156,7 @@ export function register(router: express.Router): void {
 
   router.get('/workspaces/:workspaceId/content/live-preview/assets/:assetId', async (req, res, next) => {
     const { workspaceId, assetId } = req.params;
-    if (!isUuid(workspaceId) || !isUuid(assetId)) return next();
+    if (!wantsJson(req) || !isUuid(workspaceId) || !isUuid(assetId)) return next();
     try {
       const asset = await apiFor(res).getMedia({ path: { workspaceId, id: assetId } });
       res.json(deliveredAssetOf(asset));

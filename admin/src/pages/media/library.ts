@@ -18,6 +18,7 @@ import { pageLinks, pageOf, queryValue, when } from '../screen-forms.js';
 import { abilitiesIn, type WorkspaceAbilities, workspaceIdsOf } from '../workspace-scope.js';
 import { isImage, mayChange, mediaPaths, ROUTE, sizeText, type MediaAsset } from './media-scope.js';
 import { forwardedForm } from './upload-stream.js';
+import { wantsJson } from '../../http/wants-json.js';
 
 const PAGE_SIZE = 24;
 
@@ -82,8 +83,6 @@ async function libraryPage(res: express.Response, scope: WorkspaceAbilities, fai
 
 /** The API's refusals of an upload the user can act on: empty, too large, type not taken, invalid alt text. */
 const UPLOAD_STATUSES = [400, 413, 415, 422] as const;
-
-const wantsJson = (req: express.Request) => req.accepts(['html', 'json']) === 'json';
 
 export function register(router: express.Router): void {
   router.get(ROUTE, async (req, res, next) => {
