@@ -132,7 +132,8 @@ export async function seedExample({ client, workspaceId, siteUrl }: SeedOptions)
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** `make example-seed`: the settings from the environment, the delivery token printed once. */
+async function main(): Promise<void> {
   const { VERSO_API_URL: baseUrl, VERSO_WORKSPACE_ID: workspaceId, VERSO_ADMIN_TOKEN: token, SITE_URL: siteUrl } = process.env;
   if (!baseUrl || !workspaceId || !token) {
     console.error('Set VERSO_API_URL, VERSO_WORKSPACE_ID and VERSO_ADMIN_TOKEN (an Admin\'s token with Write on the workspace); SITE_URL is optional.');
@@ -141,4 +142,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const seeded = await seedExample({ client: new VersoClient({ baseUrl, token }), workspaceId, siteUrl });
   console.log(`Seeded ${seeded.articles.length} articles: ${seeded.articles.map((a) => a.slug).join(', ')}.`);
   console.log(`The site's delivery-only token (shown once): VERSO_TOKEN=${seeded.deliveryToken}`);
+}
+
+// Run as a command only, and without a top-level await: a module with one cannot be require()d, and
+// the tests import this file (mocha would load their whole graph a second time through import()).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
 }

@@ -1,6 +1,7 @@
 // One embedded PostgreSQL per test run, with a migrated template database; every test file clones
 // its own database from the template (CREATE DATABASE … TEMPLATE), so files are isolated and a
 // fresh schema costs milliseconds instead of a migration run.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -73,7 +74,9 @@ export async function adminQuery(text: string): Promise<void> {
 /** A new database for one test file: migrated (from the template) or empty. */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<string> {
   counter += 1;
-  const name = `verso_t_${process.pid}_${counter}`;
+  // The random part keeps names apart even if this module is loaded twice in one process (a test
+  // file mocha must import() rather than require(), with its own copy of the helpers).
+  const name = `verso_t_${process.pid}_${counter}_${crypto.randomBytes(3).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${TEMPLATE_DATABASE}`}`);
   return databaseUrl(name);
 }
