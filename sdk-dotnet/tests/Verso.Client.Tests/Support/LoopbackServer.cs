@@ -74,7 +74,9 @@ public sealed class LoopbackServer : IAsyncDisposable
 
     public async ValueTask DisposeAsync()
     {
-        _listener.Stop();
+        // Close alone. After Stop(), Close() looks the port's endpoint up again and HttpListener binds
+        // the port anew to remove it: "Address already in use" when another process took the port in
+        // between (seen on a busy CI machine).
         _listener.Close();
         await _loop;
     }
