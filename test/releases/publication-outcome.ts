@@ -1,6 +1,7 @@
 // What a batch of publishes or archives left in a workspace, with each id replaced by a name, so
 // two workspaces given the same items can be compared: a batched write (a release's publish and
 // revert, an atomic bulk publish) against the same items written one by one.
+import { expect } from 'chai';
 import { dbQuery, type ContentWorld } from '../content/content-fixture.js';
 
 /** Replaces every id of the world in `value` (JSON) by a name: items by label, versions by label:vN, the workspace, templates, the editor. */
@@ -66,4 +67,13 @@ export async function outcome(w: ContentWorld, labels: Map<string, string>, from
 export async function phaseStart(w: ContentWorld) {
   const [row] = await dbQuery<{ seq: string; at: string }>(w.api, `SELECT coalesce(max(seq), 0)::text AS seq, clock_timestamp()::text AS at FROM outbox_events`);
   return { seq: row!.seq, at: row!.at, marks: await marks(w) };
+}
+
+export type Outcome = Awaited<ReturnType<typeof outcome>>;
+
+/** Two paths left the same thing: part by part, so a failure names the part that differs. */
+export function expectSameOutcome(actual: Outcome, expected: Outcome): void {
+  for (const part of ['events', 'audits', 'versions', 'items', 'serving', 'counts', 'marks'] as const) {
+    expect(actual[part], part).to.deep.equal(expected[part]);
+  }
 }
