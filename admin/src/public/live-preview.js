@@ -273,28 +273,28 @@
     });
   }
 
-  function assetOf(id) {
-    if (assets[id] !== undefined) return assets[id];
-    if (!UUID.test(id)) return null;
-    assets[id] = null;
-    fetch(pane.getAttribute('data-assets-url') + '/' + id, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (a) { if (a) { assets[id] = a; rebuild(); schedule(); } })
-      .catch(function () { /* the page shows the value without its image */ });
-    return null;
+  /**
+   * A reader of what the form names by id but the page's read did not carry (a library pick, an item
+   * newly referenced): null at first, then, once the admin's route answered, the value — after which
+   * the item is rebuilt and sent again. Each id is asked for once; on a failure the page shows the
+   * value without it.
+   */
+  function readOnce(cache, urlAttribute) {
+    return function (id) {
+      if (cache[id] !== undefined) return cache[id];
+      if (!UUID.test(id)) return null;
+      cache[id] = null;
+      fetch(pane.getAttribute(urlAttribute) + '/' + id, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (found) { if (found) { cache[id] = found; rebuild(); schedule(); } })
+        .catch(function () { /* shown without it */ });
+      return null;
+    };
   }
 
+  var assetOf = readOnce(assets, 'data-assets-url');
   var children = {}; // item id → its newest version, for items newly referenced in the form
-  function childOf(id) {
-    if (children[id] !== undefined) return children[id];
-    if (!UUID.test(id)) return null;
-    children[id] = null;
-    fetch(pane.getAttribute('data-items-url') + '/' + id, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (c) { if (c) { children[id] = c; rebuild(); schedule(); } })
-      .catch(function () { /* the page shows the value without the item */ });
-    return null;
-  }
+  var childOf = readOnce(children, 'data-items-url');
 
   // ---- Messages ------------------------------------------------------------------------------------
 
